@@ -1,0 +1,17 @@
+/**
+ * The Realtime port (DESIGN §3 Realtime): how the server side pushes to rooms of connected browsers.
+ * In embedded mode it emits on the in-process socket.io server; in production the API nodes share the
+ * socket.io Redis adapter and other processes publish through `@socket.io/redis-emitter`.
+ */
+
+/** Rooms are `user:{id}`, `admins`, or `public` (read-only broadcasts such as the waitlist count). */
+export type Room = `user:${string}` | 'admins' | 'public';
+
+export const userRoom = (userId: string): Room => `user:${userId}`;
+export const ADMINS_ROOM: Room = 'admins';
+export const PUBLIC_ROOM: Room = 'public';
+
+export interface RealtimePublisher {
+  emit(room: Room, event: string, payload: unknown): void;
+  close(): Promise<void>;
+}
