@@ -1,0 +1,83 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { ErrorFallback } from '@/components/errors/error-fallback';
+import { MainLayout } from '@/components/layouts/main-layout';
+import { PageLoader } from '@/components/ui/page-loader';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+
+// Every page is its own chunk, so the first load only carries the shell and the page it opens.
+const WaitlistPage = lazy(() => import('./routes/waitlist'));
+const PricingPage = lazy(() => import('./routes/pricing'));
+const AboutPage = lazy(() => import('./routes/about'));
+const ContactPage = lazy(() => import('./routes/contact'));
+const LoginPage = lazy(() => import('./routes/auth/login'));
+const SignupPage = lazy(() => import('./routes/auth/signup'));
+const ForgotPasswordPage = lazy(() => import('./routes/auth/forgot-password'));
+const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password'));
+const TermsPage = lazy(() => import('./routes/terms'));
+const PaymentSuccessPage = lazy(() => import('./routes/payment/success'));
+const PaymentCancelPage = lazy(() => import('./routes/payment/cancel'));
+const AppRoot = lazy(() => import('./routes/app/root'));
+const HomePage = lazy(() => import('./routes/app/home'));
+const ProfileBuilderPage = lazy(() => import('./routes/app/profile-builder'));
+const CheckoutPage = lazy(() => import('./routes/checkout'));
+const AdminReportPage = lazy(() => import('./routes/admin-report'));
+const NotAuthorizedPage = lazy(() => import('./routes/not-authorized'));
+
+function page(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function protectedPage(Page: LazyExoticComponent<ComponentType>) {
+  return <RequireAuth>{page(Page)}</RequireAuth>;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    errorElement: <ErrorFallback />,
+    children: [
+      {
+        // Keeps the navigation bar and footer on screen when a page throws.
+        errorElement: <ErrorFallback />,
+        children: [
+          { path: '/', element: <Navigate to="/waitlist" replace /> },
+          { path: '/waitlist', element: page(WaitlistPage) },
+          { path: '/pricing', element: page(PricingPage) },
+          { path: '/about', element: page(AboutPage) },
+          { path: '/contact', element: page(ContactPage) },
+          { path: '/login', element: page(LoginPage) },
+          { path: '/signup', element: page(SignupPage) },
+          { path: '/forgot-password', element: page(ForgotPasswordPage) },
+          { path: '/reset-password', element: page(ResetPasswordPage) },
+          { path: '/terms', element: page(TermsPage) },
+          { path: '/success', element: protectedPage(PaymentSuccessPage) },
+          { path: '/cancel', element: page(PaymentCancelPage) },
+          {
+            path: '/app',
+            element: protectedPage(AppRoot),
+            children: [
+              { index: true, element: <Navigate to="/app/home" replace /> },
+              { path: 'home', element: page(HomePage) },
+              { path: 'profile-builder', element: page(ProfileBuilderPage) },
+            ],
+          },
+          { path: '/checkout', element: protectedPage(CheckoutPage) },
+          // Admin rights are checked by the page itself (SPEC.md section 2); without a token it is a login.
+          { path: '/admin-report', element: protectedPage(AdminReportPage) },
+          { path: '/not-authorized', element: page(NotAuthorizedPage) },
+          { path: '*', element: <Navigate to="/waitlist" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+// A function, not a module-level router, so tests can import `routes` into a memory router.
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,9 @@
+import { ContentLayout } from '@/components/layouts/content-layout';
+
+export default function ProfileBuilderPage() {
+  return (
+    <ContentLayout title="Profile setup" heading="Set up your profile">
+      <p className="lead">Tell other creators who you are and what you make.</p>
+    </ContentLayout>
+  );
+}
