@@ -1,0 +1,9 @@
+/** Stream names only through these helpers (`category-id`, DESIGN §3 Streams). */
+export const userStream = (userId: string): string => `user-${userId}`;
+export const contactsStream = (userId: string): string => `contacts-${userId}`;
+export const contentStream = (contentId: string): string => `content-${contentId}`;
+export const flagStream = (flagId: string): string => `flag-${flagId}`;
+export const waitlistStream = (emailKey: string): string => `waitlist-${emailKey}`;
+/** Uniqueness reservations are appended with `no_stream`: the first claimant wins. */
+export const reservationStream = (kind: 'username' | 'email' | 'promo-code', key: string): string =>
+  `reservation-${kind}-${key.toLowerCase()}`;
