@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { EventStore } from '../event-store/event-store.port.ts';
+import type { ReadStore } from '../read-store/read-store.port.ts';
+import type { JobQueue } from '../jobs/job-queue.port.ts';
+import type { Mailer } from '../mail/mailer.port.ts';
+import type { Payments } from '../payments/payments.port.ts';
+
+/**
+ * Chooses each port's adapter from the configuration (DESIGN §3): an engine URL selects the production
+ * adapter, its absence the embedded one. Adapters are imported lazily so the embedded start never loads
+ * the production clients, and engine-specific code stays in each adapter's own file.
+ */
+
+export const dataPath = (config: Config, ...parts: string[]): string => {
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  return path.join(config.DATA_DIR, ...parts);
+};
+
+export async function createEventStore(config: Config): Promise<EventStore> {
+  if (config.EVENTSTORE_URL) {
+    const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
+    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL });
+  }
+  const { createSqliteEventStore } = await import('../event-store/sqlite-event-store.ts');
+  return createSqliteEventStore({ file: dataPath(config, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
+}
+
+export async function createReadStore(config: Config): Promise<ReadStore> {
+  if (config.MONGODB_URL) {
+    const { createMongoReadStore } = await import('../read-store/mongo-read-store.ts');
+    return createMongoReadStore({ url: config.MONGODB_URL, dbName: config.MONGODB_DB });
+  }
+  const { createMemoryReadStore } = await import('../read-store/memory-read-store.ts');
+  return createMemoryReadStore({ snapshotFile: dataPath(config, 'read-models.ndjson') });
+}
+
+export async function createJobQueue(config: Config): Promise<JobQueue> {
+  if (config.REDIS_URL) {
+    const { createBullmqJobQueue } = await import('../jobs/bullmq-job-queue.ts');
+    return createBullmqJobQueue({ url: config.REDIS_URL });
+  }
+  const { createLocalJobQueue } = await import('../jobs/local-job-queue.ts');
+  return createLocalJobQueue({ file: dataPath(config, 'jobs.db') });
+}
+
+export async function createMailer(config: Config): Promise<Mailer> {
+  if (config.SMTP_URL) {
+    const { createSmtpMailer } = await import('../mail/smtp-mailer.ts');
+    return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+  }
+  const { createFileMailer } = await import('../mail/file-mailer.ts');
+  return createFileMailer({ dir: dataPath(config, 'mail') });
+}
+
+export async function createPayments(config: Config, webhookSecret: string): Promise<Payments> {
+  if (config.STRIPE_SECRET_KEY) {
+    const { createStripePayments } = await import('../payments/stripe-payments.ts');
+    return createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret });
+  }
+  const { createSimulatedPayments } = await import('../payments/simulated-payments.ts');
+  return createSimulatedPayments({ webhookSecret, publicUrl: config.PUBLIC_URL });
+}

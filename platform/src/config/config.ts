@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, validated once at start. A missing engine URL means the embedded
+ * adapter (DESIGN §3); a bad value stops the process with a message naming the variable.
+ */
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : ['true', '1', 'yes'].includes(value)));
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url({ message: 'must be an absolute URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://']),
+  MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
+  MONGODB_DB: z.string().min(1).default('crossfeed'),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().min(3).default('Crossfeed <no-reply@crossfeed.local>'),
+  STRIPE_SECRET_KEY: z.string().trim().startsWith('sk_', { message: 'must start with sk_' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(8).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().startsWith('pk_', { message: 'must start with pk_' }).optional(),
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+  SEED_DEMO: booleanFlag,
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  SNAPSHOT_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(5000),
+});
+
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
+  PUBLIC_URL: string;
+  /** Absolute path. */
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  }
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** True when every engine is the embedded one (the one-command start). */
+export const isEmbedded = (config: Config): boolean => !config.EVENTSTORE_URL && !config.MONGODB_URL && !config.REDIS_URL;
