@@ -1,0 +1,977 @@
+/**
+ * In-memory ReadStore (DESIGN §3): collections are `Map<_id, doc>`, filters/sorts/projections and pipelines
+ * are evaluated by mingo, updates use mingo's MongoDB update operators. Optional NDJSON snapshot file.
+ *
+ * Invariant: a stored document is never mutated in place. Every write builds a new object (copy-on-write of
+ * the top-level fields it touches) and swaps it into the map, so the previous object is the undo record of a
+ * batch, and `flush()` can capture a consistent view by copying references only.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Aggregator, Query, update as mingoUpdate } from 'mingo';
+import { isEqual } from 'mingo/util';
+import { $addToSet, $inc, $max, $min, $mul, $pop, $pull, $pullAll, $push, $rename, $set, $unset } from 'mingo/operators/update';
+import type {
+  Collection,
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Pipeline,
+  ReadStore,
+  Sort,
+  Update,
+  WriteOp,
+  WriteResult,
+} from './read-store.port.ts';
+import { DuplicateKeyError } from './read-store.port.ts';
+
+export interface MemoryReadStoreOptions {
+  /** NDJSON snapshot written by `flush()` and loaded at start when it exists. */
+  snapshotFile?: string;
+}
+
+type Id = string | number;
+type AnyObject = Record<string, unknown>;
+type OperatorFn = (expr: AnyObject) => (obj: AnyObject) => string[];
+
+interface UniqueIndex {
+  name: string;
+  fields: string[];
+  /** Encoded key → `_id` of the document holding it. */
+  entries: Map<string, Id>;
+}
+
+interface CollectionState {
+  docs: Map<Id, Doc>;
+  specs: IndexSpec[];
+  uniques: UniqueIndex[];
+}
+
+type UndoEntry = { kind: 'doc'; coll: CollectionState; id: Id; prev: Doc | undefined } | { kind: 'create'; name: string };
+
+/** MongoDB update operators evaluated by mingo. `$setOnInsert` is handled here (mingo has no upsert). */
+const UPDATE_OPERATORS = {
+  $set,
+  $unset,
+  $inc,
+  $push,
+  $addToSet,
+  $pull,
+  $max,
+  $min,
+  $mul,
+  $pop,
+  $pullAll,
+  $rename,
+} as unknown as Record<string, OperatorFn | undefined>;
+
+const SNAPSHOT_FORMAT = 'crossfeed-read-store';
+const SNAPSHOT_VERSION = 1;
+const WRITE_CHUNK_CHARS = 1 << 20;
+
+export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}): Promise<ReadStore> {
+  const { snapshotFile } = options;
+  const collections: Map<string, CollectionState> = (snapshotFile ? await readSnapshot(snapshotFile) : null) ?? new Map();
+  const handles = new Map<string, Collection>();
+  let closed = false;
+  let flushChain: Promise<void> = Promise.resolve();
+
+  const assertOpen = (): void => {
+    if (closed) throw new Error('ReadStore is closed');
+  };
+
+  const getOrCreate = (name: string, undo: UndoEntry[]): CollectionState => {
+    let coll = collections.get(name);
+    if (!coll) {
+      if (!name) throw new Error('Collection name must not be empty');
+      coll = { docs: new Map(), specs: [], uniques: [] };
+      collections.set(name, coll);
+      undo.push({ kind: 'create', name });
+    }
+    return coll;
+  };
+
+  /** Runs synchronous writes as one unit: on error, every change already made is undone, then it rethrows. */
+  const atomic = <R>(fn: (undo: UndoEntry[]) => R): R => {
+    assertOpen();
+    const undo: UndoEntry[] = [];
+    try {
+      return fn(undo);
+    } catch (error) {
+      for (let i = undo.length - 1; i >= 0; i--) {
+        const entry = undo[i]!;
+        if (entry.kind === 'doc') commit(entry.coll, entry.id, entry.prev, null, true);
+        else collections.delete(entry.name);
+      }
+      throw error;
+    }
+  };
+
+  const insertDoc = (name: string, doc: Doc, undo: UndoEntry[]): void => {
+    const coll = getOrCreate(name, undo);
+    const id = checkId(doc._id);
+    if (coll.docs.has(id)) throw new DuplicateKeyError(name, `Duplicate key in ${name}: _id ${JSON.stringify(id)}`);
+    commit(coll, id, doc, undo, false, name);
+  };
+
+  const updateDocs = (name: string, filter: Filter, update: Update, many: boolean, undo: UndoEntry[]): WriteResult => {
+    const coll = collections.get(name);
+    const plan = planUpdate(update, false);
+    if (!coll) return { matched: 0, modified: 0 };
+    const matches = select(coll, filter, many ? Infinity : 1);
+    let modified = 0;
+    for (const doc of matches) {
+      const next = applyPlan(plan, doc, filter);
+      if (next) {
+        commit(coll, doc._id, next, undo, false, name);
+        modified++;
+      }
+    }
+    return { matched: matches.length, modified };
+  };
+
+  const upsertDoc = (name: string, filter: Filter, update: Update, undo: UndoEntry[], inBatch: boolean): WriteResult => {
+    const existing = collections.get(name);
+    if (existing) {
+      const [doc] = select(existing, filter, 1);
+      if (doc) {
+        const next = applyPlan(planUpdate(update, false), doc, filter);
+        if (next) commit(existing, doc._id, next, undo, false, name);
+        return { matched: 1, modified: next ? 1 : 0 };
+      }
+    }
+    const base = equalityFields(filter);
+    const plan = base._id === undefined ? planUpdate(update, true) : null;
+    const id = checkId(base._id ?? plan?.insertId ?? randomUUID());
+    if (existing?.docs.has(id)) {
+      // The filter missed only because of its extra conditions (a position guard): already applied.
+      if (inBatch) return { matched: 0, modified: 0 };
+      throw new DuplicateKeyError(name, `Duplicate key in ${name}: _id ${JSON.stringify(id)}`);
+    }
+    const fresh = { ...base, _id: id } as Doc;
+    const doc = applyPlan(plan ?? planUpdate(update, true), fresh, filter, true) ?? fresh;
+    insertDoc(name, doc, undo);
+    return { matched: 0, modified: 0, upsertedId: String(id) };
+  };
+
+  const deleteDocs = (name: string, filter: Filter, many: boolean, undo: UndoEntry[]): number => {
+    const coll = collections.get(name);
+    if (!coll) return 0;
+    const matches = select(coll, filter, many ? Infinity : 1);
+    for (const doc of matches) commit(coll, doc._id, undefined, undo, false, name);
+    return matches.length;
+  };
+
+  /**
+   * The shape of nearly every projection write, done without the general machinery: by `_id`, guarded by
+   * top-level comparisons (`{ _pos: { $lt: position } }`), changing top-level fields with `$set`, `$inc`
+   * and `$setOnInsert`. Returns false, having changed nothing, for any other shape.
+   */
+  const leanWrite = (kind: 'upsert' | 'updateOne', name: string, filter: Filter, update: Update, undo: UndoEntry[]): boolean => {
+    const id = filter._id;
+    if (typeof id !== 'string') return false;
+    const guards: [string, string, string | number][] = [];
+    for (const field in filter) {
+      if (field === '_id') continue;
+      const cond = filter[field];
+      if (!isPlainObject(cond) || field.includes('.') || field.startsWith('$')) return false;
+      let count = 0;
+      for (const operator in cond) {
+        const value = cond[operator];
+        if (++count > 1 || !COMPARISONS.has(operator) || (typeof value !== 'string' && typeof value !== 'number')) return false;
+        guards.push([field, operator, value]);
+      }
+      if (count === 0) return false;
+    }
+    let set: AnyObject | undefined;
+    let inc: AnyObject | undefined;
+    let setOnInsert: AnyObject | undefined;
+    for (const operator in update) {
+      const expr = update[operator];
+      if (!isPlainObject(expr)) return false;
+      for (const field in expr) {
+        if (field === '' || field === '_id' || field.includes('.') || field.startsWith('$')) return false;
+      }
+      if (operator === '$set') set = expr;
+      else if (operator === '$setOnInsert') setOnInsert = expr;
+      else if (operator === '$inc') {
+        for (const field in expr) if (typeof expr[field] !== 'number' || (set && field in set)) return false;
+        inc = expr;
+      } else return false;
+    }
+    if (setOnInsert && (set || inc)) {
+      for (const field in setOnInsert) if ((set && field in set) || (inc && field in inc)) return false;
+    }
+
+    const coll = collections.get(name);
+    const doc = coll?.docs.get(id);
+    if (coll && doc) {
+      // A failed guard means this event was already applied to the document: nothing to do.
+      for (const [field, operator, value] of guards) if (!compareScalar(doc[field], operator, value)) return true;
+      const next: AnyObject = { ...doc };
+      if (set) for (const field in set) next[field] = clone(set[field]);
+      if (inc) {
+        for (const field in inc) {
+          const previous = next[field];
+          if (previous !== undefined && typeof previous !== 'number') return false;
+          next[field] = ((previous as number | undefined) ?? 0) + (inc[field] as number);
+        }
+      }
+      commit(coll, id, next as Doc, undo, false, name);
+      return true;
+    }
+    if (kind === 'updateOne') return true;
+    const fresh: AnyObject = { _id: id };
+    if (setOnInsert) for (const field in setOnInsert) fresh[field] = clone(setOnInsert[field]);
+    if (set) for (const field in set) fresh[field] = clone(set[field]);
+    if (inc) for (const field in inc) fresh[field] = inc[field];
+    insertDoc(name, fresh as Doc, undo);
+    return true;
+  };
+
+  const applyOp = (op: WriteOp, undo: UndoEntry[]): void => {
+    if ((op.op === 'upsert' || op.op === 'updateOne') && leanWrite(op.op, op.collection, op.filter, op.update, undo)) return;
+    switch (op.op) {
+      case 'upsert':
+        upsertDoc(op.collection, op.filter, op.update, undo, true);
+        return;
+      case 'updateOne':
+      case 'updateMany':
+        updateDocs(op.collection, op.filter, op.update, op.op === 'updateMany', undo);
+        return;
+      case 'deleteOne':
+      case 'deleteMany':
+        deleteDocs(op.collection, op.filter, op.op === 'deleteMany', undo);
+        return;
+      default:
+        throw new Error(`Unknown write op ${JSON.stringify((op as { op: unknown }).op)}`);
+    }
+  };
+
+  const allDocs = (name: string): Doc[] => {
+    const coll = collections.get(name);
+    return coll ? Array.from(coll.docs.values(), (d) => clone(d)) : [];
+  };
+
+  const makeCollection = (name: string): Collection => ({
+    name,
+    async find(filter = {}, opts = {}) {
+      assertOpen();
+      return findDocs(collections.get(name), filter, opts);
+    },
+    async findOne(filter, opts = {}) {
+      assertOpen();
+      return findDocs(collections.get(name), filter, { ...opts, limit: 1 })[0] ?? null;
+    },
+    async count(filter = {}) {
+      assertOpen();
+      const coll = collections.get(name);
+      if (!coll) return 0;
+      if (Object.keys(filter).length === 0) return coll.docs.size;
+      return select(coll, filter, Infinity).length;
+    },
+    async insertOne(doc) {
+      const copy = clone(doc) as Doc;
+      if (copy._id === undefined) copy._id = randomUUID();
+      atomic((undo) => insertDoc(name, copy, undo));
+    },
+    async upsert(filter, update) {
+      return atomic((undo) => upsertDoc(name, filter, update, undo, false));
+    },
+    async updateOne(filter, update) {
+      return atomic((undo) => updateDocs(name, filter, update, false, undo));
+    },
+    async updateMany(filter, update) {
+      return atomic((undo) => updateDocs(name, filter, update, true, undo));
+    },
+    async deleteOne(filter) {
+      return atomic((undo) => deleteDocs(name, filter, false, undo));
+    },
+    async deleteMany(filter) {
+      return atomic((undo) => deleteDocs(name, filter, true, undo));
+    },
+    async aggregate<R>(pipeline: Pipeline): Promise<R[]> {
+      assertOpen();
+      const coll = collections.get(name);
+      let stages = pipeline;
+      let source: Doc[];
+      const first = pipeline[0];
+      // Stages may modify their input in place: they only ever see copies.
+      if (first && isMatchStage(first)) {
+        source = coll ? select(coll, first.$match, Infinity).map((d) => clone(d)) : [];
+        stages = pipeline.slice(1);
+      } else {
+        source = allDocs(name);
+      }
+      if (stages.length === 0) return source as R[];
+      return new Aggregator(stages, { collectionResolver: allDocs }).run(source) as R[];
+    },
+  });
+
+  return {
+    collection<T extends Doc = Doc>(name: string): Collection<T> {
+      let handle = handles.get(name);
+      if (!handle) {
+        handle = makeCollection(name);
+        handles.set(name, handle);
+      }
+      return handle as unknown as Collection<T>;
+    },
+    async ensureIndexes(name, indexes) {
+      atomic((undo) => {
+        const coll = getOrCreate(name, undo);
+        const specs = coll.specs.slice();
+        const uniques = coll.uniques.slice();
+        try {
+          for (const raw of indexes) addIndex(name, coll, raw);
+        } catch (error) {
+          coll.specs = specs;
+          coll.uniques = uniques;
+          throw error;
+        }
+      });
+    },
+    async applyBatch(ops) {
+      atomic((undo) => {
+        for (const op of ops) applyOp(op, undo);
+      });
+    },
+    async listCollections() {
+      assertOpen();
+      return [...collections.keys()].sort();
+    },
+    async dropCollection(name) {
+      assertOpen();
+      collections.delete(name);
+    },
+    async renameCollection(from, to) {
+      assertOpen();
+      if (from === to) throw new Error(`renameCollection: cannot rename ${from} to itself`);
+      const source = collections.get(from);
+      if (!source) throw new Error(`renameCollection: source collection ${from} does not exist`);
+      collections.delete(from);
+      collections.set(to, source);
+    },
+    async flush() {
+      assertOpen();
+      if (!snapshotFile) return;
+      // The state at the call: documents are never mutated in place, so copying references is enough.
+      const view = Array.from(collections, ([name, coll]) => ({
+        name,
+        indexes: coll.specs.map((s) => ({ ...s })),
+        docs: Array.from(coll.docs.values()),
+      }));
+      const write = (): Promise<void> => writeSnapshot(snapshotFile, view);
+      const run = flushChain.then(write, write);
+      flushChain = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      closed = true;
+      await flushChain;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writes and unique indexes
+
+/** Swaps `next` in for the document `id` (undefined deletes it), keeping unique indexes in step. */
+function commit(coll: CollectionState, id: Id, next: Doc | undefined, undo: UndoEntry[] | null, force: boolean, name = ''): void {
+  const prev = coll.docs.get(id);
+  if (coll.uniques.length > 0) {
+    const changes: { index: UniqueIndex; oldKey: string | undefined; newKey: string | undefined }[] = [];
+    for (const index of coll.uniques) {
+      const oldKey = prev ? indexKey(index.fields, prev) : undefined;
+      const newKey = next ? indexKey(index.fields, next) : undefined;
+      if (oldKey === newKey) continue;
+      if (!force && newKey !== undefined) {
+        const owner = index.entries.get(newKey);
+        if (owner !== undefined && owner !== id) {
+          throw new DuplicateKeyError(name, `Duplicate key in ${name}: index ${index.name}`);
+        }
+      }
+      changes.push({ index, oldKey, newKey });
+    }
+    for (const { index, oldKey, newKey } of changes) {
+      if (oldKey !== undefined && index.entries.get(oldKey) === id) index.entries.delete(oldKey);
+      if (newKey !== undefined) index.entries.set(newKey, id);
+    }
+  }
+  if (next) coll.docs.set(id, next);
+  else coll.docs.delete(id);
+  undo?.push({ kind: 'doc', coll, id, prev });
+}
+
+function addIndex(name: string, coll: CollectionState, raw: IndexSpec): void {
+  const fields = Object.keys(raw.key);
+  if (fields.length === 0) throw new Error(`Index on ${name} has no key`);
+  const spec: IndexSpec = { key: { ...raw.key }, name: raw.name ?? defaultIndexName(raw.key) };
+  if (raw.unique) spec.unique = true;
+  const sameName = coll.specs.find((s) => s.name === spec.name);
+  if (sameName) {
+    if (sameKey(sameName.key, spec.key) && !!sameName.unique === !!spec.unique) return;
+    throw new Error(`Index ${spec.name} on ${name} already exists with a different definition`);
+  }
+  if (coll.specs.some((s) => sameKey(s.key, spec.key))) {
+    throw new Error(`An index with key ${JSON.stringify(spec.key)} already exists on ${name} under another name`);
+  }
+  if (spec.unique) {
+    const entries = new Map<string, Id>();
+    for (const doc of coll.docs.values()) {
+      const key = indexKey(fields, doc);
+      if (entries.has(key)) throw new DuplicateKeyError(name, `Cannot build unique index ${spec.name} on ${name}: duplicate key`);
+      entries.set(key, doc._id);
+    }
+    coll.uniques.push({ name: spec.name!, fields, entries });
+  }
+  coll.specs.push(spec);
+}
+
+function defaultIndexName(key: Record<string, 1 | -1>): string {
+  return Object.entries(key)
+    .map(([field, dir]) => `${field}_${dir}`)
+    .join('_');
+}
+
+function sameKey(a: Record<string, 1 | -1>, b: Record<string, 1 | -1>): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k, i) => kb[i] === k && a[k] === b[k]);
+}
+
+/** Encodes the indexed values; a missing field indexes as null, as in MongoDB. */
+function indexKey(fields: string[], doc: Doc): string {
+  let key = '';
+  for (const field of fields) key += encodeKeyPart(resolvePath(doc, field)) + '\u0001';
+  return key;
+}
+
+function encodeKeyPart(value: unknown): string {
+  if (value === undefined || value === null) return 'z';
+  switch (typeof value) {
+    case 'string':
+      return 's' + JSON.stringify(value);
+    case 'number':
+      return 'n' + String(value);
+    case 'boolean':
+      return value ? 'b1' : 'b0';
+    default:
+      return value instanceof Date ? 'd' + value.getTime() : 'j' + JSON.stringify(value);
+  }
+}
+
+function resolvePath(doc: unknown, path: string): unknown {
+  if (!path.includes('.')) return (doc as AnyObject)[path];
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as AnyObject)[part];
+  }
+  return value;
+}
+
+function checkId(id: unknown): Id {
+  if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) return id;
+  throw new TypeError(`Unsupported _id ${JSON.stringify(id)}: use a string`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Updates
+
+interface UpdatePlan {
+  /** Operator functions, built once per update document and reused for every matched document. */
+  fns: ((obj: AnyObject) => string[])[];
+  /** Top-level fields the update may change: only these are copied before mingo mutates the document. */
+  roots: Set<string>;
+  /** Positional (`$`, `$[]`, `$[x]`) paths need the filter: evaluated by mingo's full `update`. */
+  positional: AnyObject | null;
+  /** `_id` given by `$setOnInsert`/`$set` on the insert path. */
+  insertId: unknown;
+}
+
+function planUpdate(update: Update, inserting: boolean): UpdatePlan {
+  if (update === null || typeof update !== 'object' || Array.isArray(update)) {
+    throw new TypeError('Update must be a document of update operators');
+  }
+  const ops = Object.keys(update);
+  if (ops.length === 0) throw new Error('Update document must not be empty');
+  const modifier: AnyObject = {};
+  let insertId: unknown;
+  for (const op of ops) {
+    const expr = update[op];
+    if (op !== '$setOnInsert' && !UPDATE_OPERATORS[op]) {
+      throw new Error(op.startsWith('$') ? `Unsupported update operator ${op}` : 'Update document must contain only update operators');
+    }
+    if (expr === null || typeof expr !== 'object' || Array.isArray(expr)) throw new TypeError(`${op} expects a document`);
+    if (op === '$setOnInsert' && !inserting) continue;
+    // Values are copied once here so stored documents never share objects with the caller.
+    const copy = clone(expr) as AnyObject;
+    const target = op === '$setOnInsert' ? '$set' : op;
+    if (inserting && target === '$set' && '_id' in copy) {
+      insertId ??= copy._id;
+      delete copy._id;
+    }
+    if (Object.keys(copy).length === 0) continue;
+    modifier[target] = modifier[target] ? { ...(modifier[target] as AnyObject), ...copy } : copy;
+  }
+  const roots = new Set<string>();
+  let positional = false;
+  for (const [op, expr] of Object.entries(modifier)) {
+    for (const [path, value] of Object.entries(expr as AnyObject)) {
+      roots.add(rootOf(path));
+      if (op === '$rename' && typeof value === 'string') roots.add(rootOf(value));
+      if (path.includes('$')) positional = true;
+    }
+  }
+  const fns = positional ? [] : Object.entries(modifier).map(([op, expr]) => operatorFn(op, expr as AnyObject));
+  return { fns, roots, positional: positional ? modifier : null, insertId };
+}
+
+/**
+ * `$set` and `$inc` of top-level fields (the bulk of projection writes) skip mingo's per-call path parsing;
+ * they behave exactly like mingo's operators. Everything else is mingo's own operator.
+ */
+function operatorFn(op: string, expr: AnyObject): (obj: AnyObject) => string[] {
+  const fields = Object.keys(expr);
+  const simple = fields.every((f) => f !== '' && f !== '_id' && !f.includes('.') && !f.startsWith('$'));
+  if (simple && op === '$set') {
+    return (obj) => {
+      const changed: string[] = [];
+      for (const field of fields) {
+        const value = expr[field];
+        if (!isEqual(obj[field], value)) {
+          obj[field] = value;
+          changed.push(field);
+        }
+      }
+      return changed;
+    };
+  }
+  if (simple && op === '$inc' && fields.every((f) => typeof expr[f] === 'number')) {
+    return (obj) => {
+      const changed: string[] = [];
+      for (const field of fields) {
+        const previous = obj[field];
+        if (previous === undefined || typeof previous === 'number') {
+          const next = (previous ?? 0) + (expr[field] as number);
+          obj[field] = next;
+          if (next !== previous) changed.push(field);
+        }
+      }
+      return changed;
+    };
+  }
+  return UPDATE_OPERATORS[op]!(expr);
+}
+
+function rootOf(path: string): string {
+  const dot = path.indexOf('.');
+  return dot === -1 ? path : path.slice(0, dot);
+}
+
+/** Returns the updated copy of `doc`, or null when the update changes nothing. `doc` is left untouched. */
+function applyPlan(plan: UpdatePlan, doc: Doc, filter: Filter, forceResult = false): Doc | null {
+  const next: AnyObject = { ...doc };
+  for (const root of plan.roots) {
+    const value = next[root];
+    if (value !== null && typeof value === 'object') next[root] = clone(value);
+  }
+  let changed = false;
+  if (plan.positional) {
+    changed = mingoUpdate(next, plan.positional, undefined, filter, { cloneMode: 'copy' }).length > 0;
+  } else {
+    for (const fn of plan.fns) if (fn(next).length > 0) changed = true;
+  }
+  return changed || forceResult ? (next as Doc) : null;
+}
+
+/** Equality conditions of a filter, as MongoDB copies them into a document inserted by an upsert. */
+function equalityFields(filter: Filter): AnyObject {
+  const out: AnyObject = {};
+  const visit = (f: Filter): void => {
+    for (const [key, value] of Object.entries(f)) {
+      if (key === '$and' && Array.isArray(value)) {
+        for (const sub of value) if (sub && typeof sub === 'object') visit(sub as Filter);
+        continue;
+      }
+      if (key.startsWith('$') || value instanceof RegExp) continue;
+      if (isOperatorObject(value)) {
+        if ('$eq' in value) setPath(out, key, clone(value.$eq));
+        continue;
+      }
+      setPath(out, key, clone(value));
+    }
+  };
+  visit(filter);
+  return out;
+}
+
+function setPath(target: AnyObject, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node = target;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i]!;
+    const child = node[part];
+    if (child === null || typeof child !== 'object') node[part] = {};
+    node = node[part] as AnyObject;
+  }
+  node[parts[parts.length - 1]!] = value;
+}
+
+const COMPARISONS = new Set(['$lt', '$lte', '$gt', '$gte']);
+
+/** MongoDB comparison of a stored scalar with a string or number: no match across types or when missing. */
+function compareScalar(stored: unknown, operator: string, value: string | number): boolean {
+  if (typeof stored !== typeof value) return false;
+  const v = stored as string | number;
+  if (typeof v === 'number' && Number.isNaN(v)) return false;
+  switch (operator) {
+    case '$lt':
+      return v < value;
+    case '$lte':
+      return v <= value;
+    case '$gt':
+      return v > value;
+    default:
+      return v >= value;
+  }
+}
+
+function isOperatorObject(value: unknown): value is AnyObject {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
+}
+
+function isPlainObject(value: unknown): value is AnyObject {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads
+
+function findDocs(coll: CollectionState | undefined, filter: Filter, opts: FindOptions): Doc[] {
+  if (!coll) return [];
+  const skip = Math.max(0, opts.skip ?? 0);
+  const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
+  let matches: Doc[];
+  if (opts.sort && Object.keys(opts.sort).length > 0) {
+    matches = sortDocs(select(coll, filter, Infinity), opts.sort).slice(skip, skip + limit);
+  } else {
+    matches = select(coll, filter, skip + limit).slice(skip);
+  }
+  const copies = matches.map((d) => clone(d));
+  if (opts.projection && Object.keys(opts.projection).length > 0) {
+    return new Aggregator([{ $project: opts.projection }], {}).run<Doc>(copies);
+  }
+  return copies;
+}
+
+function sortDocs(docs: Doc[], sort: Sort): Doc[] {
+  return new Aggregator([{ $sort: sort }], {}).run<Doc>(docs);
+}
+
+/** The stored documents matching `filter` (not copies), in natural order, at most `max` of them. */
+function select(coll: CollectionState, filter: Filter, max: number): Doc[] {
+  const out: Doc[] = [];
+  if (max <= 0) return out;
+  const idCond = filter._id;
+  let candidates: Iterable<Doc> | undefined;
+  if (typeof idCond === 'string' || typeof idCond === 'number') {
+    const doc = coll.docs.get(idCond);
+    candidates = doc ? [doc] : [];
+  } else if (isOperatorObject(idCond) && Object.keys(idCond).length === 1 && isPrimitiveList(idCond.$in)) {
+    const found: Doc[] = [];
+    for (const id of new Set(idCond.$in)) {
+      const doc = coll.docs.get(id as Id);
+      if (doc) found.push(doc);
+    }
+    candidates = found;
+  }
+  const byId = candidates !== undefined;
+  candidates ??= coll.docs.values();
+  // With the candidates found by `_id`, only the other conditions remain to be tested.
+  const test = compileFilter(filter, byId);
+  for (const doc of candidates) {
+    if (test(doc)) {
+      out.push(doc);
+      if (out.length >= max) break;
+    }
+  }
+  return out;
+}
+
+function isMatchStage(stage: Record<string, unknown>): stage is { $match: Filter } {
+  const keys = Object.keys(stage);
+  return keys.length === 1 && keys[0] === '$match' && isPlainObject(stage.$match);
+}
+
+function isPrimitiveList(value: unknown): value is (string | number)[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string' || (typeof v === 'number' && !Number.isNaN(v)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Filters: a fast evaluator for the common shapes, mingo for everything else.
+
+type Primitive = string | number | boolean | null;
+/** true/false when decided; undefined when the document holds a value the fast path does not handle. */
+type FastTest = (doc: Doc) => boolean | undefined;
+const UNKNOWN = Symbol('unknown');
+
+/**
+ * Compiles a filter into a predicate. Top-level or dotted fields compared with scalars (`=`, `$eq`, `$ne`,
+ * `$lt`, `$lte`, `$gt`, `$gte`, `$in`, `$nin`, `$exists`) are evaluated directly when the document holds a
+ * scalar there; arrays, embedded documents and every other operator are evaluated by mingo.
+ */
+function compileFilter(filter: Filter, ignoreId = false): (doc: Doc) => boolean {
+  const keys = Object.keys(filter);
+  if (keys.length === (ignoreId ? 1 : 0)) return () => true;
+  const rest = (): Filter => {
+    if (!ignoreId) return filter;
+    const copy = { ...filter };
+    delete copy._id;
+    return copy;
+  };
+  const fast = compileFast(filter, keys, ignoreId);
+  if (!fast) {
+    const query = new Query(rest());
+    return (doc) => query.test(doc);
+  }
+  let query: Query | undefined;
+  return (doc) => fast(doc) ?? (query ??= new Query(rest())).test(doc);
+}
+
+function compileFast(filter: Filter, keys: string[], ignoreId: boolean): FastTest | null {
+  const tests: { path: string[]; test: (value: Primitive | undefined) => boolean }[] = [];
+  for (const key of keys) {
+    if (ignoreId && key === '_id') continue;
+    const cond = filter[key];
+    if (key.startsWith('$') || key === '') return null;
+    const test = compileCondition(cond);
+    if (!test) return null;
+    tests.push({ path: key.split('.'), test });
+  }
+  return (doc) => {
+    for (const { path, test } of tests) {
+      const value = resolveScalar(doc, path);
+      if (value === UNKNOWN) return undefined;
+      if (!test(value)) return false;
+    }
+    return true;
+  };
+}
+
+function resolveScalar(doc: Doc, path: string[]): Primitive | undefined | typeof UNKNOWN {
+  let value: unknown = doc;
+  for (const part of path) {
+    if (value === null || value === undefined || typeof value !== 'object') return undefined;
+    if (Array.isArray(value)) return UNKNOWN;
+    value = (value as AnyObject)[part];
+  }
+  if (value !== null && typeof value === 'object') return UNKNOWN;
+  if (typeof value === 'number' && Number.isNaN(value)) return UNKNOWN;
+  if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') return UNKNOWN;
+  return value as Primitive | undefined;
+}
+
+function isScalar(value: unknown): value is Primitive {
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && !Number.isNaN(value))
+  );
+}
+
+function equals(expected: Primitive): (value: Primitive | undefined) => boolean {
+  return expected === null ? (value) => value === null || value === undefined : (value) => value === expected;
+}
+
+function compileCondition(cond: unknown): ((value: Primitive | undefined) => boolean) | null {
+  if (isScalar(cond)) return equals(cond);
+  if (!isOperatorObject(cond)) return null;
+  const tests: ((value: Primitive | undefined) => boolean)[] = [];
+  for (const [op, arg] of Object.entries(cond)) {
+    switch (op) {
+      case '$eq':
+      case '$ne': {
+        if (!isScalar(arg)) return null;
+        const eq = equals(arg);
+        tests.push(op === '$eq' ? eq : (v) => !eq(v));
+        break;
+      }
+      case '$lt':
+      case '$lte':
+      case '$gt':
+      case '$gte': {
+        if (typeof arg !== 'string' && (typeof arg !== 'number' || Number.isNaN(arg))) return null;
+        const type = typeof arg;
+        if (op === '$lt') tests.push((v) => typeof v === type && (v as typeof arg) < arg);
+        else if (op === '$lte') tests.push((v) => typeof v === type && (v as typeof arg) <= arg);
+        else if (op === '$gt') tests.push((v) => typeof v === type && (v as typeof arg) > arg);
+        else tests.push((v) => typeof v === type && (v as typeof arg) >= arg);
+        break;
+      }
+      case '$in':
+      case '$nin': {
+        if (!Array.isArray(arg) || !arg.every(isScalar)) return null;
+        const set = new Set<Primitive>(arg);
+        const hasNull = set.has(null);
+        const has = (v: Primitive | undefined): boolean => (v === null || v === undefined ? hasNull : set.has(v));
+        tests.push(op === '$in' ? has : (v) => !has(v));
+        break;
+      }
+      case '$exists': {
+        const wanted = Boolean(arg);
+        tests.push((v) => (v !== undefined) === wanted);
+        break;
+      }
+      default:
+        return null;
+    }
+  }
+  return (value) => tests.every((t) => t(value));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cloning
+
+/** Deep copy for JSON-like documents (plus Date); anything exotic goes through structuredClone. */
+function clone<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = clone(value[i] as unknown);
+    return out as T;
+  }
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
+  const out: AnyObject = {};
+  for (const key of Object.keys(value)) out[key] = clone((value as AnyObject)[key]);
+  return out as T;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Snapshot (NDJSON): a header line, then per collection a line `{collection, indexes, count}` followed by
+// `count` document lines, then a trailer. Dates are written as `{"$date": <ms>}`.
+
+interface SnapshotCollection {
+  name: string;
+  indexes: IndexSpec[];
+  docs: Doc[];
+}
+
+async function writeSnapshot(file: string, view: SnapshotCollection[]): Promise<void> {
+  const dir = dirname(file);
+  await mkdir(dir, { recursive: true });
+  const tmp = `${file}.tmp`;
+  const handle = await open(tmp, 'w');
+  let position = 0;
+  let pending = '';
+  const drain = async (): Promise<void> => {
+    if (!pending) return;
+    const bytes = Buffer.from(pending, 'utf8');
+    pending = '';
+    let offset = 0;
+    while (offset < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, position);
+      offset += bytesWritten;
+      position += bytesWritten;
+    }
+  };
+  try {
+    let total = 0;
+    pending += JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION }) + '\n';
+    for (const coll of view) {
+      pending += JSON.stringify({ collection: coll.name, indexes: coll.indexes, count: coll.docs.length }) + '\n';
+      for (const doc of coll.docs) {
+        pending += JSON.stringify(doc, dateReplacer) + '\n';
+        if (pending.length >= WRITE_CHUNK_CHARS) await drain();
+      }
+      total += coll.docs.length;
+    }
+    pending += JSON.stringify({ end: true, collections: view.length, docs: total }) + '\n';
+    await drain();
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await rename(tmp, file);
+  const dirHandle = await open(dir, 'r');
+  try {
+    await dirHandle.sync();
+  } finally {
+    await dirHandle.close();
+  }
+}
+
+async function readSnapshot(file: string): Promise<Map<string, CollectionState> | null> {
+  try {
+    await stat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const corrupt = (why: string): Error => new Error(`Read-store snapshot ${file} is not valid: ${why}`);
+  const collections = new Map<string, CollectionState>();
+  const input = createReadStream(file, { encoding: 'utf8' });
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let header = false;
+  let ended = false;
+  let current: { name: string; coll: CollectionState; remaining: number } | null = null;
+  try {
+    for await (const line of lines) {
+      if (line === '') continue;
+      if (ended) throw corrupt('data after the end marker');
+      const record = (line.includes('"$date"') ? JSON.parse(line, dateReviver) : JSON.parse(line)) as AnyObject;
+      if (!header) {
+        if (record.format !== SNAPSHOT_FORMAT || record.version !== SNAPSHOT_VERSION) throw corrupt('unknown header');
+        header = true;
+      } else if (current && current.remaining > 0) {
+        const id = checkId(record._id);
+        commit(current.coll, id, record as Doc, null, true);
+        current.remaining--;
+      } else if (typeof record.collection === 'string') {
+        const coll: CollectionState = { docs: new Map(), specs: [], uniques: [] };
+        const name = record.collection;
+        current = { name, coll, remaining: Number(record.count) };
+        collections.set(name, coll);
+        for (const spec of (record.indexes ?? []) as IndexSpec[]) addIndex(name, coll, spec);
+      } else if (record.end === true) {
+        if (record.collections !== collections.size) throw corrupt('collection count mismatch');
+        ended = true;
+      } else {
+        throw corrupt('unexpected line');
+      }
+    }
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+  if (!ended) throw corrupt('truncated (no end marker)');
+  return collections;
+}
+
+function dateReplacer(this: unknown, key: string, value: unknown): unknown {
+  const raw = (this as AnyObject)[key];
+  return raw instanceof Date ? { $date: raw.getTime() } : value;
+}
+
+function dateReviver(_key: string, value: unknown): unknown {
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === '$date' && typeof value.$date === 'number') return new Date(value.$date);
+  }
+  return value;
+}
