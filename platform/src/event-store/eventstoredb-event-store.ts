@@ -1,0 +1,409 @@
+/**
+ * Production EventStore adapter: EventStoreDB via `@eventstore/db-client` (DESIGN §3).
+ *
+ * Every engine-specific call lives in this file. Notes on the mapping:
+ * - Positions: events of one append share a commit position, so a position is the commit AND prepare
+ *   positions, each zero-padded (`formatPosition(commit) + formatPosition(prepare)`, 40 characters). String
+ *   order is then $all order. `decodePosition` is the inverse.
+ * - `readAll` / `subscribeToAll` take a position the client treats as a starting point; our port is
+ *   exclusive, so any event at or before the requested position is skipped here.
+ * - System events (types starting with `$`) are never returned.
+ * - The client does not resubscribe after a dropped subscription: `subscribeAll` does, with backoff, from the
+ *   last event the handler completed.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+} from '@eventstore/db-client';
+import type {
+  AllStreamRecordedEvent,
+  AllStreamSubscription,
+  AppendExpectedRevision,
+  JSONType,
+  Position as EsdbPosition,
+  RecordedEvent as EsdbRecordedEvent,
+} from '@eventstore/db-client';
+import { POSITION_WIDTH, WrongExpectedVersion, formatPosition } from './event-store.port.ts';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  LogHead,
+  NewEvent,
+  Position,
+  ReadAllOptions,
+  RecordedEvent,
+  SubscribeAllOptions,
+  Subscription,
+} from './event-store.port.ts';
+
+export interface EventStoreDbEventStoreOptions {
+  /** e.g. `esdb://localhost:2113?tls=false` */
+  connectionString: string;
+}
+
+const DEFAULT_READ_LIMIT = 1000;
+const HEAD_PAGE = 32;
+const BACKOFF_START_MS = 100;
+const BACKOFF_CAP_MS = 5000;
+/** Positions at or above this are "no position" placeholders (e.g. 2^64 - 1 from stream reads on old servers). */
+const MAX_REAL_POSITION = 2n ** 63n;
+
+export function encodePosition(position: EsdbPosition): Position {
+  return formatPosition(position.commit) + formatPosition(position.prepare);
+}
+
+export function decodePosition(position: Position): EsdbPosition {
+  if (position.length !== POSITION_WIDTH * 2 || !/^\d+$/.test(position)) {
+    throw new TypeError(`Invalid EventStoreDB position: ${JSON.stringify(position)}`);
+  }
+  return { commit: BigInt(position.slice(0, POSITION_WIDTH)), prepare: BigInt(position.slice(POSITION_WIDTH)) };
+}
+
+function isRealPosition(position: EsdbPosition | undefined): position is EsdbPosition {
+  return position !== undefined && position.commit >= 0n && position.commit < MAX_REAL_POSITION && position.prepare >= 0n;
+}
+
+function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
+  switch (expected) {
+    case 'any':
+      return ANY;
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    default:
+      if (typeof expected !== 'bigint') throw new TypeError(`Invalid expectedRevision: ${String(expected)}`);
+      return expected;
+  }
+}
+
+function toActualRevision(actual: unknown): bigint | 'no_stream' {
+  if (typeof actual === 'bigint') return actual < 0n ? 'no_stream' : actual;
+  return 'no_stream';
+}
+
+function isSystemEvent(event: { type: string }): boolean {
+  return event.type.startsWith('$');
+}
+
+function toMetadata(metadata: unknown): EventMetadata {
+  const result: EventMetadata = {};
+  if (metadata === null || typeof metadata !== 'object' || metadata instanceof Uint8Array) return result;
+  const m = metadata as Record<string, unknown>;
+  if (typeof m.userId === 'string') result.userId = m.userId;
+  if (typeof m.correlationId === 'string') result.correlationId = m.correlationId;
+  if (typeof m.causationId === 'string') result.causationId = m.causationId;
+  return result;
+}
+
+function toData(event: EsdbRecordedEvent): unknown {
+  if (event.isJson) return event.data;
+  // Written by someone else as binary: try JSON, else hand the bytes over.
+  const bytes = event.data;
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown;
+  } catch {
+    return bytes;
+  }
+}
+
+function toRecorded(event: EsdbRecordedEvent, position: Position): RecordedEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    stream: event.streamId,
+    revision: event.revision,
+    position,
+    data: toData(event),
+    metadata: toMetadata(event.metadata),
+    createdAt: event.created.toISOString(),
+  };
+}
+
+function cleanMetadata(metadata: EventMetadata | undefined): JSONType {
+  const result: Record<string, string> = {};
+  if (metadata?.userId !== undefined) result.userId = metadata.userId;
+  if (metadata?.correlationId !== undefined) result.correlationId = metadata.correlationId;
+  if (metadata?.causationId !== undefined) result.causationId = metadata.causationId;
+  return result;
+}
+
+function sleep(ms: number, signal: { wake?: () => void }): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.wake = undefined;
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.wake = done;
+  });
+}
+
+export class EventStoreDbEventStore implements EventStore {
+  readonly #client: EventStoreDBClient;
+  readonly #subscriptions = new Set<EventStoreDbSubscription>();
+  #closed = false;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: EventStoreDbEventStoreOptions) {
+    this.#client = EventStoreDBClient.connectionString(options.connectionString);
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error('The event store is closed');
+  }
+
+  async append(
+    stream: string,
+    events: readonly NewEvent[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult> {
+    this.#assertOpen();
+    if (events.length === 0) throw new Error(`Cannot append an empty list of events to ${stream}`);
+    const expected = options?.expectedRevision ?? 'any';
+    const expectedRevision = toExpectedRevision(expected);
+    const eventData = events.map((event) => {
+      const data = (event.data ?? null) as JSONType;
+      // Fail before anything is sent when a value cannot be serialized (e.g. a bigint), so nothing is written.
+      JSON.stringify(data);
+      return jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data, metadata: cleanMetadata(event.metadata) });
+    });
+    let result;
+    try {
+      result = await this.#client.appendToStream(stream, eventData, { expectedRevision });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        throw new WrongExpectedVersion(stream, expected, toActualRevision(error.actualVersion));
+      }
+      throw error;
+    }
+    const nextRevision = result.nextExpectedRevision;
+    return { nextRevision, position: await this.#positionOf(stream, nextRevision, result.position) };
+  }
+
+  /**
+   * Position of the last event written. The append result carries one position for the whole write, which
+   * is not documented to be the last event's $all position, so read the event back (servers ≥ 22.6 return
+   * positions on stream reads) and fall back to the append result, then to the log head.
+   */
+  async #positionOf(stream: string, revision: bigint, fromAppend: EsdbPosition | undefined): Promise<Position> {
+    try {
+      for await (const resolved of this.#client.readStream(stream, { fromRevision: revision, maxCount: 1, direction: FORWARDS })) {
+        if (resolved.event !== undefined && isRealPosition(resolved.event.position)) return encodePosition(resolved.event.position);
+      }
+    } catch {
+      // fall through to the append result
+    }
+    if (isRealPosition(fromAppend)) return encodePosition(fromAppend);
+    const head = await this.head();
+    if (head.position === undefined) throw new Error(`No position known for ${stream}@${revision}`);
+    return head.position;
+  }
+
+  async readStream(stream: string): Promise<RecordedEvent[]> {
+    this.#assertOpen();
+    const result: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.#client.readStream(stream, { fromRevision: START, direction: FORWARDS })) {
+        const event = resolved.event;
+        if (event === undefined || isSystemEvent(event)) continue;
+        const position = isRealPosition(event.position) ? encodePosition(event.position) : '';
+        result.push(toRecorded(event, position));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return result;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.#assertOpen();
+    const limit = options.limit ?? DEFAULT_READ_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Invalid limit: ${limit}`);
+    let after = options.fromPosition;
+    const result: RecordedEvent[] = [];
+    // Page until `limit` non-system events are collected or the log ends. Each page starts AT `after`
+    // (the client's start is inclusive), hence one extra event per page.
+    for (;;) {
+      const pageSize = limit - result.length + 1;
+      let seen = 0;
+      for await (const resolved of this.#client.readAll({
+        fromPosition: after === undefined ? START : decodePosition(after),
+        maxCount: pageSize,
+        direction: FORWARDS,
+      })) {
+        seen += 1;
+        const event = resolved.event;
+        if (event === undefined) continue;
+        const position = encodePosition(event.position);
+        if (after !== undefined && position <= after) continue;
+        after = position;
+        if (isSystemEvent(event)) continue;
+        if (result.length < limit) result.push(toRecorded(event, position));
+      }
+      if (result.length >= limit || seen < pageSize) return result;
+    }
+  }
+
+  subscribeAll(options: SubscribeAllOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
+    this.#assertOpen();
+    if (this.#closing !== undefined) throw new Error('The event store is closing');
+    if (options.fromPosition !== undefined) decodePosition(options.fromPosition); // validate now
+    const subscription = new EventStoreDbSubscription(this.#client, options, handler, (s) => this.#subscriptions.delete(s));
+    this.#subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** The last non-system event of $all: read backwards, a page at a time, past trailing system events. */
+  async head(): Promise<LogHead> {
+    this.#assertOpen();
+    let from: EsdbPosition | typeof END = END;
+    for (;;) {
+      let seen = 0;
+      let last: AllStreamRecordedEvent | undefined;
+      for await (const resolved of this.#client.readAll({ fromPosition: from, maxCount: HEAD_PAGE, direction: BACKWARDS })) {
+        seen += 1;
+        const event = resolved.event;
+        if (event === undefined) continue;
+        last = event;
+        if (!isSystemEvent(event)) return { position: encodePosition(event.position), count: undefined };
+      }
+      // Backwards reads from a position include the event at it: move just before the oldest one seen.
+      if (seen < HEAD_PAGE || last === undefined) return { position: undefined, count: undefined };
+      if (from !== END && last.position.commit === from.commit && last.position.prepare === from.prepare) {
+        return { position: undefined, count: undefined };
+      }
+      from = last.position;
+    }
+  }
+
+  async countAfter(_position: Position | undefined): Promise<number | undefined> {
+    this.#assertOpen();
+    return undefined;
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await Promise.all([...this.#subscriptions].map((s) => s.close()));
+      this.#closed = true;
+      await this.#client.dispose();
+    })();
+    return this.#closing;
+  }
+}
+
+/**
+ * A catch-up subscription to $all that survives drops: when the client's stream errors or ends, it waits
+ * (backoff 100 ms doubling to 5 s) and subscribes again from the last event the handler completed.
+ */
+class EventStoreDbSubscription implements Subscription {
+  readonly #client: EventStoreDBClient;
+  readonly #handler: (event: RecordedEvent) => Promise<void>;
+  readonly #onError: (error: unknown) => void;
+  readonly #onClosed: (subscription: EventStoreDbSubscription) => void;
+  #lastPosition: Position | undefined;
+  #closed = false;
+  #current: AllStreamSubscription | undefined;
+  readonly #sleeper: { wake?: () => void } = {};
+  readonly #done: Promise<void>;
+
+  constructor(
+    client: EventStoreDBClient,
+    options: SubscribeAllOptions,
+    handler: (event: RecordedEvent) => Promise<void>,
+    onClosed: (subscription: EventStoreDbSubscription) => void,
+  ) {
+    this.#client = client;
+    this.#handler = handler;
+    this.#onError = options.onError ?? (() => {});
+    this.#onClosed = onClosed;
+    this.#lastPosition = options.fromPosition;
+    this.#done = this.#run();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#sleeper.wake?.();
+    const current = this.#current;
+    if (current !== undefined) await current.unsubscribe().catch(() => {});
+    await this.#done;
+    this.#onClosed(this);
+  }
+
+  #reportError(error: unknown): void {
+    try {
+      this.#onError(error);
+    } catch {
+      // an onError that throws must not stop the subscription
+    }
+  }
+
+  async #run(): Promise<void> {
+    await Promise.resolve(); // start after subscribeAll has returned
+    let backoff = BACKOFF_START_MS;
+    while (!this.#closed) {
+      const subscription = this.#client.subscribeToAll({
+        fromPosition: this.#lastPosition === undefined ? START : decodePosition(this.#lastPosition),
+        filter: excludeSystemEvents(),
+      });
+      this.#current = subscription;
+      try {
+        for await (const resolved of subscription) {
+          if (this.#closed) break;
+          const event = resolved.event;
+          if (event === undefined || isSystemEvent(event)) continue;
+          const position = encodePosition(event.position);
+          if (this.#lastPosition !== undefined && position <= this.#lastPosition) continue;
+          if (!(await this.#deliver(toRecorded(event, position)))) break;
+          this.#lastPosition = position;
+          backoff = BACKOFF_START_MS;
+        }
+        if (!this.#closed) this.#reportError(new Error('EventStoreDB subscription to $all ended; resubscribing'));
+      } catch (error) {
+        if (!this.#closed) this.#reportError(error);
+      } finally {
+        this.#current = undefined;
+        await subscription.unsubscribe().catch(() => {});
+      }
+      if (this.#closed) return;
+      await sleep(backoff, this.#sleeper);
+      backoff = Math.min(backoff * 2, BACKOFF_CAP_MS);
+    }
+  }
+
+  /** Calls the handler until it succeeds; false when the subscription closed first. */
+  async #deliver(event: RecordedEvent): Promise<boolean> {
+    let backoff = BACKOFF_START_MS;
+    for (;;) {
+      if (this.#closed) return false;
+      try {
+        await this.#handler(event);
+        return true;
+      } catch (error) {
+        this.#reportError(error);
+        if (this.#closed) return false;
+        await sleep(backoff, this.#sleeper);
+        backoff = Math.min(backoff * 2, BACKOFF_CAP_MS);
+      }
+    }
+  }
+}
+
+export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStoreDbEventStore {
+  return new EventStoreDbEventStore(options);
+}
