@@ -57,10 +57,11 @@ CREATE TABLE IF NOT EXISTS events (
   UNIQUE (stream, revision)
 )`;
 
-const COLUMNS = 'position, id, stream, revision, type, data, metadata, created_at';
+// The position is zero-padded by SQLite itself (cheaper than formatting it in JS on every row read).
+const COLUMNS = "printf('%020d', position), id, stream, revision, type, data, metadata, created_at";
 
 /** Row shape with `returnArrays` enabled: the order of COLUMNS. */
-type EventRow = [number, string, string, number, string, string, string, string];
+type EventRow = [Position, string, string, number, string, string, string, string];
 
 interface Statements {
   begin: StatementSync;
@@ -80,9 +81,9 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row[4],
     stream: row[2],
     revision: BigInt(row[3]),
-    position: formatPosition(row[0]),
+    position: row[0],
     data: JSON.parse(row[5]) as unknown,
-    metadata: JSON.parse(row[6]) as EventMetadata,
+    metadata: row[6] === '{}' ? {} : (JSON.parse(row[6]) as EventMetadata),
     createdAt: row[7],
   };
 }

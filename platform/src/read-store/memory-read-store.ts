@@ -41,8 +41,10 @@ type OperatorFn = (expr: AnyObject) => (obj: AnyObject) => string[];
 interface UniqueIndex {
   name: string;
   fields: string[];
-  /** Encoded key → `_id` of the document holding it. */
-  entries: Map<string, Id>;
+  /** Only field when the index has one top-level field: its values are the keys themselves. */
+  single: string | undefined;
+  /** Index key (see `indexKey`) → `_id` of the document holding it. */
+  entries: Map<IndexKey, Id>;
 }
 
 interface CollectionState {
@@ -174,7 +176,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
   const leanWrite = (kind: 'upsert' | 'updateOne', name: string, filter: Filter, update: Update, undo: UndoEntry[]): boolean => {
     const id = filter._id;
     if (typeof id !== 'string') return false;
-    const guards: [string, string, string | number][] = [];
+    let guards: [string, string, string | number][] | undefined;
     for (const field in filter) {
       if (field === '_id') continue;
       const cond = filter[field];
@@ -183,7 +185,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
       for (const operator in cond) {
         const value = cond[operator];
         if (++count > 1 || !COMPARISONS.has(operator) || (typeof value !== 'string' && typeof value !== 'number')) return false;
-        guards.push([field, operator, value]);
+        (guards ??= []).push([field, operator, value]);
       }
       if (count === 0) return false;
     }
@@ -192,43 +194,32 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     let setOnInsert: AnyObject | undefined;
     for (const operator in update) {
       const expr = update[operator];
-      if (!isPlainObject(expr)) return false;
-      for (const field in expr) {
-        if (field === '' || field === '_id' || field.includes('.') || field.startsWith('$')) return false;
-      }
+      if (!isPlainObject(expr) || !isLeanFields(expr, operator === '$inc')) return false;
       if (operator === '$set') set = expr;
+      else if (operator === '$inc') inc = expr;
       else if (operator === '$setOnInsert') setOnInsert = expr;
-      else if (operator === '$inc') {
-        for (const field in expr) if (typeof expr[field] !== 'number' || (set && field in set)) return false;
-        inc = expr;
-      } else return false;
+      else return false;
     }
-    if (setOnInsert && (set || inc)) {
-      for (const field in setOnInsert) if ((set && field in set) || (inc && field in inc)) return false;
-    }
+    // A field under two operators is a MongoDB error: leave it to the general path to report.
+    if (inc && (overlaps(inc, set) || overlaps(inc, setOnInsert))) return false;
+    if (setOnInsert && overlaps(setOnInsert, set)) return false;
 
     const coll = collections.get(name);
     const doc = coll?.docs.get(id);
     if (coll && doc) {
       // A failed guard means this event was already applied to the document: nothing to do.
-      for (const [field, operator, value] of guards) if (!compareScalar(doc[field], operator, value)) return true;
-      const next: AnyObject = { ...doc };
-      if (set) for (const field in set) next[field] = clone(set[field]);
-      if (inc) {
-        for (const field in inc) {
-          const previous = next[field];
-          if (previous !== undefined && typeof previous !== 'number') return false;
-          next[field] = ((previous as number | undefined) ?? 0) + (inc[field] as number);
-        }
-      }
+      if (guards) for (const [field, operator, value] of guards) if (!compareScalar(doc[field], operator, value)) return true;
+      if (inc) for (const field in inc) if (doc[field] !== undefined && typeof doc[field] !== 'number') return false;
+      const next: AnyObject = set ? copyIn({ ...doc }, set) : { ...doc };
+      if (inc) for (const field in inc) next[field] = ((doc[field] as number | undefined) ?? 0) + (inc[field] as number);
       commit(coll, id, next as Doc, undo, false, name);
       return true;
     }
     if (kind === 'updateOne') return true;
     const fresh: AnyObject = { _id: id };
-    if (setOnInsert) for (const field in setOnInsert) fresh[field] = clone(setOnInsert[field]);
-    if (set) for (const field in set) fresh[field] = clone(set[field]);
-    if (inc) for (const field in inc) fresh[field] = inc[field];
+    if (setOnInsert) copyIn(fresh, setOnInsert);
+    if (set) copyIn(fresh, set);
+    if (inc) Object.assign(fresh, inc);
     insertDoc(name, fresh as Doc, undo);
     return true;
   };
@@ -383,23 +374,23 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
 /** Swaps `next` in for the document `id` (undefined deletes it), keeping unique indexes in step. */
 function commit(coll: CollectionState, id: Id, next: Doc | undefined, undo: UndoEntry[] | null, force: boolean, name = ''): void {
   const prev = coll.docs.get(id);
-  if (coll.uniques.length > 0) {
-    const changes: { index: UniqueIndex; oldKey: string | undefined; newKey: string | undefined }[] = [];
-    for (const index of coll.uniques) {
-      const oldKey = prev ? indexKey(index.fields, prev) : undefined;
-      const newKey = next ? indexKey(index.fields, next) : undefined;
-      if (oldKey === newKey) continue;
-      if (!force && newKey !== undefined) {
-        const owner = index.entries.get(newKey);
+  const uniques = coll.uniques;
+  if (uniques.length > 0) {
+    // Check every index before changing any, so a conflict leaves everything as it was.
+    if (!force && next) {
+      for (const index of uniques) {
+        const owner = index.entries.get(indexKey(index, next));
         if (owner !== undefined && owner !== id) {
           throw new DuplicateKeyError(name, `Duplicate key in ${name}: index ${index.name}`);
         }
       }
-      changes.push({ index, oldKey, newKey });
     }
-    for (const { index, oldKey, newKey } of changes) {
-      if (oldKey !== undefined && index.entries.get(oldKey) === id) index.entries.delete(oldKey);
-      if (newKey !== undefined) index.entries.set(newKey, id);
+    for (const index of uniques) {
+      const oldKey = prev ? indexKey(index, prev) : NO_KEY;
+      const newKey = next ? indexKey(index, next) : NO_KEY;
+      if (oldKey === newKey) continue;
+      if (oldKey !== NO_KEY && index.entries.get(oldKey) === id) index.entries.delete(oldKey);
+      if (newKey !== NO_KEY) index.entries.set(newKey, id);
     }
   }
   if (next) coll.docs.set(id, next);
@@ -421,13 +412,15 @@ function addIndex(name: string, coll: CollectionState, raw: IndexSpec): void {
     throw new Error(`An index with key ${JSON.stringify(spec.key)} already exists on ${name} under another name`);
   }
   if (spec.unique) {
-    const entries = new Map<string, Id>();
+    const single = fields.length === 1 && !fields[0]!.includes('.') ? fields[0] : undefined;
+    const index: UniqueIndex = { name: spec.name!, fields, single, entries: new Map() };
+    const { entries } = index;
     for (const doc of coll.docs.values()) {
-      const key = indexKey(fields, doc);
+      const key = indexKey(index, doc);
       if (entries.has(key)) throw new DuplicateKeyError(name, `Cannot build unique index ${spec.name} on ${name}: duplicate key`);
       entries.set(key, doc._id);
     }
-    coll.uniques.push({ name: spec.name!, fields, entries });
+    coll.uniques.push(index);
   }
   coll.specs.push(spec);
 }
@@ -444,10 +437,24 @@ function sameKey(a: Record<string, 1 | -1>, b: Record<string, 1 | -1>): boolean 
   return ka.length === kb.length && ka.every((k, i) => kb[i] === k && a[k] === b[k]);
 }
 
-/** Encodes the indexed values; a missing field indexes as null, as in MongoDB. */
-function indexKey(fields: string[], doc: Doc): string {
-  let key = '';
-  for (const field of fields) key += encodeKeyPart(resolvePath(doc, field)) + '\u0001';
+type IndexKey = string | number | boolean | null;
+const NO_KEY = Symbol('no key');
+
+/**
+ * The key of `doc` in a unique index; a missing field indexes as null, as in MongoDB. A single top-level
+ * field holding a scalar is its own key (no string is built on the hot path); anything else is encoded
+ * into a string starting with NUL, which a scalar string key is never allowed to start with.
+ */
+function indexKey(index: UniqueIndex, doc: Doc): IndexKey {
+  if (index.single !== undefined) {
+    const value = doc[index.single];
+    if (value === undefined || value === null) return null;
+    const type = typeof value;
+    if ((type === 'string' && (value as string).charCodeAt(0) !== 0) || type === 'boolean') return value as string | boolean;
+    if (type === 'number' && !Number.isNaN(value)) return value as number;
+  }
+  let key = '\u0000';
+  for (const field of index.fields) key += encodeKeyPart(resolvePath(doc, field)) + '\u0001';
   return key;
 }
 
@@ -624,6 +631,30 @@ function setPath(target: AnyObject, path: string, value: unknown): void {
 }
 
 const COMPARISONS = new Set(['$lt', '$lte', '$gt', '$gte']);
+
+/** Top-level, non-`_id` field names (and numbers for `$inc`): the shapes the lean write path handles. */
+function isLeanFields(expr: AnyObject, numbers: boolean): boolean {
+  for (const field in expr) {
+    if (field === '' || field === '_id' || field.charCodeAt(0) === 36 /* $ */ || field.includes('.')) return false;
+    if (numbers && typeof expr[field] !== 'number') return false;
+  }
+  return true;
+}
+
+function overlaps(a: AnyObject, b: AnyObject | undefined): boolean {
+  if (b) for (const field in a) if (field in b) return true;
+  return false;
+}
+
+/** Assigns the fields of `source` onto `target`, copying objects so that nothing is shared with the caller. */
+function copyIn(target: AnyObject, source: AnyObject): AnyObject {
+  Object.assign(target, source);
+  for (const field in source) {
+    const value = source[field];
+    if (value !== null && typeof value === 'object') target[field] = clone(value);
+  }
+  return target;
+}
 
 /** MongoDB comparison of a stored scalar with a string or number: no match across types or when missing. */
 function compareScalar(stored: unknown, operator: string, value: string | number): boolean {
