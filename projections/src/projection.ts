@@ -1,0 +1,75 @@
+import type { Position, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { Filter, IndexSpec, Update, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
+
+/**
+ * A projection is a pure mapping from one event to read-model operations (DESIGN §3 Projections).
+ * It never reads: operators ($set, $inc, $push, $addToSet, $pull...) express the change, so the same
+ * code runs on MongoDB and on the in-memory store. Collections are named logically; the runner decides
+ * the physical collection (live, or the shadow copy of a rebuild).
+ */
+export type ProjectionOp =
+  /** Update the document with this id, inserting it when missing. */
+  | { op: 'upsert'; collection: string; id: string; update: Update }
+  /** Update the document with this id only if it exists. */
+  | { op: 'update'; collection: string; id: string; update: Update }
+  | { op: 'updateMany'; collection: string; filter: Filter; update: Update }
+  | { op: 'delete'; collection: string; id: string }
+  | { op: 'deleteMany'; collection: string; filter: Filter };
+
+export interface Projection {
+  readonly name: string;
+  /** Bump when `project` changes meaning: the runner then rebuilds it from position 0 and swaps it in. */
+  readonly version: number;
+  /** Logical collection names this projection owns, with their indexes. */
+  readonly collections: Readonly<Record<string, readonly IndexSpec[]>>;
+  /** Event types it reacts to; other events only advance its checkpoint. */
+  readonly handles: ReadonlySet<string>;
+  project(event: RecordedEvent): ProjectionOp[];
+}
+
+/** Field holding the position of the last event applied to a read-model document. */
+export const POSITION_FIELD = '_pos';
+export const CHECKPOINTS = '_checkpoints';
+
+export interface Checkpoint {
+  _id: string;
+  position: Position;
+  version: number;
+  [field: string]: unknown;
+}
+
+function withPosition(update: Update, position: Position): Update {
+  const set = (update.$set ?? {}) as Record<string, unknown>;
+  return { ...update, $set: { ...set, [POSITION_FIELD]: position } };
+}
+
+/**
+ * Turns a projection's operations into position-guarded writes: a document already carrying this
+ * event's position (or a later one) is left alone, so applying an event twice changes nothing.
+ */
+export function guardOps(
+  ops: readonly ProjectionOp[],
+  position: Position,
+  physicalName: (collection: string) => string,
+): WriteOp[] {
+  const guard = { [POSITION_FIELD]: { $lt: position } };
+  return ops.map((op): WriteOp => {
+    const collection = physicalName(op.collection);
+    switch (op.op) {
+      case 'upsert':
+        return { op: 'upsert', collection, filter: { _id: op.id, ...guard }, update: withPosition(op.update, position) };
+      case 'update':
+        return { op: 'updateOne', collection, filter: { _id: op.id, ...guard }, update: withPosition(op.update, position) };
+      case 'updateMany':
+        return { op: 'updateMany', collection, filter: { ...op.filter, ...guard }, update: withPosition(op.update, position) };
+      case 'delete':
+        return { op: 'deleteOne', collection, filter: { _id: op.id } };
+      case 'deleteMany':
+        return { op: 'deleteMany', collection, filter: op.filter };
+    }
+  });
+}
+
+export function checkpointOp(checkpointId: string, position: Position, version: number): WriteOp {
+  return { op: 'upsert', collection: CHECKPOINTS, filter: { _id: checkpointId }, update: { $set: { position, version } } };
+}

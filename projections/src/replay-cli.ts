@@ -1,0 +1,74 @@
+/**
+ * `npm run replay -- [--projection NAME]`: rebuilds read models from position 0 into shadow collections
+ * and swaps them in, with a progress bar (events done / total, events/s, ETA).
+ *
+ * Embedded mode: run it while `npm start` is stopped (they share DATA_DIR; the lock says so).
+ */
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { createEventStore, createReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { lockDataDir } from '@crossfeed/platform/config/data-dir-lock.ts';
+import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
+import { projectionByName, projections } from './registry.ts';
+import { ProjectionRunner, type ReplayProgress } from './runner/projection-runner.ts';
+
+const { values } = parseArgs({
+  options: { projection: { type: 'string', short: 'p' }, help: { type: 'boolean', short: 'h' } },
+  strict: true,
+});
+const names = projections.map((projection) => projection.name);
+if (values.help) {
+  console.log(`Usage: npm run replay -- [--projection NAME]\nProjections: ${names.join(', ')}`);
+  process.exit(0);
+}
+if (values.projection !== undefined && !projectionByName(values.projection)) {
+  console.error(`Unknown projection "${values.projection}". Known: ${names.join(', ')}`);
+  process.exit(2);
+}
+const selected = values.projection ? [values.projection] : names;
+
+const runtime = bootstrap('replay');
+const { config, logger, lifecycle } = runtime;
+
+await runMain(runtime, async () => {
+  if (!config.MONGODB_URL) lifecycle.add('data dir lock', lockDataDir(config.DATA_DIR, 'npm run replay'));
+  const eventStore = await createEventStore(config);
+  lifecycle.add('event store', () => eventStore.close());
+  const readStore = await createReadStore(config);
+  lifecycle.add('read store', () => readStore.close());
+
+  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+  for (const name of selected) {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: `${name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {speed} ev/s | ETA {eta_text}`,
+        noTTYOutput: true,
+        notTTYSchedule: 1000,
+        hideCursor: true,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    let started = false;
+    const onProgress = (progress: ReplayProgress) => {
+      const total = Math.max(progress.total ?? progress.done, progress.done);
+      const payload = {
+        speed: Math.round(progress.eventsPerSecond).toLocaleString('en-US'),
+        eta_text: progress.etaSeconds === undefined ? '-' : `${progress.etaSeconds.toFixed(1)}s`,
+      };
+      if (!started) {
+        bar.start(total, progress.done, payload);
+        started = true;
+      } else {
+        bar.setTotal(total);
+        bar.update(progress.done, payload);
+      }
+    };
+    const startedAt = performance.now();
+    await runner.rebuild(name, onProgress);
+    bar.stop();
+    const seconds = (performance.now() - startedAt) / 1000;
+    console.log(`${name}: rebuilt and swapped in ${seconds.toFixed(2)}s`);
+  }
+  await readStore.flush();
+  await lifecycle.shutdown();
+});
