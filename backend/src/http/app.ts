@@ -1,0 +1,46 @@
+import express, { type Express, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger } from '@crossfeed/platform/logger.ts';
+import { apiNotFound, errorHandler } from './error-handler.ts';
+import { staticUi } from './static-ui.ts';
+
+export interface AppOptions {
+  logger: Logger;
+  /** True once projections have caught up and workers run: `/health` answers 200 only then. */
+  isReady: () => boolean;
+  /** The built UI (frontend/dist); omitted by API-only tests. */
+  uiDir?: string;
+  /** Feature routers, mounted in order before the UI fallback. */
+  routers?: readonly Router[];
+}
+
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('strict routing', false);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // The payment provider's hosted checkout script (SPEC §7) and its frames.
+          'script-src': ["'self'", 'https://js.stripe.com'],
+          'frame-src': ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com'],
+          'connect-src': ["'self'", 'ws:', 'wss:', 'https://www.google-analytics.com'],
+          'img-src': ["'self'", 'data:', 'https:'],
+        },
+      },
+    }),
+  );
+
+  app.get('/health', (_req, res) => {
+    if (options.isReady()) res.json({ status: 'ok' });
+    else res.status(503).json({ status: 'starting', detail: 'The server is starting.' });
+  });
+
+  for (const router of options.routers ?? []) app.use(router);
+  if (options.uiDir) app.use(staticUi(options.uiDir));
+  app.use(apiNotFound);
+  app.use(errorHandler(options.logger));
+  return app;
+}

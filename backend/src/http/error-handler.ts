@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  QuotaExceededError,
+  ValidationError,
+} from '@crossfeed/domain/shared/errors.ts';
+import type { Logger } from '@crossfeed/platform/logger.ts';
+import { HttpError } from './http-error.ts';
+
+/** The one place where failures become HTTP statuses (STYLE: one error type per class, one middleware). */
+export function statusOf(error: unknown): number {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof ValidationError || error instanceof ZodError) return 400;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof QuotaExceededError) return 429;
+  if (error instanceof DomainError) return 400;
+  // body-parser and multer errors carry their own 4xx status.
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return status;
+  return 500;
+}
+
+function detailOf(error: unknown, status: number): string {
+  if (status >= 500) return 'Internal server error.';
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    if (!issue) return 'Invalid request.';
+    const field = issue.path.join('.');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  }
+  const type = (error as { type?: unknown }).type;
+  if (type === 'entity.parse.failed') return 'Malformed JSON body.';
+  if (type === 'entity.too.large') return 'Request body too large.';
+  return error instanceof Error && error.message ? error.message : 'Request failed.';
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = statusOf(error);
+    if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    res.status(status).json({ detail: detailOf(error, status) });
+  };
+}
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ detail: 'Not Found' });
+};

@@ -1,0 +1,65 @@
+/**
+ * The one-command start (DESIGN §4): API, projections and workers in ONE process on the embedded
+ * adapters (or the production ones where their URLs are set), serving the built UI.
+ */
+import { createEventStore, createJobQueue, createReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { isEmbedded } from '@crossfeed/platform/config/config.ts';
+import { lockDataDir } from '@crossfeed/platform/config/data-dir-lock.ts';
+import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
+import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
+import { projections } from '@crossfeed/projections/registry.ts';
+import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import { startWorkers } from '@crossfeed/workers/registry.ts';
+import { startHttpServer } from './http-server.ts';
+
+const runtime = bootstrap('all-in-one');
+const { config, logger, lifecycle } = runtime;
+
+await runMain(runtime, async () => {
+  if (!config.MONGODB_URL) lifecycle.add('data dir lock', lockDataDir(config.DATA_DIR, 'npm start'));
+
+  const eventStore = await createEventStore(config);
+  lifecycle.add('event store', () => eventStore.close());
+  const readStore = await createReadStore(config);
+  lifecycle.add('read store', async () => {
+    await readStore.flush();
+    await readStore.close();
+  });
+  const jobQueue = await createJobQueue(config);
+  lifecycle.add('job queue', () => jobQueue.close());
+
+  let ready = false;
+  const { io, url } = await startHttpServer({
+    runtime,
+    isReady: () => ready,
+    // Sockets are refused until the API issue brings sign-in tokens.
+    verifyToken: () => Promise.reject(new Error('No tokens are issued yet')),
+  });
+  const realtime = createSocketIoPublisher(io);
+  lifecycle.add('realtime', () => realtime.close());
+
+  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+  lifecycle.add('projections', () => runner.stop());
+  await runner.start();
+
+  // The in-memory read models are snapshotted with their checkpoints, so a restart resumes from there.
+  let flushedAt = runner.position();
+  const snapshots = setInterval(() => {
+    const position = runner.position();
+    if (position === flushedAt) return;
+    readStore.flush().then(
+      () => (flushedAt = position),
+      (error: unknown) => logger.error({ err: error }, 'read-model snapshot failed'),
+    );
+  }, config.SNAPSHOT_INTERVAL_MS);
+  snapshots.unref();
+  lifecycle.add('snapshots', () => clearInterval(snapshots));
+
+  const workers = startWorkers({ jobQueue, logger });
+  lifecycle.add('workers', async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+  });
+
+  ready = true;
+  logger.info({ url, dataDir: config.DATA_DIR, embedded: isEmbedded(config) }, `Crossfeed is ready at ${url}`);
+});
