@@ -38,9 +38,13 @@ export interface Checkpoint {
   [field: string]: unknown;
 }
 
+/**
+ * Stamps the event's position on the document. `$max` rather than `$set`: equivalent under the guard, and
+ * it leaves the projection's own `$set` (often many fields) uncopied on this hot path.
+ */
 function withPosition(update: Update, position: Position): Update {
-  const set = (update.$set ?? {}) as Record<string, unknown>;
-  return { ...update, $set: { ...set, [POSITION_FIELD]: position } };
+  const max = update.$max as Record<string, unknown> | undefined;
+  return { ...update, $max: max ? { ...max, [POSITION_FIELD]: position } : { [POSITION_FIELD]: position } };
 }
 
 /**

@@ -192,17 +192,21 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     let set: AnyObject | undefined;
     let inc: AnyObject | undefined;
     let setOnInsert: AnyObject | undefined;
+    let max: AnyObject | undefined;
     for (const operator in update) {
       const expr = update[operator];
-      if (!isPlainObject(expr) || !isLeanFields(expr, operator === '$inc')) return false;
+      if (!isPlainObject(expr)) return false;
       if (operator === '$set') set = expr;
       else if (operator === '$inc') inc = expr;
       else if (operator === '$setOnInsert') setOnInsert = expr;
+      else if (operator === '$max') max = expr;
       else return false;
+      if (!isLeanFields(expr, operator === '$inc' ? 'number' : operator === '$max' ? 'scalar' : 'any')) return false;
     }
     // A field under two operators is a MongoDB error: leave it to the general path to report.
-    if (inc && (overlaps(inc, set) || overlaps(inc, setOnInsert))) return false;
-    if (setOnInsert && overlaps(setOnInsert, set)) return false;
+    if (inc && (overlaps(inc, set) || overlaps(inc, setOnInsert) || overlaps(inc, max))) return false;
+    if (setOnInsert && (overlaps(setOnInsert, set) || overlaps(setOnInsert, max))) return false;
+    if (max && overlaps(max, set)) return false;
 
     const coll = collections.get(name);
     const doc = coll?.docs.get(id);
@@ -210,8 +214,15 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
       // A failed guard means this event was already applied to the document: nothing to do.
       if (guards) for (const [field, operator, value] of guards) if (!compareScalar(doc[field], operator, value)) return true;
       if (inc) for (const field in inc) if (doc[field] !== undefined && typeof doc[field] !== 'number') return false;
+      if (max) for (const field in max) if (doc[field] !== undefined && typeof doc[field] !== typeof max[field]) return false;
       const next: AnyObject = set ? copyIn({ ...doc }, set) : { ...doc };
       if (inc) for (const field in inc) next[field] = ((doc[field] as number | undefined) ?? 0) + (inc[field] as number);
+      if (max) {
+        for (const field in max) {
+          const value = max[field] as string | number;
+          if (doc[field] === undefined || (doc[field] as string | number) < value) next[field] = value;
+        }
+      }
       commit(coll, id, next as Doc, undo, false, name);
       return true;
     }
@@ -220,7 +231,9 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     if (setOnInsert) copyIn(fresh, setOnInsert);
     if (set) copyIn(fresh, set);
     if (inc) Object.assign(fresh, inc);
-    insertDoc(name, fresh as Doc, undo);
+    if (max) Object.assign(fresh, max);
+    const target = coll ?? getOrCreate(name, undo);
+    commit(target, id, fresh as Doc, undo, false, name);
     return true;
   };
 
@@ -632,11 +645,13 @@ function setPath(target: AnyObject, path: string, value: unknown): void {
 
 const COMPARISONS = new Set(['$lt', '$lte', '$gt', '$gte']);
 
-/** Top-level, non-`_id` field names (and numbers for `$inc`): the shapes the lean write path handles. */
-function isLeanFields(expr: AnyObject, numbers: boolean): boolean {
+/** Top-level, non-`_id` field names with the values an operator needs: the shapes the lean path handles. */
+function isLeanFields(expr: AnyObject, values: 'any' | 'number' | 'scalar'): boolean {
   for (const field in expr) {
     if (field === '' || field === '_id' || field.charCodeAt(0) === 36 /* $ */ || field.includes('.')) return false;
-    if (numbers && typeof expr[field] !== 'number') return false;
+    const type = typeof expr[field];
+    if (values === 'number' && type !== 'number') return false;
+    if (values === 'scalar' && type !== 'string' && (type !== 'number' || Number.isNaN(expr[field]))) return false;
   }
   return true;
 }
