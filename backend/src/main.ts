@@ -2,7 +2,7 @@
  * Production entry point of the `api` service (DESIGN §4): stateless HTTP + socket.io nodes sharing the
  * socket.io Redis adapter; projections and workers run in their own services.
  */
-import { createEventStore, createJobQueue, createReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { attachRedisAdapter } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { startHttpServer } from './http-server.ts';
@@ -11,12 +11,10 @@ const runtime = bootstrap('api');
 const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
-  const eventStore = await createEventStore(config);
-  lifecycle.add('event store', () => eventStore.close());
-  const readStore = await createReadStore(config);
-  lifecycle.add('read store', () => readStore.close());
-  const jobQueue = await createJobQueue(config);
-  lifecycle.add('job queue', () => jobQueue.close());
+  // Opened here so the API fails fast when an engine is unreachable; the API issue's routes use them.
+  await openEventStore(runtime);
+  await openReadStore(runtime);
+  await openJobQueue(runtime);
 
   let ready = false;
   const { io, url } = await startHttpServer({

@@ -2,7 +2,7 @@
  * The one-command start (DESIGN §4): API, projections and workers in ONE process on the embedded
  * adapters (or the production ones where their URLs are set), serving the built UI.
  */
-import { createEventStore, createJobQueue, createReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { isEmbedded } from '@crossfeed/platform/config/config.ts';
 import { lockDataDir } from '@crossfeed/platform/config/data-dir-lock.ts';
 import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
@@ -18,15 +18,9 @@ const { config, logger, lifecycle } = runtime;
 await runMain(runtime, async () => {
   if (!config.MONGODB_URL) lifecycle.add('data dir lock', lockDataDir(config.DATA_DIR, 'npm start'));
 
-  const eventStore = await createEventStore(config);
-  lifecycle.add('event store', () => eventStore.close());
-  const readStore = await createReadStore(config);
-  lifecycle.add('read store', async () => {
-    await readStore.flush();
-    await readStore.close();
-  });
-  const jobQueue = await createJobQueue(config);
-  lifecycle.add('job queue', () => jobQueue.close());
+  const eventStore = await openEventStore(runtime);
+  const readStore = await openReadStore(runtime);
+  const jobQueue = await openJobQueue(runtime);
 
   let ready = false;
   const { io, url } = await startHttpServer({

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { createEventStore, createReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { openEventStore, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { lockDataDir } from '@crossfeed/platform/config/data-dir-lock.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { projectionByName, projections } from './registry.ts';
@@ -32,10 +32,8 @@ const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
   if (!config.MONGODB_URL) lifecycle.add('data dir lock', lockDataDir(config.DATA_DIR, 'npm run replay'));
-  const eventStore = await createEventStore(config);
-  lifecycle.add('event store', () => eventStore.close());
-  const readStore = await createReadStore(config);
-  lifecycle.add('read store', () => readStore.close());
+  const eventStore = await openEventStore(runtime);
+  const readStore = await openReadStore(runtime);
 
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   for (const name of selected) {
@@ -69,6 +67,5 @@ await runMain(runtime, async () => {
     const seconds = (performance.now() - startedAt) / 1000;
     console.log(`${name}: rebuilt and swapped in ${seconds.toFixed(2)}s`);
   }
-  await readStore.flush();
   await lifecycle.shutdown();
 });

@@ -6,6 +6,7 @@ import type { ReadStore } from '../read-store/read-store.port.ts';
 import type { JobQueue } from '../jobs/job-queue.port.ts';
 import type { Mailer } from '../mail/mailer.port.ts';
 import type { Payments } from '../payments/payments.port.ts';
+import type { Runtime } from '../runtime.ts';
 
 /**
  * Chooses each port's adapter from the configuration (DESIGN §3): an engine URL selects the production
@@ -61,4 +62,27 @@ export async function createPayments(config: Config, webhookSecret: string): Pro
   }
   const { createSimulatedPayments } = await import('../payments/simulated-payments.ts');
   return createSimulatedPayments({ webhookSecret, publicUrl: config.PUBLIC_URL });
+}
+
+/** Opens an adapter and registers its graceful close with the process lifecycle (every entry point does). */
+export async function openEventStore({ config, lifecycle }: Runtime): Promise<EventStore> {
+  const eventStore = await createEventStore(config);
+  lifecycle.add('event store', () => eventStore.close());
+  return eventStore;
+}
+
+/** The read store is flushed before closing, so an in-memory one resumes from its snapshot. */
+export async function openReadStore({ config, lifecycle }: Runtime): Promise<ReadStore> {
+  const readStore = await createReadStore(config);
+  lifecycle.add('read store', async () => {
+    await readStore.flush();
+    await readStore.close();
+  });
+  return readStore;
+}
+
+export async function openJobQueue({ config, lifecycle }: Runtime): Promise<JobQueue> {
+  const jobQueue = await createJobQueue(config);
+  lifecycle.add('job queue', () => jobQueue.close());
+  return jobQueue;
 }
