@@ -8,19 +8,34 @@ import { createSocketServer, type SocketIdentity } from './realtime/socket-serve
 
 export const UI_DIST_DIR = path.resolve(import.meta.dirname, '../../frontend/dist');
 
-export interface HttpServerOptions {
-  runtime: Runtime;
-  isReady: () => boolean;
-  routers?: readonly Router[];
-  verifyToken: (token: string) => Promise<SocketIdentity>;
+/**
+ * The HTTP server and its socket.io server, created before the API so the realtime publisher exists
+ * when the routers are composed; `serve` then mounts the app and listens.
+ */
+export function createHttpServer(
+  runtime: Runtime,
+  verifyToken: (token: string) => Promise<SocketIdentity>,
+): { server: http.Server; io: SocketServer } {
+  const server = http.createServer();
+  const io = createSocketServer(server, { verifyToken, allowedOrigins: [runtime.config.PUBLIC_URL] });
+  return { server, io };
 }
 
-/** Starts the HTTP server (API + UI + socket.io) and registers its graceful close. */
-export async function startHttpServer(options: HttpServerOptions): Promise<{ server: http.Server; io: SocketServer; url: string }> {
+export interface ServeOptions {
+  runtime: Runtime;
+  server: http.Server;
+  io: SocketServer;
+  isReady: () => boolean;
+  routers: readonly Router[];
+  uiDir?: string;
+}
+
+/** Mounts the app, listens on PORT and registers the graceful close. Resolves the local URL. */
+export async function serve(options: ServeOptions): Promise<string> {
   const { config, logger, lifecycle } = options.runtime;
-  const app = createApp({ logger, isReady: options.isReady, uiDir: UI_DIST_DIR, routers: options.routers });
-  const server = http.createServer(app);
-  const io = createSocketServer(server, { verifyToken: options.verifyToken, allowedOrigins: [config.PUBLIC_URL] });
+  const { server, io } = options;
+  const app = createApp({ logger, isReady: options.isReady, uiDir: options.uiDir, routers: options.routers });
+  server.on('request', app);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -28,7 +43,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<{ ser
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const url = `http://localhost:${port}`;
 
   lifecycle.add('http server', async () => {
     await io.close();
@@ -38,5 +52,5 @@ export async function startHttpServer(options: HttpServerOptions): Promise<{ ser
       setTimeout(() => server.closeAllConnections(), 3000).unref();
     });
   });
-  return { server, io, url };
+  return `http://localhost:${port}`;
 }

@@ -3,26 +3,38 @@
  * socket.io Redis adapter; projections and workers run in their own services.
  */
 import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
-import { attachRedisAdapter } from '@crossfeed/platform/realtime/socketio-realtime.ts';
+import { attachRedisAdapter, createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
-import { startHttpServer } from './http-server.ts';
+import { projections } from '@crossfeed/projections/registry.ts';
+import { createCheckpointPollingWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
+import type { ApiContext } from './api/api-context.ts';
+import { composeApiContext } from './api/compose.ts';
+import { apiRouters } from './api/routers.ts';
+import { socketIdentityVerifier } from './api/socket-identity.ts';
+import { createHttpServer, serve, UI_DIST_DIR } from './http-server.ts';
 
 const runtime = bootstrap('api');
 const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
-  // Opened here so the API fails fast when an engine is unreachable; the API issue's routes use them.
-  await openEventStore(runtime);
-  await openReadStore(runtime);
-  await openJobQueue(runtime);
+  const eventStore = await openEventStore(runtime);
+  const readStore = await openReadStore(runtime);
+  const jobQueue = await openJobQueue(runtime);
+  // Projections run in their own service: read-your-writes polls the checkpoints they store.
+  const readModels = createCheckpointPollingWaiter(readStore, projections.map((projection) => projection.name));
 
-  let ready = false;
-  const { io, url } = await startHttpServer({
+  let ctx: ApiContext | undefined;
+  const { server, io } = createHttpServer(
     runtime,
-    isReady: () => ready,
-    verifyToken: () => Promise.reject(new Error('No tokens are issued yet')),
-  });
+    socketIdentityVerifier(() => {
+      if (!ctx) throw new Error('starting');
+      return ctx.tokens;
+    }, readStore),
+  );
   if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL));
-  ready = true;
+  const realtime = createSocketIoPublisher(io);
+  ctx = await composeApiContext({ runtime, eventStore, readStore, readModels, jobQueue, realtime });
+
+  const url = await serve({ runtime, server, io, isReady: () => true, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
   logger.info({ url }, 'api ready');
 });

@@ -10,7 +10,11 @@ import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import { startWorkers } from '@crossfeed/workers/registry.ts';
-import { startHttpServer } from './http-server.ts';
+import type { ApiContext } from './api/api-context.ts';
+import { composeApiContext } from './api/compose.ts';
+import { apiRouters } from './api/routers.ts';
+import { socketIdentityVerifier } from './api/socket-identity.ts';
+import { createHttpServer, serve, UI_DIST_DIR } from './http-server.ts';
 
 const runtime = bootstrap('all-in-one');
 const { config, logger, lifecycle } = runtime;
@@ -22,17 +26,23 @@ await runMain(runtime, async () => {
   const readStore = await openReadStore(runtime);
   const jobQueue = await openJobQueue(runtime);
 
-  let ready = false;
-  const { io, url } = await startHttpServer({
+  let ctx: ApiContext | undefined;
+  const { server, io } = createHttpServer(
     runtime,
-    isReady: () => ready,
-    // Sockets are refused until the API issue brings sign-in tokens.
-    verifyToken: () => Promise.reject(new Error('No tokens are issued yet')),
-  });
+    socketIdentityVerifier(() => {
+      if (!ctx) throw new Error('starting');
+      return ctx.tokens;
+    }, readStore),
+  );
   const realtime = createSocketIoPublisher(io);
   lifecycle.add('realtime', () => realtime.close());
 
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+  ctx = await composeApiContext({ runtime, eventStore, readStore, readModels: runner, jobQueue, realtime });
+
+  let ready = false;
+  const url = await serve({ runtime, server, io, isReady: () => ready, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
+
   lifecycle.add('projections', () => runner.stop());
   await runner.start();
 

@@ -33,6 +33,17 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
+  // JSON and form bodies (login is form-encoded); the raw bytes are kept for webhook signatures.
+  app.use(
+    express.json({
+      limit: '100kb',
+      verify: (req, _res, buffer) => {
+        (req as { rawBody?: Buffer }).rawBody = buffer;
+      },
+    }),
+  );
+  app.use(express.urlencoded({ extended: false, limit: '10kb' }));
+
   app.get('/health', (_req, res) => {
     if (options.isReady()) res.json({ status: 'ok' });
     else res.status(503).json({ status: 'starting', detail: 'The server is starting.' });

@@ -3,7 +3,7 @@
  * `evolve` folds the stream's events into state, `decide` turns a command into new events or throws a
  * `DomainError`. No I/O, no clock, no randomness: the time and any generated ids arrive in the command.
  */
-export interface DomainEvent<Type extends string = string, Data = Record<string, unknown>> {
+export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
 }

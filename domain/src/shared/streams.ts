@@ -5,5 +5,10 @@ export const contentStream = (contentId: string): string => `content-${contentId
 export const flagStream = (flagId: string): string => `flag-${flagId}`;
 export const waitlistStream = (emailKey: string): string => `waitlist-${emailKey}`;
 /** Uniqueness reservations are appended with `no_stream`: the first claimant wins. */
-export const reservationStream = (kind: 'username' | 'email' | 'promo-code', key: string): string =>
+export const reservationStream = (kind: 'username' | 'email' | 'promo-code' | 'short-code' | 'referral-code', key: string): string =>
   `reservation-${kind}-${key.toLowerCase()}`;
+export const promoStream = (code: string): string => `promo-${code.toUpperCase()}`;
+export const audienceStream = (userId: string): string => `audience-${userId}`;
+export const paymentEventStream = (providerEventId: string): string => `payment-event-${providerEventId}`;
+/** The waitlist key of an email: one position per email, case-insensitive. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import type { DomainEvent } from '../shared/decider.ts';
+
+/**
+ * Events of the `user-{userId}` stream (DESIGN §3): account, profile, premium, the creator's own content
+ * and the quotas that must hold under concurrency (weekly submissions, daily shares, shuffles).
+ */
 
 export const UserRegisteredData = z.object({
   userId: z.string().min(1),
@@ -6,16 +12,94 @@ export const UserRegisteredData = z.object({
   email: z.string().email(),
   passwordHash: z.string().min(1),
   isAdmin: z.boolean(),
+  /** The user's own referral/waitlist code (SPEC §3 User referral_code). */
+  referralCode: z.string().optional(),
   registeredAt: z.string().datetime(),
 });
 export type UserRegisteredData = z.infer<typeof UserRegisteredData>;
+export type UserRegistered = DomainEvent<'UserRegistered', UserRegisteredData>;
 
-export interface UserRegistered {
-  type: 'UserRegistered';
-  data: UserRegisteredData;
+export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; changedAt: string }>;
+export type PasswordResetRequested = DomainEvent<
+  'PasswordResetRequested',
+  { userId: string; tokenHash: string; expiresAt: string; requestedAt: string }
+>;
+export type PasswordResetCompleted = DomainEvent<
+  'PasswordResetCompleted',
+  { userId: string; tokenHash: string; passwordHash: string; resetAt: string }
+>;
+
+export interface ProfileData {
+  name: string;
+  bio: string;
+  /** Lowercase, trimmed, unique. */
+  categories: string[];
+  interests: string[];
+  contentType: string;
 }
+export type ProfileCreated = DomainEvent<'ProfileCreated', { userId: string; createdAt: string } & ProfileData>;
+export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; updatedAt: string } & ProfileData>;
 
-export type UserEvent = UserRegistered;
+export type PremiumSource = 'checkout' | 'promo' | 'admin';
+export type PremiumStarted = DomainEvent<
+  'PremiumStarted',
+  { userId: string; source: PremiumSource; reference: string; startedAt: string; endsAt: string | null }
+>;
+export type PremiumEnded = DomainEvent<
+  'PremiumEnded',
+  { userId: string; reason: 'cancelled' | 'payment_failed' | 'expired'; reference: string | null; endedAt: string }
+>;
+
+export interface ContentFields {
+  title: string;
+  description: string;
+  url: string;
+  contentType: string;
+  categories: string[];
+}
+export type ContentSubmitted = DomainEvent<
+  'ContentSubmitted',
+  { contentId: string; userId: string; username: string; requiredShares: number; submittedAt: string } & ContentFields
+>;
+export type ContentEdited = DomainEvent<
+  'ContentEdited',
+  { contentId: string; userId: string; title: string; description: string; editedAt: string }
+>;
+export type ContentDeleted = DomainEvent<'ContentDeleted', { contentId: string; userId: string; deletedAt: string }>;
+
+/** On the sharer's stream (the daily quota is decided there); the owner is told by a notification. */
+export type ContentShared = DomainEvent<
+  'ContentShared',
+  {
+    shareId: string;
+    contentId: string;
+    contentOwnerId: string;
+    /** Denormalized for the owner's notification (projections never read). */
+    contentTitle: string;
+    sharerId: string;
+    sharerUsername: string;
+    contactIds: string[];
+    sharedAt: string;
+  }
+>;
+export type MatchesShuffled = DomainEvent<'MatchesShuffled', { userId: string; seed: number; shuffledAt: string }>;
+export type NotificationRead = DomainEvent<'NotificationRead', { userId: string; notificationId: string; readAt: string }>;
+
+export type UserEvent =
+  | UserRegistered
+  | PasswordChanged
+  | PasswordResetRequested
+  | PasswordResetCompleted
+  | ProfileCreated
+  | ProfileUpdated
+  | PremiumStarted
+  | PremiumEnded
+  | ContentSubmitted
+  | ContentEdited
+  | ContentDeleted
+  | ContentShared
+  | MatchesShuffled
+  | NotificationRead;
 
 /** Schemas by event type, used to validate events at the edges (append and upcast). */
 export const userEventSchemas = {

@@ -1,7 +1,37 @@
 import type { UserRegisteredData } from '@crossfeed/domain/users/user.events.ts';
+import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
 
 export const USERS = 'users';
+
+export interface ProfileDoc {
+  name: string;
+  bio: string;
+  categories: string[];
+  interests: string[];
+  content_type: string;
+  audience_score: number | null;
+}
+
+/** A `users` document. `password_hash` and `username_key` never leave the server (see the user DTO). */
+export interface UserDoc extends Doc {
+  username: string;
+  username_key: string;
+  email: string;
+  password_hash: string;
+  is_admin: boolean;
+  is_premium: boolean;
+  /** ISO time when a time-limited Premium (promo) ends; null for subscriptions or Free. */
+  premium_until: string | null;
+  has_profile_completed: boolean;
+  profile: ProfileDoc | null;
+  categories: string[];
+  share_count: number;
+  view_count: number;
+  avatar_url: string | null;
+  referral_code: string | null;
+  created_at: string;
+}
 
 /**
  * The `users` read model: the account as the current-user call returns it (SPEC §3 User), plus the
@@ -35,12 +65,14 @@ export const usersProjection: Projection = {
                 password_hash: data.passwordHash,
                 is_admin: data.isAdmin,
                 is_premium: false,
+                premium_until: null,
                 has_profile_completed: false,
+                profile: null,
                 categories: [],
                 share_count: 0,
                 view_count: 0,
                 avatar_url: null,
-                referral_code: null,
+                referral_code: data.referralCode ?? null,
                 created_at: data.registeredAt,
               },
             },

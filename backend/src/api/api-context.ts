@@ -1,0 +1,31 @@
+import type { Config } from '@crossfeed/platform/config/config.ts';
+import type { EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
+import type { Logger } from '@crossfeed/platform/logger.ts';
+import type { Mailer } from '@crossfeed/platform/mail/mailer.port.ts';
+import type { Payments } from '@crossfeed/platform/payments/payments.port.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { RealtimePublisher } from '@crossfeed/platform/realtime/realtime.port.ts';
+import type { ReadModelWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
+
+/** Everything a feature router needs, wired once by the composition root (start.ts, main.ts, tests). */
+export interface ApiContext {
+  config: Config;
+  logger: Logger;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  /** Read-your-writes: command handlers wait for the projections before answering. */
+  readModels: ReadModelWaiter;
+  jobQueue: JobQueue;
+  mailer: Mailer;
+  payments: Payments;
+  realtime: RealtimePublisher;
+  tokens: TokenService;
+  loginLimiter: LoginLimiter;
+  /** The current time; tests may replace it to cross quota windows. */
+  clock: () => Date;
+  /** New ids (uuid v4). */
+  newId: () => string;
+}

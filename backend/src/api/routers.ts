@@ -1,0 +1,28 @@
+import type { Router } from 'express';
+import type { ApiContext } from './api-context.ts';
+import { authRoutes } from '../features/auth/auth.routes.ts';
+import { profileRoutes } from '../features/profiles/profiles.routes.ts';
+import { notificationRoutes } from '../features/notifications/notifications.routes.ts';
+import { contentRoutes } from '../features/content/content.routes.ts';
+import { contactRoutes } from '../features/contacts/contacts.routes.ts';
+import { audienceRoutes } from '../features/audience/audience.routes.ts';
+import { analyticsRoutes } from '../features/analytics/analytics.routes.ts';
+import { flagRoutes } from '../features/flags/flags.routes.ts';
+import { subscriptionRoutes } from '../features/subscription/subscription.routes.ts';
+import { waitlistRoutes } from '../features/waitlist/waitlist.routes.ts';
+
+/** Every feature router of SPEC §7, in mounting order. */
+export function apiRouters(ctx: ApiContext): Router[] {
+  return [
+    authRoutes(ctx),
+    profileRoutes(ctx),
+    notificationRoutes(ctx),
+    contentRoutes(ctx),
+    contactRoutes(ctx),
+    audienceRoutes(ctx),
+    analyticsRoutes(ctx),
+    flagRoutes(ctx),
+    subscriptionRoutes(ctx),
+    waitlistRoutes(ctx),
+  ];
+}

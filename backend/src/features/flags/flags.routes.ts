@@ -1,0 +1,7 @@
+import { Router } from 'express';
+import type { ApiContext } from '../../api/api-context.ts';
+
+export function flagRoutes(_ctx: ApiContext): Router {
+  const router = Router();
+  return router;
+}

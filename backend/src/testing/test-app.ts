@@ -1,0 +1,162 @@
+/**
+ * Boots the whole API on embedded adapters in a temporary DATA_DIR for HTTP tests: a real server on a
+ * free port, the projection runner, the durable in-process queue, the file mailer and simulated payments.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@crossfeed/platform/config/config.ts';
+import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
+import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
+import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
+import { createLogger } from '@crossfeed/platform/logger.ts';
+import { readOutbox } from '@crossfeed/platform/mail/file-mailer.ts';
+import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import type { RealtimePublisher, Room } from '@crossfeed/platform/realtime/realtime.port.ts';
+import type { Runtime } from '@crossfeed/platform/runtime.ts';
+import { projections } from '@crossfeed/projections/registry.ts';
+import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import type { ApiContext } from '../api/api-context.ts';
+import { composeApiContext } from '../api/compose.ts';
+import { apiRouters } from '../api/routers.ts';
+import { createHttpServer, serve } from '../http-server.ts';
+
+export const ADMIN_EMAIL = 'admin@crossfeed.test';
+export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
+
+export interface TestResponse<Body = any> {
+  status: number;
+  body: Body;
+  text: string;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string;
+  json?: unknown;
+  /** Form-encoded body (login). */
+  form?: Record<string, string>;
+  /** Raw body with its content type (malformed input tests, multipart). */
+  body?: RequestInit['body'];
+  headers?: Record<string, string>;
+}
+
+export interface Session {
+  token: string;
+  user: { id: string; username: string; email: string; is_admin: boolean; is_premium: boolean; [key: string]: unknown };
+  password: string;
+}
+
+export interface TestApp {
+  url: string;
+  ctx: ApiContext;
+  runner: ProjectionRunner;
+  dataDir: string;
+  /** What the realtime publisher emitted, in order. */
+  pushes: { room: Room; event: string; payload: unknown }[];
+  request<Body = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
+  /** Registers (and logs in) a new user; unique defaults per call. */
+  register(overrides?: { username?: string; email?: string; password?: string }): Promise<Session>;
+  /** Registers an admin (an ADMIN_EMAILS address). */
+  registerAdmin(): Promise<Session>;
+  /** E-mails written to the outbox. */
+  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
+  /** Moves the clock used by commands (quota windows, expiry). */
+  setNow(iso: string | undefined): void;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-api-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+    ...env,
+  });
+  const logger = createLogger({ level: 'silent' });
+  const lifecycle = new Lifecycle(logger);
+  const runtime: Runtime = { config, logger, lifecycle };
+
+  const eventStore = await createSqliteEventStore({ file: path.join(dataDir, 'events.db'), synchronous: 'NORMAL' });
+  lifecycle.add('event store', () => eventStore.close());
+  const readStore = await createMemoryReadStore();
+  const jobQueue = await createLocalJobQueue({ file: ':memory:' });
+  lifecycle.add('job queue', () => jobQueue.close());
+  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+
+  const pushes: TestApp['pushes'] = [];
+  const recorder: RealtimePublisher = {
+    emit: (room, event, payload) => void pushes.push({ room, event, payload }),
+    close: async () => undefined,
+  };
+  const ctx = await composeApiContext({ runtime, eventStore, readStore, readModels: runner, jobQueue, realtime: recorder });
+  let now: string | undefined;
+  ctx.clock = () => (now ? new Date(now) : new Date());
+
+  const { server, io } = createHttpServer(runtime, () => Promise.reject(new Error('sockets are not under test here')));
+  const url = await serve({ runtime, server, io, isReady: () => true, routers: apiRouters(ctx) });
+  lifecycle.add('projections', () => runner.stop());
+  await runner.start();
+
+  const request = async <Body = any>(method: string, pathname: string, options: RequestOptions = {}): Promise<TestResponse<Body>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: RequestInit['body'] = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = new URLSearchParams(options.form);
+    }
+    const response = await fetch(`${url}${pathname}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as Body, text, headers: response.headers };
+  };
+
+  const register: TestApp['register'] = async (overrides = {}) => {
+    const n = ++counter;
+    const username = overrides.username ?? `creator${n}_${process.pid}`;
+    const email = overrides.email ?? `${username}@example.com`;
+    const password = overrides.password ?? STRONG_PASSWORD;
+    const registered = await request('POST', '/auth/register', { json: { username, email, password } });
+    if (registered.status !== 200 && registered.status !== 201) {
+      throw new Error(`register failed: ${registered.status} ${registered.text}`);
+    }
+    const login = await request('POST', '/auth/login', { form: { username, password } });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+    return { token: login.body.access_token, user: login.body.user, password };
+  };
+
+  return {
+    url,
+    ctx,
+    runner,
+    dataDir,
+    pushes,
+    request,
+    register,
+    registerAdmin: () => register({ username: `admin${++counter}`, email: ADMIN_EMAIL }),
+    outbox: () => readOutbox(path.join(dataDir, 'mail')),
+    setNow: (iso) => {
+      now = iso;
+    },
+    async close() {
+      await lifecycle.shutdown().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

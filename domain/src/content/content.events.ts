@@ -1,0 +1,66 @@
+import type { DomainEvent } from '../shared/decider.ts';
+import type { ModerationStatus } from '../rules/content-types.ts';
+
+/**
+ * Events of `content-{contentId}`: moderation, links and the measured facts about one piece of content.
+ * (Submission, edits and deletion by the owner are on the owner's `user-` stream.)
+ */
+export type ContentStatusChanged = DomainEvent<
+  'ContentStatusChanged',
+  {
+    contentId: string;
+    ownerId: string;
+    contentTitle: string;
+    status: ModerationStatus;
+    previousStatus: string | null;
+    changedBy: string;
+    changedAt: string;
+  }
+>;
+/** Admin deletion: the content disappears and its flags with it. */
+export type ContentRemovedByAdmin = DomainEvent<
+  'ContentRemovedByAdmin',
+  { contentId: string; ownerId: string; contentTitle: string; removedBy: string; removedAt: string }
+>;
+export type ShortLinkCreated = DomainEvent<
+  'ShortLinkCreated',
+  { contentId: string; ownerId: string; shortCode: string; createdBy: string; createdAt: string }
+>;
+export type ContentEnhanced = DomainEvent<
+  'ContentEnhanced',
+  { contentId: string; ownerId: string; enhancedUrl: string; shortCode: string; enhancedBy: string; enhancedAt: string }
+>;
+/** Appended with expected revision `any`: clicks are facts, never rejected. Bots are kept, but marked. */
+export type LinkClicked = DomainEvent<
+  'LinkClicked',
+  {
+    contentId: string;
+    ownerId: string;
+    shortCode: string;
+    contactId: string | null;
+    human: boolean;
+    botReason: string | null;
+    clickedAt: string;
+  }
+>;
+export type ConversionRecorded = DomainEvent<
+  'ConversionRecorded',
+  {
+    conversionId: string;
+    contentId: string;
+    ownerId: string;
+    contactId: string | null;
+    shortCode: string | null;
+    kind: string;
+    value: number;
+    recordedBy: string;
+    recordedAt: string;
+  }
+>;
+export type ContentEvent =
+  | ContentStatusChanged
+  | ContentRemovedByAdmin
+  | ShortLinkCreated
+  | ContentEnhanced
+  | LinkClicked
+  | ConversionRecorded;

@@ -1,0 +1,51 @@
+/** Business constants of SPEC §9 and the tier rules of §6: the one place they are defined. */
+
+export const PREMIUM_PRICE_USD_CENTS = 1200;
+export const MONEY_BACK_GUARANTEE_DAYS = 14;
+
+/** Free tier quotas; Premium is unlimited. */
+export const FREE_WEEKLY_SUBMISSIONS = 3;
+export const FREE_DAILY_SHARES = 3;
+/** "Limited shuffles (one match shuffle per batch)": a batch is a day of matches. */
+export const FREE_DAILY_SHUFFLES = 3;
+
+export const MATCHED_ITEMS = 4;
+export const DEFAULT_REQUIRED_SHARES = 5;
+export const PROGRESS_CAP_PERCENT = 100;
+
+export const PROFILE_NAME_MAX = 50;
+export const PROFILE_BIO_MAX = 280;
+export const CONTACT_NAME_MAX = 100;
+export const WAITLIST_NAME_MAX = 32;
+export const WAITLIST_EMAIL_MAX = 64;
+export const WAITLIST_TOP_TIER = 100;
+
+export const CONTENT_TITLE_MAX = 200;
+export const CONTENT_DESCRIPTION_MAX = 2000;
+export const CONTENT_URL_MAX = 2048;
+export const CONTENT_CATEGORIES_MAX = 10;
+export const CATEGORY_MAX_LENGTH = 40;
+export const FLAG_REASON_MAX = 1000;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MAX = 256;
+
+/** Bulk contact upload (SPEC §5 Bulk upload; sizes are ours). */
+export const CONTACT_FILE_TYPES = ['.csv', '.json'] as const;
+export const CONTACT_FILE_MAX_BYTES = 1024 * 1024;
+export const CONTACT_FILE_MAX_ROWS = 5000;
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+
+/** Start of the ISO week (Monday 00:00 UTC) containing `iso`: the window of the weekly submission quota. */
+export function weekStart(iso: string): string {
+  const date = new Date(iso);
+  const day = (date.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day)).toISOString();
+}
+
+/** Start of the UTC day containing `iso`: the window of the daily share and shuffle quotas. */
+export function dayStart(iso: string): string {
+  return `${iso.slice(0, 10)}T00:00:00.000Z`;
+}

@@ -1,0 +1,14 @@
+import type { DomainEvent } from '../shared/decider.ts';
+
+/** Events of `waitlist-{emailKey}` (emailKey = the lowercased email): one position per email. */
+export type WaitlistJoined = DomainEvent<
+  'WaitlistJoined',
+  { emailKey: string; email: string; referralCode: string; referredBy: string | null; joinedAt: string }
+>;
+export type WaitlistEmailConfirmed = DomainEvent<'WaitlistEmailConfirmed', { emailKey: string; confirmedAt: string }>;
+/** On the referrer's stream, once per referred email. */
+export type WaitlistReferralCredited = DomainEvent<
+  'WaitlistReferralCredited',
+  { emailKey: string; referredEmailKey: string; creditedAt: string }
+>;
+export type WaitlistEvent = WaitlistJoined | WaitlistEmailConfirmed | WaitlistReferralCredited;
