@@ -47,10 +47,17 @@ interface UniqueIndex {
   entries: Map<IndexKey, Id>;
 }
 
+/** A secondary index on one top-level field: each scalar value (each element of an array) → the ids. */
+interface LookupIndex {
+  field: string;
+  entries: Map<Scalar, Set<Id>>;
+}
+
 interface CollectionState {
   docs: Map<Id, Doc>;
   specs: IndexSpec[];
   uniques: UniqueIndex[];
+  lookups: LookupIndex[];
 }
 
 type UndoEntry = { kind: 'doc'; coll: CollectionState; id: Id; prev: Doc | undefined } | { kind: 'create'; name: string };
@@ -90,7 +97,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     let coll = collections.get(name);
     if (!coll) {
       if (!name) throw new Error('Collection name must not be empty');
-      coll = { docs: new Map(), specs: [], uniques: [] };
+      coll = { docs: new Map(), specs: [], uniques: [], lookups: [] };
       collections.set(name, coll);
       undo.push({ kind: 'create', name });
     }
@@ -330,11 +337,13 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
         const coll = getOrCreate(name, undo);
         const specs = coll.specs.slice();
         const uniques = coll.uniques.slice();
+        const lookups = coll.lookups.slice();
         try {
           for (const raw of indexes) addIndex(name, coll, raw);
         } catch (error) {
           coll.specs = specs;
           coll.uniques = uniques;
+          coll.lookups = lookups;
           throw error;
         }
       });
@@ -406,9 +415,38 @@ function commit(coll: CollectionState, id: Id, next: Doc | undefined, undo: Undo
       if (newKey !== NO_KEY) index.entries.set(newKey, id);
     }
   }
+  for (const lookup of coll.lookups) {
+    const before = prev?.[lookup.field];
+    const after = next?.[lookup.field];
+    if (prev && next && before === after) continue;
+    if (prev) for (const key of lookupKeys(before)) removeFromLookup(lookup, key, id);
+    if (next) for (const key of lookupKeys(after)) addToLookup(lookup, key, id);
+  }
   if (next) coll.docs.set(id, next);
   else coll.docs.delete(id);
   undo?.push({ kind: 'doc', coll, id, prev });
+}
+
+type Scalar = string | number | boolean | null;
+
+/** The keys a document's value is found under: a scalar itself, each scalar of an array, null when missing. */
+function lookupKeys(value: unknown): Scalar[] {
+  if (value === undefined || value === null) return [null];
+  if (Array.isArray(value)) return value.filter(isScalar);
+  return isScalar(value) ? [value] : [];
+}
+
+function addToLookup(lookup: LookupIndex, key: Scalar, id: Id): void {
+  let ids = lookup.entries.get(key);
+  if (!ids) lookup.entries.set(key, (ids = new Set()));
+  ids.add(id);
+}
+
+function removeFromLookup(lookup: LookupIndex, key: Scalar, id: Id): void {
+  const ids = lookup.entries.get(key);
+  if (!ids) return;
+  ids.delete(id);
+  if (ids.size === 0) lookup.entries.delete(key);
 }
 
 function addIndex(name: string, coll: CollectionState, raw: IndexSpec): void {
@@ -434,6 +472,14 @@ function addIndex(name: string, coll: CollectionState, raw: IndexSpec): void {
       entries.set(key, doc._id);
     }
     coll.uniques.push(index);
+  }
+  // Equality and $in lookups on the first field, unless a single-field unique index already serves them.
+  const first = fields[0]!;
+  const servedByUnique = coll.uniques.some((unique) => unique.single === first);
+  if (!first.includes('.') && first !== '_id' && !servedByUnique && !coll.lookups.some((l) => l.field === first)) {
+    const lookup: LookupIndex = { field: first, entries: new Map() };
+    for (const doc of coll.docs.values()) for (const key of lookupKeys(doc[first])) addToLookup(lookup, key, doc._id);
+    coll.lookups.push(lookup);
   }
   coll.specs.push(spec);
 }
@@ -742,7 +788,7 @@ function select(coll: CollectionState, filter: Filter, max: number): Doc[] {
     candidates = found;
   }
   const byId = candidates !== undefined;
-  candidates ??= coll.docs.values();
+  candidates ??= indexedCandidates(coll, filter) ?? coll.docs.values();
   // With the candidates found by `_id`, only the other conditions remain to be tested.
   const test = compileFilter(filter, byId);
   for (const doc of candidates) {
@@ -752,6 +798,50 @@ function select(coll: CollectionState, filter: Filter, max: number): Doc[] {
     }
   }
   return out;
+}
+
+/** The values an equality or `$in` condition can match, or undefined for any other condition. */
+function conditionKeys(cond: unknown): Scalar[] | undefined {
+  if (isScalar(cond)) return [cond];
+  if (!isOperatorObject(cond)) return undefined;
+  const operators = Object.keys(cond);
+  if (operators.length !== 1) return undefined;
+  if (operators[0] === '$eq' && isScalar(cond.$eq)) return [cond.$eq];
+  if (operators[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(isScalar)) return cond.$in as Scalar[];
+  return undefined;
+}
+
+/**
+ * A superset of the matching documents found through an index on one of the filter's equality or `$in`
+ * fields (the whole filter is still tested on each), or undefined when no index applies.
+ */
+function indexedCandidates(coll: CollectionState, filter: Filter): Doc[] | undefined {
+  if (coll.lookups.length === 0 && coll.uniques.length === 0) return undefined;
+  for (const field in filter) {
+    if (field.startsWith('$')) continue;
+    const keys = conditionKeys(filter[field]);
+    if (!keys) continue;
+    const lookup = coll.lookups.find((l) => l.field === field);
+    const unique = lookup ? undefined : coll.uniques.find((u) => u.single === field);
+    if (!lookup && !unique) continue;
+    // Unique keys of strings starting with NUL are encoded (see indexKey): scan for those instead.
+    if (unique && keys.some((key) => typeof key === 'string' && key.charCodeAt(0) === 0)) continue;
+    const ids = new Set<Id>();
+    for (const key of keys) {
+      if (lookup) for (const id of lookup.entries.get(key) ?? []) ids.add(id);
+      else {
+        const id = unique!.entries.get(key);
+        if (id !== undefined) ids.add(id);
+      }
+    }
+    const docs: Doc[] = [];
+    for (const id of ids) {
+      const doc = coll.docs.get(id);
+      if (doc) docs.push(doc);
+    }
+    return docs;
+  }
+  return undefined;
 }
 
 function isMatchStage(stage: Record<string, unknown>): stage is { $match: Filter } {
@@ -989,7 +1079,7 @@ async function readSnapshot(file: string): Promise<Map<string, CollectionState> 
         commit(current.coll, id, record as Doc, null, true);
         current.remaining--;
       } else if (typeof record.collection === 'string') {
-        const coll: CollectionState = { docs: new Map(), specs: [], uniques: [] };
+        const coll: CollectionState = { docs: new Map(), specs: [], uniques: [], lookups: [] };
         const name = record.collection;
         current = { name, coll, remaining: Number(record.count) };
         collections.set(name, coll);
