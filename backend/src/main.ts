@@ -7,8 +7,7 @@ import { attachRedisAdapter, createSocketIoPublisher } from '@crossfeed/platform
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { createCheckpointPollingWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
-import type { ApiContext } from './api/api-context.ts';
-import { composeApiContext } from './api/compose.ts';
+import { composeApiContext, tokenServiceFor } from './api/compose.ts';
 import { apiRouters } from './api/routers.ts';
 import { socketIdentityVerifier } from './api/socket-identity.ts';
 import { createHttpServer, serve, UI_DIST_DIR } from './http-server.ts';
@@ -23,17 +22,11 @@ await runMain(runtime, async () => {
   // Projections run in their own service: read-your-writes polls the checkpoints they store.
   const readModels = createCheckpointPollingWaiter(readStore, projections.map((projection) => projection.name));
 
-  let ctx: ApiContext | undefined;
-  const { server, io } = createHttpServer(
-    runtime,
-    socketIdentityVerifier(() => {
-      if (!ctx) throw new Error('starting');
-      return ctx.tokens;
-    }, readStore),
-  );
+  const tokens = tokenServiceFor(runtime);
+  const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
   if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL));
   const realtime = createSocketIoPublisher(io);
-  ctx = await composeApiContext({ runtime, eventStore, readStore, readModels, jobQueue, realtime });
+  const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels, jobQueue, realtime });
 
   const url = await serve({ runtime, server, io, isReady: () => true, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
   logger.info({ url }, 'api ready');

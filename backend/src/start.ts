@@ -10,8 +10,7 @@ import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import { startWorkers } from '@crossfeed/workers/registry.ts';
-import type { ApiContext } from './api/api-context.ts';
-import { composeApiContext } from './api/compose.ts';
+import { composeApiContext, tokenServiceFor } from './api/compose.ts';
 import { apiRouters } from './api/routers.ts';
 import { socketIdentityVerifier } from './api/socket-identity.ts';
 import { createHttpServer, serve, UI_DIST_DIR } from './http-server.ts';
@@ -26,19 +25,13 @@ await runMain(runtime, async () => {
   const readStore = await openReadStore(runtime);
   const jobQueue = await openJobQueue(runtime);
 
-  let ctx: ApiContext | undefined;
-  const { server, io } = createHttpServer(
-    runtime,
-    socketIdentityVerifier(() => {
-      if (!ctx) throw new Error('starting');
-      return ctx.tokens;
-    }, readStore),
-  );
+  const tokens = tokenServiceFor(runtime);
+  const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
   const realtime = createSocketIoPublisher(io);
   lifecycle.add('realtime', () => realtime.close());
 
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
-  ctx = await composeApiContext({ runtime, eventStore, readStore, readModels: runner, jobQueue, realtime });
+  const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime });
 
   let ready = false;
   const url = await serve({ runtime, server, io, isReady: () => ready, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });

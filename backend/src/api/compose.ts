@@ -8,11 +8,18 @@ import type { RealtimePublisher } from '@crossfeed/platform/realtime/realtime.po
 import type { Runtime } from '@crossfeed/platform/runtime.ts';
 import type { ReadModelWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
 import { createLoginLimiter } from '../auth/login-limiter.ts';
-import { createTokenService } from '../auth/tokens.ts';
+import { createTokenService, type TokenService } from '../auth/tokens.ts';
 import type { ApiContext } from './api-context.ts';
+
+/** The JWT service, from JWT_SECRET or a secret generated once into DATA_DIR. */
+export function tokenServiceFor(runtime: Runtime): TokenService {
+  const { config } = runtime;
+  return createTokenService(persistentSecret(config.DATA_DIR, 'jwtSecret', config.JWT_SECRET));
+}
 
 export interface ComposeInput {
   runtime: Runtime;
+  tokens: TokenService;
   eventStore: EventStore;
   readStore: ReadStore;
   readModels: ReadModelWaiter;
@@ -27,7 +34,6 @@ export async function composeApiContext(input: ComposeInput): Promise<ApiContext
   lifecycle.add('mailer', () => mailer.close());
   const webhookSecret = persistentSecret(config.DATA_DIR, 'stripeWebhookSecret', config.STRIPE_WEBHOOK_SECRET);
   const payments = await createPayments(config, webhookSecret);
-  const jwtSecret = persistentSecret(config.DATA_DIR, 'jwtSecret', config.JWT_SECRET);
 
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
@@ -48,7 +54,7 @@ export async function composeApiContext(input: ComposeInput): Promise<ApiContext
     realtime: input.realtime,
     mailer,
     payments,
-    tokens: createTokenService(jwtSecret),
+    tokens: input.tokens,
     loginLimiter: createLoginLimiter({ redis }),
     clock: () => new Date(),
     newId: () => crypto.randomUUID(),

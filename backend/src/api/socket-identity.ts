@@ -4,12 +4,9 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { SocketIdentity } from '../realtime/socket-server.ts';
 
 /** Verifies a socket handshake token against the same JWTs and users as the REST API. */
-export function socketIdentityVerifier(
-  tokens: () => TokenService,
-  readStore: ReadStore,
-): (token: string) => Promise<SocketIdentity> {
+export function socketIdentityVerifier(tokens: TokenService, readStore: ReadStore): (token: string) => Promise<SocketIdentity> {
   return async (token) => {
-    const claims = await tokens().verify(token);
+    const claims = await tokens.verify(token);
     const user = await readStore.collection<UserDoc>(USERS).findOne({ _id: claims.userId });
     if (!user) throw new Error('Unknown user');
     return { userId: user._id, isAdmin: user.is_admin, expiresAt: claims.expiresAt };

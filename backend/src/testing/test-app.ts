@@ -17,7 +17,7 @@ import type { Runtime } from '@crossfeed/platform/runtime.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import type { ApiContext } from '../api/api-context.ts';
-import { composeApiContext } from '../api/compose.ts';
+import { composeApiContext, tokenServiceFor } from '../api/compose.ts';
 import { apiRouters } from '../api/routers.ts';
 import { createHttpServer, serve } from '../http-server.ts';
 
@@ -97,7 +97,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     emit: (room, event, payload) => void pushes.push({ room, event, payload }),
     close: async () => undefined,
   };
-  const ctx = await composeApiContext({ runtime, eventStore, readStore, readModels: runner, jobQueue, realtime: recorder });
+  const tokens = tokenServiceFor(runtime);
+  const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime: recorder });
   let now: string | undefined;
   ctx.clock = () => (now ? new Date(now) : new Date());
 
