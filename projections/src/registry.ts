@@ -1,8 +1,14 @@
 import type { Projection } from './projection.ts';
 import { usersProjection } from './users/users.projection.ts';
+import { passwordResetsProjection } from './password-resets/password-resets.projection.ts';
+import { notificationsProjection } from './notifications/notifications.projection.ts';
 
-/** Every projection the runner maintains, by name. The API issue adds the rest here. */
-export const projections: readonly Projection[] = [usersProjection];
+/** Every projection the runner maintains, by name. */
+export const projections: readonly Projection[] = [
+  usersProjection,
+  passwordResetsProjection,
+  notificationsProjection,
+];
 
 export function projectionByName(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);

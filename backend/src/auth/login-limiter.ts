@@ -30,7 +30,7 @@ export function createLoginLimiter(options: LoginLimiterOptions = {}): LoginLimi
   const userIpKey = (username: string, ip: string) => `${username.trim().toLowerCase()}_${ip}`;
 
   const remainingSeconds = (res: RateLimiterRes | null, limit: number): number =>
-    res && res.consumedPoints > limit ? Math.ceil(res.msBeforeNext / 1000) : 0;
+    res && res.consumedPoints >= limit ? Math.ceil(res.msBeforeNext / 1000) : 0;
 
   return {
     async blockedFor(username, ip) {

@@ -14,9 +14,12 @@ import { readOutbox } from '@crossfeed/platform/mail/file-mailer.ts';
 import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
 import type { RealtimePublisher, Room } from '@crossfeed/platform/realtime/realtime.port.ts';
 import type { Runtime } from '@crossfeed/platform/runtime.ts';
+import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import type { ApiContext } from '../api/api-context.ts';
+import { execute } from '../api/execute.ts';
 import { composeApiContext, tokenServiceFor } from '../api/compose.ts';
 import { apiRouters } from '../api/routers.ts';
 import { createHttpServer, serve } from '../http-server.ts';
@@ -59,6 +62,8 @@ export interface TestApp {
   register(overrides?: { username?: string; email?: string; password?: string }): Promise<Session>;
   /** Registers an admin (an ADMIN_EMAILS address). */
   registerAdmin(): Promise<Session>;
+  /** Makes a user Premium through the user decider (as a completed checkout would). */
+  grantPremium(userId: string): Promise<void>;
   /** E-mails written to the outbox. */
   outbox(): Promise<{ to: string; subject: string; text: string }[]>;
   /** Moves the clock used by commands (quota windows, expiry). */
@@ -151,6 +156,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     request,
     register,
     registerAdmin: () => register({ username: `admin${++counter}`, email: ADMIN_EMAIL }),
+    async grantPremium(userId) {
+      await execute(ctx, userDecider, userStream(userId), {
+        type: 'StartPremium',
+        data: { userId, source: 'admin', reference: `test-${ctx.newId()}`, now: ctx.clock().toISOString(), endsAt: null },
+      });
+    },
     outbox: () => readOutbox(path.join(dataDir, 'mail')),
     setNow: (iso) => {
       now = iso;

@@ -1,3 +1,7 @@
+import type { PremiumEnded, PremiumSource } from './user.events.ts';
+
+/** Commands of the `user-{id}` stream's account decider. Each carries the time it was issued (`now`). */
+
 export interface RegisterUser {
   type: 'RegisterUser';
   data: {
@@ -6,9 +10,77 @@ export interface RegisterUser {
     email: string;
     passwordHash: string;
     isAdmin: boolean;
+    /** The user's own referral code (8 characters A-Z0-9, reserved by the caller). */
+    referralCode?: string;
     /** The time the command was issued (deciders never read a clock). */
     now: string;
   };
 }
 
-export type UserCommand = RegisterUser;
+export interface ChangePassword {
+  type: 'ChangePassword';
+  data: { userId: string; passwordHash: string; now: string };
+}
+
+export interface RequestPasswordReset {
+  type: 'RequestPasswordReset';
+  /** `tokenHash` is the sha256 of the e-mailed token: the token itself is never stored. */
+  data: { userId: string; tokenHash: string; expiresAt: string; now: string };
+}
+
+export interface CompletePasswordReset {
+  type: 'CompletePasswordReset';
+  data: { userId: string; tokenHash: string; passwordHash: string; now: string };
+}
+
+export interface ProfileInput {
+  name: string;
+  bio: string;
+  categories: string[];
+  interests: string[];
+  contentType: string;
+}
+
+export interface CreateProfile {
+  type: 'CreateProfile';
+  data: { userId: string; now: string } & ProfileInput;
+}
+
+export interface UpdateProfile {
+  type: 'UpdateProfile';
+  data: { userId: string; now: string } & ProfileInput;
+}
+
+export interface StartPremium {
+  type: 'StartPremium';
+  data: {
+    userId: string;
+    source: PremiumSource;
+    /** Checkout session, promo code or admin action id: a reference already applied decides nothing. */
+    reference: string;
+    now: string;
+    /** When a time-limited Premium (promo) ends; null for a subscription. */
+    endsAt: string | null;
+  };
+}
+
+export interface EndPremium {
+  type: 'EndPremium';
+  data: { userId: string; reason: PremiumEnded['data']['reason']; reference: string | null; now: string };
+}
+
+export interface MarkNotificationRead {
+  type: 'MarkNotificationRead';
+  data: { userId: string; notificationId: string; now: string };
+}
+
+export type UserCommand =
+  | RegisterUser
+  | ChangePassword
+  | RequestPasswordReset
+  | CompletePasswordReset
+  | CreateProfile
+  | UpdateProfile
+  | StartPremium
+  | EndPremium
+  | MarkNotificationRead;

@@ -1,11 +1,23 @@
 import { describe, test } from 'node:test';
-import { ConflictError } from '../shared/errors.ts';
+import assert from 'node:assert/strict';
+import { fold } from '../shared/decider.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { RegisterUser } from './user.commands.ts';
-import type { UserRegistered } from './user.events.ts';
+import type { EndPremium, RegisterUser, StartPremium } from './user.commands.ts';
+import type {
+  PasswordResetCompleted,
+  PasswordResetRequested,
+  PremiumEnded,
+  PremiumStarted,
+  ProfileCreated,
+  UserEvent,
+  UserRegistered,
+} from './user.events.ts';
 import { userDecider } from './user.decider.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
+const later = '2026-11-21T10:30:00.000Z';
+const afterExpiry = '2026-11-21T11:00:00.000Z';
 const register: RegisterUser = {
   type: 'RegisterUser',
   data: { userId: 'u1', username: 'ada', email: 'Ada@Example.com', passwordHash: 'hash', isAdmin: false, now },
@@ -14,13 +26,203 @@ const registered: UserRegistered = {
   type: 'UserRegistered',
   data: { userId: 'u1', username: 'ada', email: 'ada@example.com', passwordHash: 'hash', isAdmin: false, registeredAt: now },
 };
+const resetRequested = (tokenHash: string, requestedAt = now): PasswordResetRequested => ({
+  type: 'PasswordResetRequested',
+  data: { userId: 'u1', tokenHash, expiresAt: afterExpiry, requestedAt },
+});
+const resetCompleted = (tokenHash: string): PasswordResetCompleted => ({
+  type: 'PasswordResetCompleted',
+  data: { userId: 'u1', tokenHash, passwordHash: 'new-hash', resetAt: later },
+});
+const profile = { name: 'Ada', bio: 'Builds engines', categories: ['technology'], interests: ['Cloud Computing'], contentType: 'article' };
+const profileCreated: ProfileCreated = { type: 'ProfileCreated', data: { userId: 'u1', createdAt: now, ...profile } };
+const startPremium = (reference: string, endsAt: string | null, at = now): StartPremium => ({
+  type: 'StartPremium',
+  data: { userId: 'u1', source: endsAt ? 'promo' : 'checkout', reference, now: at, endsAt },
+});
+const premiumStarted = (reference: string, endsAt: string | null, at = now): PremiumStarted => ({
+  type: 'PremiumStarted',
+  data: { userId: 'u1', source: endsAt ? 'promo' : 'checkout', reference, startedAt: at, endsAt },
+});
+const endPremium = (reason: EndPremium['data']['reason'], at = later): EndPremium => ({
+  type: 'EndPremium',
+  data: { userId: 'u1', reason, reference: 'sub_1', now: at },
+});
+const premiumEnded = (reason: PremiumEnded['data']['reason'], at = later): PremiumEnded => ({
+  type: 'PremiumEnded',
+  data: { userId: 'u1', reason, reference: 'sub_1', endedAt: at },
+});
+const spec = deciderSpec(userDecider);
 
-describe('user decider', () => {
+describe('user decider: registration', () => {
   test('registers a new user with a lowercased email and the command time', () => {
-    deciderSpec(userDecider).given([]).when(register).then([registered]);
+    spec.given([]).when(register).then([registered]);
+  });
+
+  test('carries the referral code into the event', () => {
+    spec
+      .given([])
+      .when({ ...register, data: { ...register.data, referralCode: 'AB12CD34' } })
+      .then([{ ...registered, data: { ...registered.data, referralCode: 'AB12CD34' } }]);
   });
 
   test('rejects registering a user twice', () => {
-    deciderSpec(userDecider).given([registered]).when(register).thenThrows(ConflictError, /already registered/);
+    spec.given([registered]).when(register).thenThrows(ConflictError, /already registered/);
+  });
+
+  test('refuses account commands for a user that does not exist', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangePassword', data: { userId: 'u1', passwordHash: 'x', now } })
+      .thenThrows(NotFoundError, /User not found/);
+  });
+
+  test('ignores events of other deciders on the same stream', () => {
+    const foreign = { type: 'ContentSubmitted', data: { contentId: 'c1' } } as unknown as UserEvent;
+    const state = fold(userDecider, [registered, foreign]);
+    assert.equal(state.status, 'registered');
+    spec.given([registered, foreign]).when(register).thenThrows(ConflictError);
+  });
+});
+
+describe('user decider: passwords', () => {
+  test('changes the password', () => {
+    spec
+      .given([registered])
+      .when({ type: 'ChangePassword', data: { userId: 'u1', passwordHash: 'new-hash', now: later } })
+      .then([{ type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'new-hash', changedAt: later } }]);
+  });
+
+  test('records a reset request with the token hash and its expiry', () => {
+    spec
+      .given([registered])
+      .when({ type: 'RequestPasswordReset', data: { userId: 'u1', tokenHash: 't1', expiresAt: afterExpiry, now } })
+      .then([resetRequested('t1')]);
+  });
+
+  test('completes a reset with the latest unexpired, unused token', () => {
+    spec
+      .given([registered, resetRequested('t1')])
+      .when({ type: 'CompletePasswordReset', data: { userId: 'u1', tokenHash: 't1', passwordHash: 'new-hash', now: later } })
+      .then([resetCompleted('t1')]);
+  });
+
+  test('refuses a token used once already', () => {
+    spec
+      .given([registered, resetRequested('t1'), resetCompleted('t1')])
+      .when({ type: 'CompletePasswordReset', data: { userId: 'u1', tokenHash: 't1', passwordHash: 'again', now: later } })
+      .thenThrows(ValidationError, /^Invalid or expired password reset token\.$/);
+  });
+
+  test('refuses an expired token', () => {
+    spec
+      .given([registered, resetRequested('t1')])
+      .when({ type: 'CompletePasswordReset', data: { userId: 'u1', tokenHash: 't1', passwordHash: 'x', now: afterExpiry } })
+      .thenThrows(ValidationError, /Invalid or expired/);
+  });
+
+  test('refuses an older token once a newer one was requested', () => {
+    spec
+      .given([registered, resetRequested('t1'), resetRequested('t2', later)])
+      .when({ type: 'CompletePasswordReset', data: { userId: 'u1', tokenHash: 't1', passwordHash: 'x', now: later } })
+      .thenThrows(ValidationError, /Invalid or expired/);
+  });
+
+  test('refuses a token that was never requested', () => {
+    spec
+      .given([registered])
+      .when({ type: 'CompletePasswordReset', data: { userId: 'u1', tokenHash: 'nope', passwordHash: 'x', now } })
+      .thenThrows(ValidationError, /Invalid or expired/);
+  });
+});
+
+describe('user decider: profile', () => {
+  test('creates the profile with normalized categories and trimmed text', () => {
+    spec
+      .given([registered])
+      .when({
+        type: 'CreateProfile',
+        data: { userId: 'u1', now, ...profile, name: ' Ada ', categories: [' Technology', 'technology', 'ART'], interests: ['Cloud Computing', ' '] },
+      })
+      .then([{ type: 'ProfileCreated', data: { userId: 'u1', createdAt: now, ...profile, categories: ['technology', 'art'] } }]);
+  });
+
+  test('refuses a second profile', () => {
+    spec
+      .given([registered, profileCreated])
+      .when({ type: 'CreateProfile', data: { userId: 'u1', now, ...profile } })
+      .thenThrows(ConflictError, /Profile already exists/);
+  });
+
+  test('updates an existing profile', () => {
+    spec
+      .given([registered, profileCreated])
+      .when({ type: 'UpdateProfile', data: { userId: 'u1', now: later, ...profile, name: 'Ada L.', contentType: 'video' } })
+      .then([{ type: 'ProfileUpdated', data: { userId: 'u1', updatedAt: later, ...profile, name: 'Ada L.', contentType: 'video' } }]);
+  });
+
+  test('refuses to update a profile that does not exist', () => {
+    spec
+      .given([registered])
+      .when({ type: 'UpdateProfile', data: { userId: 'u1', now, ...profile } })
+      .thenThrows(NotFoundError, /Profile not found/);
+  });
+});
+
+describe('user decider: premium', () => {
+  test('starts Premium', () => {
+    spec.given([registered]).when(startPremium('cs_1', null)).then([premiumStarted('cs_1', null)]);
+  });
+
+  test('decides nothing for a reference already applied (a replayed webhook)', () => {
+    spec.given([registered, premiumStarted('cs_1', null)]).when(startPremium('cs_1', null, later)).then([]);
+  });
+
+  test('decides nothing for an old reference even after Premium ended', () => {
+    spec.given([registered, premiumStarted('cs_1', null), premiumEnded('cancelled')]).when(startPremium('cs_1', null, later)).then([]);
+  });
+
+  test('never shortens a running open-ended Premium with a time-limited one', () => {
+    spec
+      .given([registered, premiumStarted('cs_1', null)])
+      .when(startPremium('PROMO-1', afterExpiry, later))
+      .then([{ ...premiumStarted('PROMO-1', null, later), data: { ...premiumStarted('PROMO-1', null, later).data, source: 'promo' } }]);
+  });
+
+  test('keeps the later end of two time-limited Premiums', () => {
+    const far = '2027-01-01T00:00:00.000Z';
+    spec.given([registered, premiumStarted('PROMO-1', far)]).when(startPremium('PROMO-2', afterExpiry, later)).then([
+      premiumStarted('PROMO-2', far, later),
+    ]);
+  });
+
+  test('ends Premium', () => {
+    spec.given([registered, premiumStarted('cs_1', null)]).when(endPremium('cancelled')).then([premiumEnded('cancelled')]);
+  });
+
+  test('decides nothing when the user is not Premium', () => {
+    spec.given([registered]).when(endPremium('payment_failed')).then([]);
+    spec.given([registered, premiumStarted('cs_1', null), premiumEnded('cancelled')]).when(endPremium('cancelled')).then([]);
+  });
+
+  test('expires a time-limited Premium once its end has passed', () => {
+    spec
+      .given([registered, premiumStarted('PROMO-1', later)])
+      .when(endPremium('expired', afterExpiry))
+      .then([premiumEnded('expired', afterExpiry)]);
+  });
+
+  test('ignores a stale expiry for a Premium that still runs', () => {
+    spec.given([registered, premiumStarted('PROMO-1', afterExpiry)]).when(endPremium('expired', later)).then([]);
+    spec.given([registered, premiumStarted('cs_1', null)]).when(endPremium('expired', later)).then([]);
+  });
+});
+
+describe('user decider: notifications', () => {
+  test('marks a notification read once', () => {
+    const mark = { type: 'MarkNotificationRead', data: { userId: 'u1', notificationId: 'n1', now } } as const;
+    const read: UserEvent = { type: 'NotificationRead', data: { userId: 'u1', notificationId: 'n1', readAt: now } };
+    spec.given([registered]).when(mark).then([read]);
+    spec.given([registered, read]).when(mark).then([]);
   });
 });

@@ -127,7 +127,7 @@ describe('projection runner', () => {
     // Version 2 drops a field and adds one: the old documents must not survive the rebuild.
     const v2: Projection = {
       ...usersProjection,
-      version: 2,
+      version: usersProjection.version + 1,
       project: (event) =>
         usersProjection.project(event).map((op) => {
           if (op.op !== 'upsert' || op.collection !== USERS) return op;
@@ -141,7 +141,7 @@ describe('projection runner', () => {
     const users = await readStore.collection(USERS).find({});
     assert.equal(users.length, 10);
     assert.ok(users.every((user) => user.v2 === true && !('avatar_url' in user) && typeof user.username === 'string'));
-    assert.equal((await readStore.collection(CHECKPOINTS).findOne({ _id: 'users' }))?.version, 2);
+    assert.equal((await readStore.collection(CHECKPOINTS).findOne({ _id: 'users' }))?.version, usersProjection.version + 1);
     await eventStore.close();
   });
 

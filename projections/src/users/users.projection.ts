@@ -1,4 +1,12 @@
-import type { UserRegisteredData } from '@crossfeed/domain/users/user.events.ts';
+import type {
+  PasswordChanged,
+  PasswordResetCompleted,
+  PremiumEnded,
+  PremiumStarted,
+  ProfileCreated,
+  ProfileUpdated,
+  UserRegisteredData,
+} from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
 
@@ -23,8 +31,10 @@ export interface UserDoc extends Doc {
   is_premium: boolean;
   /** ISO time when a time-limited Premium (promo) ends; null for subscriptions or Free. */
   premium_until: string | null;
+  /** True once the profile is created (the sidebar and the tour wait for it). */
   has_profile_completed: boolean;
   profile: ProfileDoc | null;
+  /** The profile's categories (lowercase); empty until the profile exists. */
   categories: string[];
   share_count: number;
   view_count: number;
@@ -39,14 +49,24 @@ export interface UserDoc extends Doc {
  */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
   collections: {
     [USERS]: [
       { key: { username_key: 1 }, unique: true },
       { key: { email: 1 }, unique: true },
+      // Referral redemption finds the referrer by code.
+      { key: { referral_code: 1 } },
     ],
   },
-  handles: new Set(['UserRegistered']),
+  handles: new Set([
+    'UserRegistered',
+    'PasswordChanged',
+    'PasswordResetCompleted',
+    'ProfileCreated',
+    'ProfileUpdated',
+    'PremiumStarted',
+    'PremiumEnded',
+  ]),
 
   project(event): ProjectionOp[] {
     switch (event.type) {
@@ -78,6 +98,59 @@ export const usersProjection: Projection = {
             },
           },
         ];
+      }
+      case 'PasswordChanged':
+      case 'PasswordResetCompleted': {
+        const data = event.data as PasswordChanged['data'] | PasswordResetCompleted['data'];
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { password_hash: data.passwordHash } } }];
+      }
+      case 'ProfileCreated': {
+        const data = event.data as ProfileCreated['data'];
+        const profile: ProfileDoc = {
+          name: data.name,
+          bio: data.bio,
+          categories: data.categories,
+          interests: data.interests,
+          content_type: data.contentType,
+          audience_score: null,
+        };
+        return [
+          {
+            op: 'update',
+            collection: USERS,
+            id: data.userId,
+            update: { $set: { profile, categories: data.categories, has_profile_completed: true } },
+          },
+        ];
+      }
+      case 'ProfileUpdated': {
+        const data = event.data as ProfileUpdated['data'];
+        // Field by field: the profile's audience score is not the owner's to edit.
+        return [
+          {
+            op: 'update',
+            collection: USERS,
+            id: data.userId,
+            update: {
+              $set: {
+                'profile.name': data.name,
+                'profile.bio': data.bio,
+                'profile.categories': data.categories,
+                'profile.interests': data.interests,
+                'profile.content_type': data.contentType,
+                categories: data.categories,
+              },
+            },
+          },
+        ];
+      }
+      case 'PremiumStarted': {
+        const data = event.data as PremiumStarted['data'];
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_premium: true, premium_until: data.endsAt } } }];
+      }
+      case 'PremiumEnded': {
+        const data = event.data as PremiumEnded['data'];
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_premium: false, premium_until: null } } }];
       }
       default:
         return [];

@@ -1,7 +1,200 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Router } from 'express';
+import { PASSWORD_RESET_TTL_MS } from '@crossfeed/domain/rules/limits.ts';
+import { ConflictError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
+import { userStream } from '@crossfeed/domain/shared/streams.ts';
+import { INVALID_RESET_TOKEN, userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { hashPassword, verifyPassword } from '@crossfeed/platform/security/passwords.ts';
+import { PASSWORD_RESETS, type PasswordResetDoc } from '@crossfeed/projections/password-resets/password-resets.projection.ts';
+import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
+import { execute, reservationOwner, reserve } from '../../api/execute.ts';
+import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { parseInput } from '../../http/validate.ts';
+import { ForgotPasswordBody, LoginForm, RegisterBody, ResetPasswordBody, UpdatePasswordBody } from './auth.schemas.ts';
+import { toUserDto } from './user.dto.ts';
 
-export function authRoutes(_ctx: ApiContext): Router {
+export const USERNAME_TAKEN = 'Username already registered.';
+export const EMAIL_TAKEN = 'Email already registered.';
+export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
+export const FORGOT_PASSWORD_ANSWER = 'If that email is registered, a password reset link has been sent.';
+export const RESET_DONE = 'Your password has been reset successfully.';
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';
+export const PASSWORD_UPDATED = 'Password updated successfully.';
+
+export const tooManyAttempts = (seconds: number): string => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
+
+const REFERRAL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const REFERRAL_LENGTH = 8;
+
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** Verified against unknown usernames so that a miss costs as much as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+const timingHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+/** A fresh 8-character code (A-Z0-9), reserved for `user:{userId}`; a collision draws again. */
+async function reserveReferralCode(ctx: ApiContext, userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = Array.from({ length: REFERRAL_LENGTH }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
+    try {
+      await reserve(ctx, 'referral-code', code, `user:${userId}`, 'Referral code taken.');
+      return code;
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  throw new Error('Could not draw a free referral code.');
+}
+
+export async function loadUser(ctx: ApiContext, userId: string): Promise<UserDoc> {
+  const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
+  if (!user) throw new NotFoundError('User not found.');
+  return user;
+}
+
+/** Issues a reset link for `user` and e-mails it; the e-mail's id is the event's, so a retry sends it once. */
+async function sendResetLink(ctx: ApiContext, user: UserDoc, now: Date): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const stream = userStream(user._id);
+  const result = await execute(
+    ctx,
+    userDecider,
+    stream,
+    {
+      type: 'RequestPasswordReset',
+      data: {
+        userId: user._id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+        now: now.toISOString(),
+      },
+    },
+    { userId: user._id },
+  );
+  const recorded = (await ctx.eventStore.readStream(stream)).find((event) => event.revision === result.nextRevision);
+  const link = `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your Crossfeed password',
+    text: [
+      `Hello ${user.username},`,
+      '',
+      'Someone asked to reset the password of your Crossfeed account. To choose a new password, open this link:',
+      '',
+      link,
+      '',
+      'The link is valid for 1 hour and can be used once. If you did not ask for it, ignore this e-mail.',
+    ].join('\n'),
+    ...(recorded ? { messageId: recorded.id } : {}),
+  });
+}
+
+/** SPEC §7 Auth: register, login, password recovery and change, current user. */
+export function authRoutes(ctx: ApiContext): Router {
   const router = Router();
+  const users = () => ctx.readStore.collection<UserDoc>(USERS);
+
+  router.post('/auth/register', async (req, res) => {
+    const body = parseInput(RegisterBody, req.body ?? {});
+    // Cheap checks first, so a taken e-mail rarely leaves the username claimed for nothing.
+    if (await reservationOwner(ctx, 'username', body.username)) throw new ConflictError(USERNAME_TAKEN);
+    if (await reservationOwner(ctx, 'email', body.email)) throw new ConflictError(EMAIL_TAKEN);
+    const userId = ctx.newId();
+    const passwordHash = await hashPassword(body.password);
+    await reserve(ctx, 'username', body.username, userId, USERNAME_TAKEN);
+    await reserve(ctx, 'email', body.email, userId, EMAIL_TAKEN);
+    const referralCode = await reserveReferralCode(ctx, userId);
+    await execute(
+      ctx,
+      userDecider,
+      userStream(userId),
+      {
+        type: 'RegisterUser',
+        data: {
+          userId,
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          isAdmin: ctx.config.ADMIN_EMAILS.includes(body.email),
+          referralCode,
+          now: ctx.clock().toISOString(),
+        },
+      },
+      { userId },
+    );
+    res.status(201).json(toUserDto(await loadUser(ctx, userId)));
+  });
+
+  router.post('/auth/login', async (req, res) => {
+    const { username, password } = parseInput(LoginForm, req.body ?? {});
+    const ip = req.ip ?? 'unknown';
+    const wait = await ctx.loginLimiter.blockedFor(username, ip);
+    if (wait > 0) throw new HttpError(429, tooManyAttempts(wait));
+
+    const key = username.toLowerCase();
+    const user = (await users().findOne({ username_key: key })) ?? (key.includes('@') ? await users().findOne({ email: key }) : null);
+    const valid = await verifyPassword(user?.password_hash ?? (await timingHash()), password);
+    if (!user || !valid) {
+      await ctx.loginLimiter.recordFailure(username, ip);
+      throw new HttpError(401, INCORRECT_CREDENTIALS);
+    }
+    await ctx.loginLimiter.recordSuccess(username, ip);
+    const { token } = await ctx.tokens.issue(user._id);
+    res.json({ access_token: token, token_type: 'bearer', user: toUserDto(user) });
+  });
+
+  router.post('/auth/forgot-password', async (req, res) => {
+    const { email } = parseInput(ForgotPasswordBody, req.body ?? {});
+    const user = await users().findOne({ email });
+    if (user) {
+      // Not awaited: a known address must answer as fast as an unknown one (no account enumeration).
+      const now = ctx.clock();
+      sendResetLink(ctx, user, now).catch((error: unknown) => ctx.logger.error({ err: error, userId: user._id }, 'password reset e-mail failed'));
+    }
+    res.json({ message: FORGOT_PASSWORD_ANSWER });
+  });
+
+  router.post('/auth/reset-password', async (req, res) => {
+    const body = parseInput(ResetPasswordBody, req.body ?? {});
+    const tokenHash = sha256(body.token);
+    const now = ctx.clock().toISOString();
+    const reset = await ctx.readStore.collection<PasswordResetDoc>(PASSWORD_RESETS).findOne({ _id: tokenHash });
+    // The decider decides; this only spares a password hash for links that cannot work.
+    if (!reset || reset.used || reset.expires_at <= now) throw new ValidationError(INVALID_RESET_TOKEN);
+    const passwordHash = await hashPassword(body.new_password);
+    await execute(
+      ctx,
+      userDecider,
+      userStream(reset.user_id),
+      { type: 'CompletePasswordReset', data: { userId: reset.user_id, tokenHash, passwordHash, now } },
+      { userId: reset.user_id },
+    );
+    res.json({ message: RESET_DONE });
+  });
+
+  router.post('/auth/update-password', requireAuth(ctx), async (req, res) => {
+    const user = currentUser(req);
+    const body = parseInput(UpdatePasswordBody, req.body ?? {});
+    if (!(await verifyPassword(user.password_hash, body.current_password))) throw new ValidationError(CURRENT_PASSWORD_INCORRECT);
+    const passwordHash = await hashPassword(body.new_password);
+    await execute(
+      ctx,
+      userDecider,
+      userStream(user._id),
+      { type: 'ChangePassword', data: { userId: user._id, passwordHash, now: ctx.clock().toISOString() } },
+      { userId: user._id },
+    );
+    res.json({ message: PASSWORD_UPDATED });
+  });
+
+  router.get('/auth/me', requireAuth(ctx), (req, res) => {
+    res.json(toUserDto(currentUser(req)));
+  });
+
   return router;
 }

@@ -1,0 +1,107 @@
+import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
+import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
+import type { ContentShared, NotificationRead, PremiumEnded, PremiumStarted } from '@crossfeed/domain/users/user.events.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { Projection, ProjectionOp } from '../projection.ts';
+
+export const NOTIFICATIONS = 'notifications';
+
+export type NotificationKind =
+  | 'content_shared'
+  | 'content_flagged'
+  | 'content_status_changed'
+  | 'content_removed'
+  | 'premium_started'
+  | 'premium_ended';
+
+/** One notification for one recipient; its id is the id of the event that caused it (replay gives the same). */
+export interface NotificationDoc extends Doc {
+  user_id: string;
+  message: string;
+  timestamp: string;
+  is_read: boolean;
+  kind: NotificationKind;
+  content_id: string | null;
+}
+
+const notify = (
+  event: RecordedEvent,
+  userId: string,
+  kind: NotificationKind,
+  message: string,
+  timestamp: string,
+  contentId: string | null = null,
+): ProjectionOp[] => [
+  {
+    op: 'upsert',
+    collection: NOTIFICATIONS,
+    id: event.id,
+    update: { $set: { user_id: userId, message, timestamp, kind, content_id: contentId }, $setOnInsert: { is_read: false } },
+  },
+];
+
+/** SPEC §3 Notification: what happened to the recipient's content and subscription. */
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  version: 1,
+  collections: { [NOTIFICATIONS]: [{ key: { user_id: 1, timestamp: -1 } }] },
+  handles: new Set([
+    'ContentShared',
+    'ContentFlagged',
+    'ContentStatusChanged',
+    'ContentRemovedByAdmin',
+    'PremiumStarted',
+    'PremiumEnded',
+    'NotificationRead',
+  ]),
+
+  project(event): ProjectionOp[] {
+    switch (event.type) {
+      case 'ContentShared': {
+        const data = event.data as ContentShared['data'];
+        if (data.sharerId === data.contentOwnerId) return [];
+        const message = `${data.sharerUsername} shared your content "${data.contentTitle}".`;
+        return notify(event, data.contentOwnerId, 'content_shared', message, data.sharedAt, data.contentId);
+      }
+      case 'ContentFlagged': {
+        const data = event.data as ContentFlagged['data'];
+        const message = `Your content "${data.contentTitle}" was flagged for review.`;
+        return notify(event, data.ownerId, 'content_flagged', message, data.flaggedAt, data.contentId);
+      }
+      case 'ContentStatusChanged': {
+        const data = event.data as ContentStatusChanged['data'];
+        // `under_review` reads "under review".
+        const message = `Your content "${data.contentTitle}" is now ${data.status.replace(/_/g, ' ')}.`;
+        return notify(event, data.ownerId, 'content_status_changed', message, data.changedAt, data.contentId);
+      }
+      case 'ContentRemovedByAdmin': {
+        const data = event.data as ContentRemovedByAdmin['data'];
+        const message = `Your content "${data.contentTitle}" was removed by a moderator.`;
+        return notify(event, data.ownerId, 'content_removed', message, data.removedAt, data.contentId);
+      }
+      case 'PremiumStarted': {
+        const data = event.data as PremiumStarted['data'];
+        return notify(event, data.userId, 'premium_started', 'Welcome to Premium! All features are unlocked.', data.startedAt);
+      }
+      case 'PremiumEnded': {
+        const data = event.data as PremiumEnded['data'];
+        return notify(event, data.userId, 'premium_ended', 'Your Premium subscription has ended.', data.endedAt);
+      }
+      case 'NotificationRead': {
+        const data = event.data as NotificationRead['data'];
+        // Filtered by recipient too: a read event can never touch someone else's notification.
+        return [
+          {
+            op: 'updateMany',
+            collection: NOTIFICATIONS,
+            filter: { _id: data.notificationId, user_id: data.userId },
+            update: { $set: { is_read: true } },
+          },
+        ];
+      }
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,111 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { UserEvent } from '@crossfeed/domain/users/user.events.ts';
+import { formatPosition, type RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { guardOps } from '../projection.ts';
+import { USERS, usersProjection, type UserDoc } from './users.projection.ts';
+
+const now = '2026-11-21T10:00:00.000Z';
+
+/** Applies the events in order as the runner does (position-guarded), each one twice to prove idempotence. */
+async function project(events: readonly UserEvent[]): Promise<ReadStore> {
+  const store = await createMemoryReadStore();
+  let position = 0;
+  for (const event of events) {
+    position += 1;
+    const recorded: RecordedEvent = {
+      id: `e${position}`,
+      type: event.type,
+      stream: 'user-u1',
+      revision: BigInt(position - 1),
+      position: formatPosition(position),
+      data: event.data,
+      metadata: {},
+      createdAt: now,
+    };
+    const ops = guardOps(usersProjection.project(recorded), recorded.position, (name) => name);
+    await store.applyBatch(ops);
+    await store.applyBatch(ops);
+  }
+  return store;
+}
+
+const user = (store: ReadStore) => store.collection<UserDoc>(USERS).findOne({ _id: 'u1' });
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: { userId: 'u1', username: 'Ada', email: 'ada@example.com', passwordHash: 'h0', isAdmin: false, referralCode: 'AB12CD34', registeredAt: now },
+};
+const profile = { name: 'Ada', bio: 'Engines', categories: ['technology', 'art'], interests: ['Cloud Computing'], contentType: 'article' };
+
+describe('users projection', () => {
+  test('creates the account without a profile, Free, with its referral code', async () => {
+    const doc = await user(await project([registered]));
+    assert.equal(doc?.username_key, 'ada');
+    assert.equal(doc?.referral_code, 'AB12CD34');
+    assert.equal(doc?.has_profile_completed, false);
+    assert.equal(doc?.is_premium, false);
+    assert.equal(doc?.profile, null);
+    assert.deepEqual(doc?.categories, []);
+  });
+
+  test('replaces the password hash on a change and on a completed reset', async () => {
+    assert.equal(
+      (await user(await project([registered, { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h1', changedAt: now } }])))
+        ?.password_hash,
+      'h1',
+    );
+    const reset: UserEvent = { type: 'PasswordResetCompleted', data: { userId: 'u1', tokenHash: 't', passwordHash: 'h2', resetAt: now } };
+    assert.equal((await user(await project([registered, reset])))?.password_hash, 'h2');
+  });
+
+  test('stores the profile, its categories and the completed flag', async () => {
+    const doc = await user(await project([registered, { type: 'ProfileCreated', data: { userId: 'u1', createdAt: now, ...profile } }]));
+    assert.equal(doc?.has_profile_completed, true);
+    assert.deepEqual(doc?.categories, ['technology', 'art']);
+    assert.deepEqual(doc?.profile, {
+      name: 'Ada',
+      bio: 'Engines',
+      categories: ['technology', 'art'],
+      interests: ['Cloud Computing'],
+      content_type: 'article',
+      audience_score: null,
+    });
+  });
+
+  test('updates the profile fields and the user categories, keeping the audience score', async () => {
+    const store = await project([registered, { type: 'ProfileCreated', data: { userId: 'u1', createdAt: now, ...profile } }]);
+    await store.collection(USERS).updateOne({ _id: 'u1' }, { $set: { 'profile.audience_score': 72.5 } });
+    const updated: UserEvent = {
+      type: 'ProfileUpdated',
+      data: { userId: 'u1', updatedAt: now, ...profile, name: 'Ada L.', categories: ['science'], contentType: 'video' },
+    };
+    const ops = guardOps(
+      usersProjection.project({ id: 'e9', type: updated.type, stream: 'user-u1', revision: 2n, position: formatPosition(9), data: updated.data, metadata: {}, createdAt: now }),
+      formatPosition(9),
+      (name) => name,
+    );
+    await store.applyBatch(ops);
+    const doc = await user(store);
+    assert.equal(doc?.profile?.name, 'Ada L.');
+    assert.equal(doc?.profile?.content_type, 'video');
+    assert.equal(doc?.profile?.audience_score, 72.5);
+    assert.deepEqual(doc?.categories, ['science']);
+  });
+
+  test('follows Premium starts and ends, with premium_until from endsAt', async () => {
+    const until = '2026-12-21T10:00:00.000Z';
+    const started: UserEvent = {
+      type: 'PremiumStarted',
+      data: { userId: 'u1', source: 'promo', reference: 'PROMO-1', startedAt: now, endsAt: until },
+    };
+    const premium = await user(await project([registered, started]));
+    assert.equal(premium?.is_premium, true);
+    assert.equal(premium?.premium_until, until);
+    const ended: UserEvent = { type: 'PremiumEnded', data: { userId: 'u1', reason: 'expired', reference: null, endedAt: until } };
+    const free = await user(await project([registered, started, ended]));
+    assert.equal(free?.is_premium, false);
+    assert.equal(free?.premium_until, null);
+  });
+});
