@@ -2,12 +2,16 @@ import type { Projection } from './projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 import { passwordResetsProjection } from './password-resets/password-resets.projection.ts';
 import { notificationsProjection } from './notifications/notifications.projection.ts';
+import { contentsProjection } from './contents/contents.projection.ts';
+import { sharesProjection } from './shares/shares.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
   usersProjection,
   passwordResetsProjection,
   notificationsProjection,
+  contentsProjection,
+  sharesProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,0 +1,42 @@
+import type { ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
+
+/** SPEC §3 Content, as every content endpoint answers it. */
+export interface ContentDto {
+  id: string;
+  title: string;
+  description: string;
+  url: string;
+  created_at: string;
+  content_type: string;
+  status: string;
+  share_count: number;
+  categories: string[];
+  user: { id: string; username: string };
+  required_shares: number;
+  short_link_clicks: number;
+  conversions_count: number;
+  links: { short_code: string }[];
+  /** The url with campaign parameters once enhanced (Premium), else null. */
+  enhanced_url: string | null;
+}
+
+/** Field by field, so read-model internals (`_pos`, `deleted`, `bot_clicks`) never leave the server. */
+export function toContentDto(doc: ContentDoc): ContentDto {
+  return {
+    id: doc._id,
+    title: doc.title,
+    description: doc.description,
+    url: doc.url,
+    created_at: doc.created_at,
+    content_type: doc.content_type,
+    status: doc.status,
+    share_count: doc.share_count,
+    categories: doc.categories,
+    user: { id: doc.user_id, username: doc.username },
+    required_shares: doc.required_shares,
+    short_link_clicks: doc.short_link_clicks,
+    conversions_count: doc.conversions_count,
+    links: doc.links.map((link) => ({ short_code: link.short_code })),
+    enhanced_url: doc.enhanced_url,
+  };
+}

@@ -1,0 +1,124 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { contentStream } from '@crossfeed/domain/shared/streams.ts';
+import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
+import { assertRequiresAuth, submitContent } from './content.fixtures.ts';
+
+let app: TestApp;
+let searcher: Session;
+const ids: Record<string, string> = {};
+
+async function appendToContent(contentId: string, ownerId: string, type: string, data: Record<string, unknown>): Promise<void> {
+  const appended = await app.ctx.eventStore.append(contentStream(contentId), [{ type, data: { contentId, ownerId, ...data } }]);
+  assert.ok(await app.runner.waitFor(appended.position, 2000));
+}
+
+async function clicks(contentId: string, ownerId: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await appendToContent(contentId, ownerId, 'LinkClicked', {
+      shortCode: 'abc2345',
+      contactId: null,
+      human: true,
+      botReason: null,
+      clickedAt: new Date().toISOString(),
+    });
+  }
+}
+
+before(async () => {
+  app = await startTestApp();
+  searcher = await app.register();
+  const creator = await app.register();
+  await app.grantPremium(creator.user.id);
+  app.setNow('2026-03-01T10:00:00.000Z');
+  ids.ts = (await submitContent(app, creator, { title: 'Learning TypeScript', description: 'Types everywhere', content_type: 'article', categories: ['technology'] })).id;
+  app.setNow('2026-03-05T10:00:00.000Z');
+  ids.food = (await submitContent(app, creator, { title: 'Healthy food', description: 'Cooking while writing typescript', content_type: 'video', categories: ['health'] })).id;
+  app.setNow('2026-03-10T10:00:00.000Z');
+  ids.art = (await submitContent(app, creator, { title: 'AI art', description: 'Pictures', content_type: 'image', categories: ['art', 'ai'] })).id;
+  ids.cpp = (await submitContent(app, creator, { title: 'Modern C++ (2026)', description: 'Templates', content_type: 'code', categories: ['typescript-free'] })).id;
+  ids.deleted = (await submitContent(app, creator, { title: 'TypeScript deleted', content_type: 'article', categories: ['technology'] })).id;
+  ids.flagged = (await submitContent(app, creator, { title: 'TypeScript flagged', content_type: 'article', categories: ['technology'] })).id;
+  app.setNow(undefined);
+  assert.equal((await app.request('DELETE', `/content/${ids.deleted}/`, { token: creator.token })).status, 200);
+  await appendToContent(ids.flagged, creator.user.id, 'ContentStatusChanged', {
+    contentTitle: 'TypeScript flagged',
+    status: 'flagged',
+    previousStatus: 'active',
+    changedBy: 'admin',
+    changedAt: new Date().toISOString(),
+  });
+  await clicks(ids.art, creator.user.id, 3);
+  await clicks(ids.food, creator.user.id, 1);
+});
+after(() => app.close());
+
+const search = async (query: string): Promise<string[]> => {
+  const response = await app.request('GET', `/search/?${query}`, { token: searcher.token });
+  assert.equal(response.status, 200, `${query}: ${response.text}`);
+  return response.body.map((item: { id: string }) => item.id);
+};
+
+describe('GET /search/', () => {
+  test('matches the query in title, description or categories, ignoring case, title hits first', async () => {
+    // A category or description hit weighs the same: the newest comes first.
+    assert.deepEqual(await search('query=TYPESCRIPT'), [ids.ts, ids.cpp, ids.food]);
+    assert.deepEqual(await search('query=health'), [ids.food]);
+  });
+
+  test('never answers deleted or flagged content', async () => {
+    const found = await search('query=typescript&sort_by=date');
+    assert.ok(!found.includes(ids.deleted!) && !found.includes(ids.flagged!));
+    assert.equal(found.length, 3);
+  });
+
+  test('filters by content types and categories as repeated parameters or comma lists', async () => {
+    assert.deepEqual(await search('content_type=video'), [ids.food]);
+    assert.deepEqual((await search('content_type=video&content_type=image')).sort(), [ids.food, ids.art].sort());
+    assert.deepEqual((await search('content_type=Video,image')).sort(), [ids.food, ids.art].sort());
+    assert.deepEqual(await search('categories=Technology'), [ids.ts]);
+    assert.deepEqual((await search('categories=AI, health')).sort(), [ids.art, ids.food].sort());
+    assert.deepEqual(await search('query=typescript&categories=health&content_type=video'), [ids.food]);
+  });
+
+  test('filters by date range, the end date included', async () => {
+    assert.deepEqual(await search('date_from=2026-03-05&date_to=2026-03-05'), [ids.food]);
+    assert.deepEqual((await search('date_to=2026-03-05')).sort(), [ids.ts, ids.food].sort());
+    assert.deepEqual((await search('date_from=2026-03-06T00:00:00Z&sort_by=date')).length, 2);
+  });
+
+  test('filters by minimum views and sorts by views or date', async () => {
+    assert.deepEqual(await search('min_views=1&sort_by=views'), [ids.art, ids.food]);
+    assert.deepEqual(await search('min_views=2'), [ids.art]);
+    const byDate = await search('sort_by=date');
+    assert.equal(byDate.length, 4);
+    assert.equal(byDate.at(-1), ids.ts);
+  });
+
+  test('treats regular expression characters in the query literally', async () => {
+    assert.deepEqual(await search(`query=${encodeURIComponent('C++ (2026')}`), [ids.cpp]);
+    assert.deepEqual(await search(`query=${encodeURIComponent('.*')}`), []);
+  });
+
+  test('rejects invalid filters with 400', async () => {
+    for (const query of [
+      'date_from=yesterday',
+      'date_to=2026-13-45',
+      'date_from=2026-03-10&date_to=2026-03-01',
+      'sort_by=popular',
+      'min_views=-1',
+      'min_views=many',
+      'content_type=hologram',
+      'colour=blue',
+      `query=${'x'.repeat(201)}`,
+    ]) {
+      const response = await app.request('GET', `/search/?${query}`, { token: searcher.token });
+      assert.equal(response.status, 400, query);
+      assert.equal(typeof response.body.detail, 'string');
+    }
+  });
+
+  test('requires a valid, unexpired token', async () => {
+    await assertRequiresAuth(app, 'GET', '/search/?query=typescript', searcher.user.id);
+  });
+});

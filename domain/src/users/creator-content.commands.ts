@@ -1,0 +1,53 @@
+/**
+ * Commands of the creator's content on the `user-{id}` stream (submissions, edits, shares, shuffles).
+ * Ids, the time and the caller's tier come from the route: the decider stays pure.
+ */
+
+export interface SubmitContent {
+  type: 'SubmitContent';
+  data: {
+    contentId: string;
+    userId: string;
+    username: string;
+    title: string;
+    description: string;
+    url: string;
+    contentType: string;
+    /** Already trimmed, lowercase and unique (`normalizeCategories`). */
+    categories: string[];
+    isPremium: boolean;
+    now: string;
+  };
+}
+
+export interface EditContent {
+  type: 'EditContent';
+  data: { contentId: string; userId: string; title: string; description: string; now: string };
+}
+
+export interface DeleteContent {
+  type: 'DeleteContent';
+  data: { contentId: string; userId: string; now: string };
+}
+
+export interface ShareContent {
+  type: 'ShareContent';
+  data: {
+    shareId: string;
+    contentId: string;
+    contentOwnerId: string;
+    contentTitle: string;
+    sharerId: string;
+    sharerUsername: string;
+    contactIds: string[];
+    isPremium: boolean;
+    now: string;
+  };
+}
+
+export interface ShuffleMatches {
+  type: 'ShuffleMatches';
+  data: { userId: string; seed: number; isPremium: boolean; now: string };
+}
+
+export type CreatorContentCommand = SubmitContent | EditContent | DeleteContent | ShareContent | ShuffleMatches;

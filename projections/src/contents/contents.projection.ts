@@ -1,0 +1,179 @@
+import type {
+  ContentEnhanced,
+  ContentRemovedByAdmin,
+  ContentStatusChanged,
+  ConversionRecorded,
+  LinkClicked,
+  ShortLinkCreated,
+} from '@crossfeed/domain/content/content.events.ts';
+import type { ContentDeleted, ContentEdited, ContentShared, ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
+import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { Projection, ProjectionOp } from '../projection.ts';
+
+export const CONTENTS = 'contents';
+
+/**
+ * A `contents` document (docs/building-features.md): one piece of content with its owner status, its
+ * progress towards the required shares and the measured facts of its links.
+ */
+export interface ContentDoc extends Doc {
+  user_id: string;
+  /** The creator's username, denormalized for the `user` of the content DTO. */
+  username: string;
+  title: string;
+  description: string;
+  url: string;
+  content_type: string;
+  /** Lowercase, trimmed, unique. */
+  categories: string[];
+  /** `active`, `shared` once it reached its required shares, or a moderation status set by an admin. */
+  status: string;
+  required_shares: number;
+  share_count: number;
+  /** Human clicks on its short links; bot clicks are kept apart. */
+  short_link_clicks: number;
+  bot_clicks: number;
+  conversions_count: number;
+  links: { short_code: string; created_at: string }[];
+  enhanced_url: string | null;
+  /** Deleted by its owner or removed by an admin: out of every list, 404 on read. */
+  deleted: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** share_count + 1 reaches required_shares (evaluated on the document before the share is counted). */
+const REACHES_REQUIRED = { $gte: [{ $add: ['$share_count', 1] }, '$required_shares'] };
+const STAYS_BELOW_REQUIRED = { $lt: [{ $add: ['$share_count', 1] }, '$required_shares'] };
+
+export const contentsProjection: Projection = {
+  name: 'contents',
+  version: 1,
+  collections: {
+    [CONTENTS]: [
+      // The owner's list (GET /content/) and the weekly submission count.
+      { key: { user_id: 1, created_at: -1 } },
+      // Match candidates by category, newest first (multikey on MongoDB).
+      { key: { categories: 1, created_at: -1 } },
+      // Match fallback and search: visible content, newest first; and the views sort.
+      { key: { deleted: 1, status: 1, created_at: -1 } },
+      { key: { deleted: 1, short_link_clicks: -1 } },
+      // Short-link resolution by code.
+      { key: { 'links.short_code': 1 } },
+    ],
+  },
+  handles: new Set([
+    'ContentSubmitted',
+    'ContentEdited',
+    'ContentDeleted',
+    'ContentShared',
+    'ContentStatusChanged',
+    'ContentRemovedByAdmin',
+    'ShortLinkCreated',
+    'ContentEnhanced',
+    'LinkClicked',
+    'ConversionRecorded',
+  ]),
+
+  project(event): ProjectionOp[] {
+    switch (event.type) {
+      case 'ContentSubmitted': {
+        const data = event.data as ContentSubmitted['data'];
+        return [
+          {
+            op: 'upsert',
+            collection: CONTENTS,
+            id: data.contentId,
+            update: {
+              $set: {
+                user_id: data.userId,
+                username: data.username,
+                title: data.title,
+                description: data.description,
+                url: data.url,
+                content_type: data.contentType,
+                categories: data.categories,
+                status: 'active',
+                required_shares: data.requiredShares,
+                share_count: 0,
+                short_link_clicks: 0,
+                bot_clicks: 0,
+                conversions_count: 0,
+                links: [],
+                enhanced_url: null,
+                deleted: false,
+                created_at: data.submittedAt,
+                updated_at: data.submittedAt,
+              },
+            },
+          },
+        ];
+      }
+      case 'ContentEdited': {
+        const data = event.data as ContentEdited['data'];
+        return [
+          { op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { title: data.title, description: data.description, updated_at: data.editedAt } } },
+        ];
+      }
+      case 'ContentDeleted': {
+        const data = event.data as ContentDeleted['data'];
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { deleted: true, updated_at: data.deletedAt } } }];
+      }
+      case 'ContentShared': {
+        const data = event.data as ContentShared['data'];
+        // Two mutually exclusive writes (a projection never reads): exactly one matches the document. Once
+        // one applied, the position guard stops the other.
+        return [
+          {
+            op: 'updateMany',
+            collection: CONTENTS,
+            filter: { _id: data.contentId, status: 'active', $expr: REACHES_REQUIRED },
+            update: { $inc: { share_count: 1 }, $set: { status: 'shared' } },
+          },
+          {
+            op: 'updateMany',
+            collection: CONTENTS,
+            filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: STAYS_BELOW_REQUIRED }] },
+            update: { $inc: { share_count: 1 } },
+          },
+        ];
+      }
+      case 'ContentStatusChanged': {
+        const data = event.data as ContentStatusChanged['data'];
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { status: data.status, updated_at: data.changedAt } } }];
+      }
+      case 'ContentRemovedByAdmin': {
+        const data = event.data as ContentRemovedByAdmin['data'];
+        return [
+          { op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { deleted: true, status: 'deleted', updated_at: data.removedAt } } },
+        ];
+      }
+      case 'ShortLinkCreated': {
+        const data = event.data as ShortLinkCreated['data'];
+        return [
+          {
+            op: 'update',
+            collection: CONTENTS,
+            id: data.contentId,
+            update: { $push: { links: { short_code: data.shortCode, created_at: data.createdAt } } },
+          },
+        ];
+      }
+      case 'ContentEnhanced': {
+        const data = event.data as ContentEnhanced['data'];
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { enhanced_url: data.enhancedUrl, updated_at: data.enhancedAt } } }];
+      }
+      case 'LinkClicked': {
+        const data = event.data as LinkClicked['data'];
+        const counter = data.human ? 'short_link_clicks' : 'bot_clicks';
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: { [counter]: 1 } } }];
+      }
+      case 'ConversionRecorded': {
+        const data = event.data as ConversionRecorded['data'];
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: { conversions_count: 1 } } }];
+      }
+      default:
+        return [];
+    }
+  },
+};
