@@ -4,6 +4,10 @@ import { passwordResetsProjection } from './password-resets/password-resets.proj
 import { notificationsProjection } from './notifications/notifications.projection.ts';
 import { contentsProjection } from './contents/contents.projection.ts';
 import { sharesProjection } from './shares/shares.projection.ts';
+import { contactsProjection } from './contacts/contacts.projection.ts';
+import { audienceRecordsProjection } from './audience/audience-records.projection.ts';
+import { shortLinksProjection } from './short-links/short-links.projection.ts';
+import { conversionsProjection } from './conversions/conversions.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -12,6 +16,10 @@ export const projections: readonly Projection[] = [
   notificationsProjection,
   contentsProjection,
   sharesProjection,
+  contactsProjection,
+  audienceRecordsProjection,
+  shortLinksProjection,
+  conversionsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,7 +1,112 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { CONTACT_REJECTIONS, contactsDecider, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
+import { CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { EMAIL_PATTERN, MESSAGES } from '@crossfeed/domain/rules/validation.ts';
+import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
+import { contactsStream } from '@crossfeed/domain/shared/streams.ts';
+import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
+import { execute } from '../../api/execute.ts';
+import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { parseInput } from '../../http/validate.ts';
+import { toContactDto } from './contact.dto.ts';
+import { parseContactFile } from './contact-file.ts';
 
-export function contactRoutes(_ctx: ApiContext): Router {
+const ContactInput = z.strictObject({
+  name: z
+    .string({ error: 'is required.' })
+    .trim()
+    .min(1, 'is required.')
+    .max(CONTACT_NAME_MAX, `must be at most ${CONTACT_NAME_MAX} characters.`),
+  email: z.string({ error: MESSAGES.invalidEmail }).trim().regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+});
+
+/** Multipart with one `file` part held in memory; multer's failures become 413/400 with a detail. */
+function receiveFile(): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: CONTACT_FILE_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+  }).single('file');
+  return (req, res, next) => {
+    upload(req, res, (error: unknown) => {
+      if (!error) return next();
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, 'File too large.'));
+        if (error.code === 'LIMIT_UNEXPECTED_FILE') return next(new HttpError(400, 'Send the file in the "file" field.'));
+        return next(new HttpError(400, error.message));
+      }
+      next(new HttpError(400, 'Malformed multipart body.'));
+    });
+  };
+}
+
+export function contactRoutes(ctx: ApiContext): Router {
   const router = Router();
+  const auth = requireAuth(ctx);
+
+  router.post('/contacts', auth, async (req, res) => {
+    const user = currentUser(req);
+    const input = parseInput(ContactInput, req.body);
+    const contactId = ctx.newId();
+    await execute(
+      ctx,
+      contactsDecider,
+      contactsStream(user._id),
+      { type: 'AddContact', data: { contactId, userId: user._id, name: input.name, email: input.email, now: ctx.clock().toISOString() } },
+      { userId: user._id },
+    );
+    const doc = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: contactId });
+    res
+      .status(201)
+      .json(doc ? toContactDto(doc) : { id: contactId, name: input.name, email: input.email, audience_score: null });
+  });
+
+  router.get('/contacts', auth, async (req, res) => {
+    const user = currentUser(req);
+    const docs = await ctx.readStore
+      .collection<ContactDoc>(CONTACTS)
+      .find({ user_id: user._id }, { sort: { created_at: 1, email_key: 1 } });
+    res.json(docs.map(toContactDto));
+  });
+
+  router.post('/contacts/bulk', auth, receiveFile(), async (req, res) => {
+    const user = currentUser(req);
+    const rows = parseContactFile(req.file).map((row) => ({ ...row, contactId: ctx.newId() }));
+    const { events } = await execute(
+      ctx,
+      contactsDecider,
+      contactsStream(user._id),
+      { type: 'AddContacts', data: { userId: user._id, rows, now: ctx.clock().toISOString() } },
+      { userId: user._id },
+    );
+    // The decider decided against the stream; a valid, first-in-file row it left out was already a contact.
+    const added = new Set(events.map((event) => event.data.contactId));
+    const rejected = screenContactRows(rows, new Set())
+      .map(({ row, reason }, index) => ({
+        row: index + 1,
+        email: row.email,
+        reason: reason ?? (added.has(row.contactId) ? null : CONTACT_REJECTIONS.alreadyExists),
+      }))
+      .filter((entry): entry is { row: number; email: string; reason: string } => entry.reason !== null);
+    res.json({ message: 'Contacts uploaded successfully!', added: added.size, rejected });
+  });
+
+  router.delete('/contacts/:id', auth, async (req, res) => {
+    const user = currentUser(req);
+    const contactId = req.params.id;
+    if (typeof contactId !== 'string' || !contactId) throw new NotFoundError('Contact not found.');
+    await execute(
+      ctx,
+      contactsDecider,
+      contactsStream(user._id),
+      { type: 'RemoveContact', data: { contactId, userId: user._id, now: ctx.clock().toISOString() } },
+      { userId: user._id },
+    );
+    res.json({ message: 'Contact deleted successfully!' });
+  });
+
   return router;
 }

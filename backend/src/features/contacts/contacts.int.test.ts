@@ -1,0 +1,243 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SignJWT } from 'jose';
+import { CONTACT_FILE_MAX_BYTES, CONTACT_FILE_MAX_ROWS } from '@crossfeed/domain/rules/limits.ts';
+import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
+import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
+
+const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
+const expiredToken = (userId: string) =>
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(JWT_SECRET);
+
+let app: TestApp;
+before(async () => {
+  app = await startTestApp();
+});
+after(() => app.close());
+
+function upload(name: string, content: string | Uint8Array, field = 'file'): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([content]), name);
+  return form;
+}
+
+async function contactsOf(session: Session): Promise<{ id: string; name: string; email: string; audience_score: number | null }[]> {
+  const response = await app.request('GET', '/contacts/', { token: session.token });
+  assert.equal(response.status, 200);
+  return response.body;
+}
+
+async function expectUnauthorized(method: string, path: string, options: { json?: unknown; body?: () => FormData } = {}) {
+  const session = await app.register();
+  const variants: [string, string | undefined][] = [
+    ['no token', undefined],
+    ['a garbage token', 'garbage.token.here'],
+    ['an expired token', await expiredToken(session.user.id)],
+  ];
+  for (const [name, token] of variants) {
+    const response = await app.request(method, path, { token, json: options.json, body: options.body?.() });
+    assert.equal(response.status, 401, `${method} ${path} with ${name}`);
+    assert.equal(typeof response.body.detail, 'string');
+  }
+}
+
+describe('POST /contacts/', () => {
+  test('adds a contact and answers it with a null audience score', async () => {
+    const session = await app.register();
+    const response = await app.request('POST', '/contacts/', { token: session.token, json: { name: ' Ada ', email: 'Ada@Example.com' } });
+    assert.equal(response.status, 201);
+    assert.deepEqual(Object.keys(response.body).sort(), ['audience_score', 'email', 'id', 'name']);
+    assert.equal(response.body.name, 'Ada');
+    assert.equal(response.body.email, 'Ada@Example.com');
+    assert.equal(response.body.audience_score, null);
+    assert.deepEqual(await contactsOf(session), [response.body]);
+  });
+
+  test('refuses a missing or too long name, an invalid email and unknown fields', async () => {
+    const session = await app.register();
+    const cases: [unknown, RegExp][] = [
+      [{ email: 'a@example.com' }, /name/],
+      [{ name: '   ', email: 'a@example.com' }, /name/],
+      [{ name: 'x'.repeat(101), email: 'a@example.com' }, /100/],
+      [{ name: 'Ada', email: 'not-an-email' }, new RegExp(`^${MESSAGES.invalidEmail.replace('.', '\\.')}$`)],
+      [{ name: 'Ada' }, /valid email/],
+      [{ name: 'Ada', email: 'a@example.com', user_id: 'someone-else' }, /user_id|unrecognized/i],
+    ];
+    for (const [json, detail] of cases) {
+      const response = await app.request('POST', '/contacts', { token: session.token, json });
+      assert.equal(response.status, 400, JSON.stringify(json));
+      assert.match(response.body.detail, detail);
+    }
+    assert.deepEqual(await contactsOf(session), []);
+  });
+
+  test('refuses a second contact with the same email, ignoring case', async () => {
+    const session = await app.register();
+    const first = await app.request('POST', '/contacts/', { token: session.token, json: { name: 'Ada', email: 'ada@example.com' } });
+    assert.equal(first.status, 201);
+    const second = await app.request('POST', '/contacts/', { token: session.token, json: { name: 'Ada 2', email: 'ADA@example.COM' } });
+    assert.equal(second.status, 409);
+    assert.equal(second.body.detail, 'A contact with this email already exists.');
+    assert.equal((await contactsOf(session)).length, 1);
+  });
+
+  test('lets two creators hold the same email', async () => {
+    const [a, b] = [await app.register(), await app.register()];
+    for (const session of [a, b]) {
+      const response = await app.request('POST', '/contacts/', { token: session.token, json: { name: 'Ada', email: 'shared@example.com' } });
+      assert.equal(response.status, 201);
+    }
+  });
+
+  test('needs a valid token', async () => {
+    await expectUnauthorized('POST', '/contacts/', { json: { name: 'Ada', email: 'ada@example.com' } });
+  });
+});
+
+describe('GET /contacts/', () => {
+  test('lists only the caller\'s contacts', async () => {
+    const [a, b] = [await app.register(), await app.register()];
+    await app.request('POST', '/contacts/', { token: a.token, json: { name: 'Mine', email: 'mine@example.com' } });
+    await app.request('POST', '/contacts/', { token: b.token, json: { name: 'Theirs', email: 'theirs@example.com' } });
+    assert.deepEqual((await contactsOf(a)).map((contact) => contact.name), ['Mine']);
+    assert.deepEqual((await contactsOf(b)).map((contact) => contact.name), ['Theirs']);
+  });
+
+  test('needs a valid token', async () => {
+    await expectUnauthorized('GET', '/contacts/');
+  });
+});
+
+describe('DELETE /contacts/{id}/', () => {
+  test('deletes the caller\'s contact', async () => {
+    const session = await app.register();
+    const created = await app.request('POST', '/contacts/', { token: session.token, json: { name: 'Ada', email: 'ada@example.com' } });
+    const response = await app.request('DELETE', `/contacts/${created.body.id}/`, { token: session.token });
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body, { message: 'Contact deleted successfully!' });
+    assert.deepEqual(await contactsOf(session), []);
+    const again = await app.request('DELETE', `/contacts/${created.body.id}`, { token: session.token });
+    assert.equal(again.status, 404);
+  });
+
+  test('answers 404 for another user\'s contact and leaves it alone', async () => {
+    const [owner, other] = [await app.register(), await app.register()];
+    const created = await app.request('POST', '/contacts/', { token: owner.token, json: { name: 'Ada', email: 'ada@example.com' } });
+    const response = await app.request('DELETE', `/contacts/${created.body.id}/`, { token: other.token });
+    assert.equal(response.status, 404);
+    assert.equal(response.body.detail, 'Contact not found.');
+    assert.equal((await contactsOf(owner)).length, 1);
+  });
+
+  test('needs a valid token', async () => {
+    await expectUnauthorized('DELETE', '/contacts/some-id/');
+  });
+});
+
+describe('POST /contacts/bulk', () => {
+  test('adds the valid new rows of a CSV file and explains each refused row', async () => {
+    const session = await app.register();
+    await app.request('POST', '/contacts/', { token: session.token, json: { name: 'Existing', email: 'existing@example.com' } });
+    const csv = [
+      '\uFEFFName, EMAIL ',
+      'Grace Hopper,grace@example.com',
+      'Bad Email,not-an-email',
+      'Grace Again,GRACE@example.com',
+      'Old Friend,Existing@Example.com',
+      ',noname@example.com',
+      '"Lovelace, Ada",ada@example.com',
+      '',
+    ].join('\r\n');
+    const response = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload('contacts.CSV', csv) });
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(response.body, {
+      message: 'Contacts uploaded successfully!',
+      added: 2,
+      rejected: [
+        { row: 2, email: 'not-an-email', reason: 'Invalid email address.' },
+        { row: 3, email: 'GRACE@example.com', reason: 'Duplicate email in file.' },
+        { row: 4, email: 'Existing@Example.com', reason: 'Contact already exists.' },
+        { row: 5, email: 'noname@example.com', reason: 'Name is required.' },
+      ],
+    });
+    const names = (await contactsOf(session)).map((contact) => contact.name).sort();
+    assert.deepEqual(names, ['Existing', 'Grace Hopper', 'Lovelace, Ada']);
+  });
+
+  test('adds the contacts of a JSON array and refuses long names', async () => {
+    const session = await app.register();
+    const json = JSON.stringify([
+      { name: 'Grace', email: 'grace@example.com' },
+      { Name: 'Linus', Email: 'linus@example.com' },
+      { name: 'x'.repeat(101), email: 'long@example.com' },
+    ]);
+    const response = await app.request('POST', '/contacts/bulk/', { token: session.token, body: upload('contacts.json', json) });
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.body.added, 2);
+    assert.deepEqual(response.body.rejected, [{ row: 3, email: 'long@example.com', reason: 'Name is longer than 100 characters.' }]);
+    assert.deepEqual((await contactsOf(session)).map((contact) => contact.email).sort(), ['grace@example.com', 'linus@example.com']);
+  });
+
+  test('refuses a file larger than the limit with 413 and writes nothing', async () => {
+    const session = await app.register();
+    const big = `name,email\n${'Ada,ada@example.com\n'.repeat(Math.ceil(CONTACT_FILE_MAX_BYTES / 19) + 10)}`;
+    const response = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload('big.csv', big) });
+    assert.equal(response.status, 413);
+    assert.equal(response.body.detail, 'File too large.');
+    assert.deepEqual(await contactsOf(session), []);
+  });
+
+  test('refuses other file types and a missing file', async () => {
+    const session = await app.register();
+    const wrong = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload('contacts.txt', 'name,email\nA,a@example.com') });
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.detail, 'Only .csv or .json files are accepted.');
+    const missing = await app.request('POST', '/contacts/bulk', { token: session.token, body: new FormData() });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.detail, MESSAGES.fileRequired);
+    const json = await app.request('POST', '/contacts/bulk', { token: session.token, json: { name: 'A', email: 'a@example.com' } });
+    assert.equal(json.status, 400);
+    assert.equal(json.body.detail, MESSAGES.fileRequired);
+    const otherField = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload('c.csv', 'name,email\nA,a@example.com', 'upload') });
+    assert.equal(otherField.status, 400);
+    assert.deepEqual(await contactsOf(session), []);
+  });
+
+  test('refuses malformed CSV and JSON files whole, writing nothing', async () => {
+    const session = await app.register();
+    const cases: [string, string, RegExp][] = [
+      ['bad.csv', 'name,email\n"Ada,ada@example.com\nGrace,grace@example.com', /^Invalid CSV file: /],
+      ['ragged.csv', 'name,email\nAda,ada@example.com,extra\n', /^Invalid CSV file: /],
+      ['noheader.csv', 'Ada,ada@example.com\nGrace,grace@example.com', /header row with name and email/],
+      ['bad.json', '[{"name": "Ada", "email": "ada@example.com"}', /^Invalid JSON file: /],
+      ['object.json', '{"name": "Ada", "email": "ada@example.com"}', /array of objects/],
+      ['mixed.json', '[{"name": "Ada", "email": "ada@example.com"}, 42]', /Row 2/],
+      ['empty.csv', 'name,email\n', /no contacts/],
+    ];
+    for (const [name, content, detail] of cases) {
+      const response = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload(name, content) });
+      assert.equal(response.status, 400, name);
+      assert.match(response.body.detail, detail, name);
+    }
+    const notUtf8 = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload('latin1.csv', new Uint8Array([0x6e, 0x61, 0xff, 0xfe])) });
+    assert.equal(notUtf8.status, 400);
+    assert.deepEqual(await contactsOf(session), []);
+  });
+
+  test(`refuses a file of more than ${CONTACT_FILE_MAX_ROWS} rows`, async () => {
+    const session = await app.register();
+    const rows = Array.from({ length: CONTACT_FILE_MAX_ROWS + 1 }, (_, i) => `N${i},n${i}@x.io`);
+    const response = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload('many.csv', `name,email\n${rows.join('\n')}`) });
+    assert.equal(response.status, 400);
+    assert.match(response.body.detail, /more than 5000/);
+    assert.deepEqual(await contactsOf(session), []);
+  });
+
+  test('needs a valid token', async () => {
+    await expectUnauthorized('POST', '/contacts/bulk', { body: () => upload('c.csv', 'name,email\nA,a@example.com') });
+  });
+});

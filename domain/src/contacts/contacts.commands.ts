@@ -1,0 +1,23 @@
+export interface AddContact {
+  type: 'AddContact';
+  data: { contactId: string; userId: string; name: string; email: string; now: string };
+}
+
+export interface ContactRow {
+  contactId: string;
+  name: string;
+  email: string;
+}
+
+/** Bulk upload: only the valid rows whose email is new (to the creator and to the file) become contacts. */
+export interface AddContacts {
+  type: 'AddContacts';
+  data: { userId: string; rows: ContactRow[]; now: string };
+}
+
+export interface RemoveContact {
+  type: 'RemoveContact';
+  data: { contactId: string; userId: string; now: string };
+}
+
+export type ContactCommand = AddContact | AddContacts | RemoveContact;

@@ -1,0 +1,120 @@
+import type { Decider } from '../shared/decider.ts';
+import { emailKey } from '../shared/streams.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { CONTACT_FILE_MAX_ROWS, CONTACT_NAME_MAX } from '../rules/limits.ts';
+import { isValidEmail } from '../rules/validation.ts';
+import type { ContactCommand, ContactRow } from './contacts.commands.ts';
+import type { ContactAdded, ContactEvent } from './contact.events.ts';
+
+/** One creator's contacts (`contacts-{userId}`): contact id → email key, emails unique case-insensitively. */
+export interface ContactsState {
+  contacts: ReadonlyMap<string, string>;
+  emailKeys: ReadonlySet<string>;
+}
+
+/** Why a contact row is refused; the bulk upload reports these per row. */
+export const CONTACT_REJECTIONS = {
+  nameRequired: 'Name is required.',
+  nameTooLong: `Name is longer than ${CONTACT_NAME_MAX} characters.`,
+  invalidEmail: 'Invalid email address.',
+  duplicateInFile: 'Duplicate email in file.',
+  alreadyExists: 'Contact already exists.',
+} as const;
+export const CONTACT_EXISTS_MESSAGE = 'A contact with this email already exists.';
+
+/** The rule of SPEC §5 Contact for one row (trimmed name 1-100 characters, valid email), or null when it holds. */
+export function contactRowProblem(name: string, email: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return CONTACT_REJECTIONS.nameRequired;
+  if (trimmed.length > CONTACT_NAME_MAX) return CONTACT_REJECTIONS.nameTooLong;
+  if (!isValidEmail(email.trim())) return CONTACT_REJECTIONS.invalidEmail;
+  return null;
+}
+
+export interface ScreenedRow<Row> {
+  row: Row;
+  /** Null when the row becomes a contact. */
+  reason: string | null;
+}
+
+/**
+ * Screens bulk rows in order: invalid rows, later repeats of an email in the same file, and emails the
+ * creator already has are refused with their reason. Used by the decider (authority) and by the route to
+ * explain each refused row.
+ */
+export function screenContactRows<Row extends { name: string; email: string }>(
+  rows: readonly Row[],
+  existingEmailKeys: ReadonlySet<string>,
+): ScreenedRow<Row>[] {
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const problem = contactRowProblem(row.name, row.email);
+    if (problem) return { row, reason: problem };
+    const key = emailKey(row.email);
+    if (seen.has(key)) return { row, reason: CONTACT_REJECTIONS.duplicateInFile };
+    seen.add(key);
+    if (existingEmailKeys.has(key)) return { row, reason: CONTACT_REJECTIONS.alreadyExists };
+    return { row, reason: null };
+  });
+}
+
+function added(userId: string, row: ContactRow, source: 'single' | 'bulk', now: string): ContactAdded {
+  return {
+    type: 'ContactAdded',
+    data: { contactId: row.contactId, userId, name: row.name.trim(), email: row.email.trim(), source, addedAt: now },
+  };
+}
+
+export const contactsDecider: Decider<ContactsState, ContactCommand, ContactEvent> = {
+  initialState: () => ({ contacts: new Map(), emailKeys: new Set() }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ContactAdded': {
+        const key = emailKey(event.data.email);
+        return {
+          contacts: new Map(state.contacts).set(event.data.contactId, key),
+          emailKeys: new Set(state.emailKeys).add(key),
+        };
+      }
+      case 'ContactRemoved': {
+        const key = state.contacts.get(event.data.contactId);
+        if (key === undefined) return state;
+        const contacts = new Map(state.contacts);
+        contacts.delete(event.data.contactId);
+        const emailKeys = new Set(state.emailKeys);
+        emailKeys.delete(key);
+        return { contacts, emailKeys };
+      }
+      default:
+        return state;
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'AddContact': {
+        const { contactId, userId, name, email, now } = command.data;
+        const problem = contactRowProblem(name, email);
+        if (problem) throw new ValidationError(problem);
+        if (state.contacts.has(contactId)) throw new ConflictError('Contact already added.');
+        if (state.emailKeys.has(emailKey(email))) throw new ConflictError(CONTACT_EXISTS_MESSAGE);
+        return [added(userId, { contactId, name, email }, 'single', now)];
+      }
+      case 'AddContacts': {
+        const { userId, rows, now } = command.data;
+        if (rows.length > CONTACT_FILE_MAX_ROWS) {
+          throw new ValidationError(`A file may hold at most ${CONTACT_FILE_MAX_ROWS} contacts.`);
+        }
+        return screenContactRows(rows, state.emailKeys)
+          .filter(({ row, reason }) => reason === null && !state.contacts.has(row.contactId))
+          .map(({ row }) => added(userId, row, 'bulk', now));
+      }
+      case 'RemoveContact': {
+        const { contactId, userId, now } = command.data;
+        if (!state.contacts.has(contactId)) throw new NotFoundError('Contact not found.');
+        return [{ type: 'ContactRemoved', data: { contactId, userId, removedAt: now } }];
+      }
+    }
+  },
+};

@@ -1,0 +1,111 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { CONTACT_FILE_MAX_ROWS } from '../rules/limits.ts';
+import type { ContactAdded, ContactRemoved } from './contact.events.ts';
+import { CONTACT_REJECTIONS, contactsDecider, screenContactRows } from './contacts.decider.ts';
+
+const now = '2026-11-21T10:00:00.000Z';
+const ada: ContactAdded = {
+  type: 'ContactAdded',
+  data: { contactId: 'c1', userId: 'u1', name: 'Ada', email: 'Ada@Example.com', source: 'single', addedAt: now },
+};
+const adaRemoved: ContactRemoved = { type: 'ContactRemoved', data: { contactId: 'c1', userId: 'u1', removedAt: now } };
+const spec = deciderSpec(contactsDecider);
+
+describe('contacts decider: AddContact', () => {
+  test('adds a contact with a trimmed name and email', () => {
+    spec
+      .given([])
+      .when({ type: 'AddContact', data: { contactId: 'c1', userId: 'u1', name: '  Ada ', email: ' Ada@Example.com ', now } })
+      .then([ada]);
+  });
+
+  test('rejects an email the creator already has, ignoring case', () => {
+    spec
+      .given([ada])
+      .when({ type: 'AddContact', data: { contactId: 'c2', userId: 'u1', name: 'Other', email: 'ada@EXAMPLE.com', now } })
+      .thenThrows(ConflictError, /^A contact with this email already exists\.$/);
+  });
+
+  test('accepts the email again once that contact was removed', () => {
+    spec
+      .given([ada, adaRemoved])
+      .when({ type: 'AddContact', data: { contactId: 'c2', userId: 'u1', name: 'Ada', email: 'ada@example.com', now } })
+      .then([{ type: 'ContactAdded', data: { contactId: 'c2', userId: 'u1', name: 'Ada', email: 'ada@example.com', source: 'single', addedAt: now } }]);
+  });
+
+  test('requires a name of at most 100 characters and a valid email', () => {
+    const add = (name: string, email: string) => spec.given([]).when({ type: 'AddContact', data: { contactId: 'c1', userId: 'u1', name, email, now } });
+    add('   ', 'a@b.co').thenThrows(ValidationError, /^Name is required\.$/);
+    add('x'.repeat(101), 'a@b.co').thenThrows(ValidationError, /longer than 100/);
+    add('x'.repeat(100), 'a@b.co').then([
+      { type: 'ContactAdded', data: { contactId: 'c1', userId: 'u1', name: 'x'.repeat(100), email: 'a@b.co', source: 'single', addedAt: now } },
+    ]);
+    add('Ada', 'not-an-email').thenThrows(ValidationError, /Invalid email/);
+  });
+});
+
+describe('contacts decider: AddContacts (bulk)', () => {
+  test('adds only the valid rows whose email is new to the creator and to the file', () => {
+    spec
+      .given([ada])
+      .when({
+        type: 'AddContacts',
+        data: {
+          userId: 'u1',
+          now,
+          rows: [
+            { contactId: 'b1', name: 'Grace', email: 'grace@example.com' },
+            { contactId: 'b2', name: 'Bad', email: 'nope' },
+            { contactId: 'b3', name: 'Grace again', email: 'GRACE@example.com' },
+            { contactId: 'b4', name: 'Ada twin', email: 'ada@example.com' },
+            { contactId: 'b5', name: '', email: 'noname@example.com' },
+            { contactId: 'b6', name: 'Linus', email: 'linus@example.com' },
+          ],
+        },
+      })
+      .then([
+        { type: 'ContactAdded', data: { contactId: 'b1', userId: 'u1', name: 'Grace', email: 'grace@example.com', source: 'bulk', addedAt: now } },
+        { type: 'ContactAdded', data: { contactId: 'b6', userId: 'u1', name: 'Linus', email: 'linus@example.com', source: 'bulk', addedAt: now } },
+      ]);
+  });
+
+  test('decides nothing when no row is acceptable', () => {
+    spec.given([ada]).when({ type: 'AddContacts', data: { userId: 'u1', now, rows: [{ contactId: 'b1', name: 'A', email: 'ADA@example.com' }] } }).then([]);
+  });
+
+  test('refuses more rows than a file may hold', () => {
+    const rows = Array.from({ length: CONTACT_FILE_MAX_ROWS + 1 }, (_, i) => ({ contactId: `b${i}`, name: 'N', email: `n${i}@example.com` }));
+    spec.given([]).when({ type: 'AddContacts', data: { userId: 'u1', now, rows } }).thenThrows(ValidationError, /at most/);
+  });
+
+  test('explains every refused row', () => {
+    const screened = screenContactRows(
+      [
+        { name: 'A', email: 'a@example.com' },
+        { name: 'A2', email: 'A@example.com' },
+        { name: 'x'.repeat(101), email: 'long@example.com' },
+        { name: 'Old', email: 'old@example.com' },
+        { name: 'Bad', email: 'bad@' },
+      ],
+      new Set(['old@example.com']),
+    );
+    assert.deepEqual(
+      screened.map((entry) => entry.reason),
+      [null, CONTACT_REJECTIONS.duplicateInFile, CONTACT_REJECTIONS.nameTooLong, CONTACT_REJECTIONS.alreadyExists, CONTACT_REJECTIONS.invalidEmail],
+    );
+  });
+});
+
+describe('contacts decider: RemoveContact', () => {
+  test('removes one of the creator\'s contacts', () => {
+    spec.given([ada]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).then([adaRemoved]);
+  });
+
+  test('answers not found for an unknown or already removed contact', () => {
+    spec.given([]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).thenThrows(NotFoundError, /Contact not found/);
+    spec.given([ada, adaRemoved]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).thenThrows(NotFoundError);
+  });
+});

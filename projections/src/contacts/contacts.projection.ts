@@ -1,0 +1,52 @@
+import type { ContactAdded, ContactRemoved } from '@crossfeed/domain/contacts/contact.events.ts';
+import { emailKey } from '@crossfeed/domain/shared/streams.ts';
+import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { Projection, ProjectionOp } from '../projection.ts';
+
+export const CONTACTS = 'contacts';
+
+/** A `contacts` document: one contact of one creator (SPEC §3 Contact). */
+export interface ContactDoc extends Doc {
+  user_id: string;
+  name: string;
+  email: string;
+  /** Lowercased email: uniqueness per creator and lookups ignore case. */
+  email_key: string;
+  /** Written by the audience-score worker; null until scored. */
+  audience_score: number | null;
+  created_at: string;
+}
+
+export const contactsProjection: Projection = {
+  name: 'contacts',
+  version: 1,
+  collections: {
+    [CONTACTS]: [{ key: { user_id: 1, created_at: 1 } }, { key: { user_id: 1, email_key: 1 } }],
+  },
+  handles: new Set(['ContactAdded', 'ContactRemoved']),
+
+  project(event): ProjectionOp[] {
+    switch (event.type) {
+      case 'ContactAdded': {
+        const data = event.data as ContactAdded['data'];
+        return [
+          {
+            op: 'upsert',
+            collection: CONTACTS,
+            id: data.contactId,
+            update: {
+              $set: { user_id: data.userId, name: data.name, email: data.email, email_key: emailKey(data.email), created_at: data.addedAt },
+              $setOnInsert: { audience_score: null },
+            },
+          },
+        ];
+      }
+      case 'ContactRemoved': {
+        const data = event.data as ContactRemoved['data'];
+        return [{ op: 'delete', collection: CONTACTS, id: data.contactId }];
+      }
+      default:
+        return [];
+    }
+  },
+};
