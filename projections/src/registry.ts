@@ -8,6 +8,9 @@ import { contactsProjection } from './contacts/contacts.projection.ts';
 import { audienceRecordsProjection } from './audience/audience-records.projection.ts';
 import { shortLinksProjection } from './short-links/short-links.projection.ts';
 import { conversionsProjection } from './conversions/conversions.projection.ts';
+import { flagsProjection } from './flags/flags.projection.ts';
+import { waitlistProjection } from './waitlist/waitlist.projection.ts';
+import { promoCodesProjection } from './promo-codes/promo-codes.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -20,6 +23,9 @@ export const projections: readonly Projection[] = [
   audienceRecordsProjection,
   shortLinksProjection,
   conversionsProjection,
+  flagsProjection,
+  waitlistProjection,
+  promoCodesProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

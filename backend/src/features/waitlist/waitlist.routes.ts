@@ -1,7 +1,192 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { promoDecider } from '@crossfeed/domain/promo/promo.decider.ts';
+import { WAITLIST_EMAIL_MAX, WAITLIST_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { EMAIL_PATTERN, MESSAGES, PROMO_CODE_PATTERN } from '@crossfeed/domain/rules/validation.ts';
+import { ConflictError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
+import { emailKey, promoStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { WAITLIST_MESSAGES } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
+import { persistentSecret } from '@crossfeed/platform/config/secrets.ts';
+import { PROMO_CODES, type PromoCodeDoc } from '@crossfeed/projections/promo-codes/promo-codes.projection.ts';
+import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
+import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
+import { execute } from '../../api/execute.ts';
+import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { parseInput } from '../../http/validate.ts';
+import { REFERRAL_PROMO_REASON } from './promo-codes.ts';
+import {
+  confirmationLink,
+  confirmWaitlistEmail,
+  findEntry,
+  isValidConfirmationToken,
+  joinWaitlist,
+  signupAnswer,
+  statusAnswer,
+  type Secrets,
+} from './waitlist.ts';
 
-export function waitlistRoutes(_ctx: ApiContext): Router {
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ALREADY_PREMIUM = 'You are already a Premium user.';
+const REFERRAL_CODE_MAX = 64;
+const REFERRAL_NOT_FOUND = 'Referral code not found.';
+const INVALID_CONFIRMATION = 'Invalid or expired confirmation link.';
+
+const Email = z
+  .string({ message: MESSAGES.invalidEmail })
+  .trim()
+  .max(WAITLIST_EMAIL_MAX, MESSAGES.invalidEmail)
+  .regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
+
+const SignupBody = z
+  .object({
+    email: Email,
+    referred_by: z.string().max(REFERRAL_CODE_MAX).nullish(),
+    // Collected by the form, not needed by the server (SPEC §5 Waitlist).
+    name: z.string().max(WAITLIST_NAME_MAX).optional(),
+  })
+  .strict();
+
+const EmailQuery = z.object({ email: Email }).loose();
+const ConfirmQuery = z.object({ email: Email, token: z.string().min(1).max(200) }).loose();
+
+const ReferralBody = z
+  .object({
+    referral_code: z.string({ message: 'Please enter a referral code.' }).trim().min(1, 'Please enter a referral code.').max(REFERRAL_CODE_MAX),
+  })
+  .strict();
+
+const RedeemBody = z
+  .object({
+    code: z
+      .string({ message: MESSAGES.promoEmpty })
+      .trim()
+      .min(1, MESSAGES.promoEmpty)
+      .regex(PROMO_CODE_PATTERN, MESSAGES.promoFormat),
+  })
+  .strict();
+
+/** The waitlist (position, referrals, confirmation) and promo/referral codes (SPEC §7 Waitlist and referrals). */
+export function waitlistRoutes(ctx: ApiContext): Router {
   const router = Router();
+  const publicUrl = ctx.config.PUBLIC_URL;
+  // Derived from the session secret so every API replica signs and checks the same links.
+  const secrets: Secrets = { secret: `waitlist:${persistentSecret(ctx.config.DATA_DIR, 'jwtSecret', ctx.config.JWT_SECRET)}` };
+  const referralLink = (code: string): string => `${publicUrl}/waitlist?ref=${encodeURIComponent(code)}`;
+
+  router.post('/api/waitlist/signup', async (req, res) => {
+    const { email, referred_by } = parseInput(SignupBody, req.body ?? {});
+    const key = emailKey(email);
+    const { entry, joined } = await joinWaitlist(ctx, secrets, { email, key, referredBy: referred_by ?? null });
+    if (joined) await sendConfirmation(ctx, secrets, email, key, entry.position, referralLink(entry.doc.referral_code));
+    res.json(signupAnswer(entry));
+  });
+
+  router.get('/api/waitlist/confirm', async (req, res) => {
+    const { email, token } = parseInput(ConfirmQuery, req.query);
+    const key = emailKey(email);
+    if (!isValidConfirmationToken(secrets, key, token)) throw new ValidationError(INVALID_CONFIRMATION);
+    await confirmWaitlistEmail(ctx, key);
+    res.redirect(303, '/waitlist?confirmed=1');
+  });
+
+  router.get('/api/waitlist/status', async (req, res) => {
+    const { email } = parseInput(EmailQuery, req.query);
+    const entry = await findEntry(ctx, { _id: emailKey(email) });
+    if (!entry) throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
+    res.json(statusAnswer(entry));
+  });
+
+  router.post('/api/waitlist/referral', async (req, res) => {
+    const code = parseInput(ReferralBody, req.body ?? {}).referral_code.toUpperCase();
+    const entry = await findEntry(ctx, { referral_code: code });
+    if (entry) {
+      res.json({ referral_code: code, referrals: entry.doc.referrals, position: entry.position, referral_link: referralLink(code) });
+      return;
+    }
+    // A registered user's code: the referrals are the rewards it earned; a user has no waitlist position.
+    const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ referral_code: code });
+    if (!user) throw new NotFoundError(REFERRAL_NOT_FOUND);
+    const referrals = await ctx.readStore
+      .collection<PromoCodeDoc>(PROMO_CODES)
+      .count({ owner_id: user._id, reason: REFERRAL_PROMO_REASON });
+    res.json({ referral_code: code, referrals, position: null, referral_link: referralLink(code) });
+  });
+
+  router.get('/api/waitlist/count', async (_req, res) => {
+    res.json({ count: await ctx.readStore.collection<WaitlistDoc>(WAITLIST).count({}) });
+  });
+
+  router.post('/api/referrals/redeem', requireAuth(ctx), async (req, res) => {
+    const user = currentUser(req);
+    const { code } = parseInput(RedeemBody, req.body ?? {});
+    const now = ctx.clock();
+    const nowIso = now.toISOString();
+    const active = user.is_premium && (user.premium_until === null || user.premium_until > nowIso);
+    // An open-ended subscription gains nothing from a code: keep the code for later rather than burn it.
+    if (active && user.premium_until === null) throw new ConflictError(ALREADY_PREMIUM);
+    const runningUntil = active ? user.premium_until : null;
+
+    const redeemed = await execute(
+      ctx,
+      promoDecider,
+      promoStream(code),
+      { type: 'RedeemPromoCode', data: { code, redeemedBy: user._id, now: nowIso } },
+      { userId: user._id },
+    );
+    const event = redeemed.events[0];
+    if (event?.type !== 'PromoCodeRedeemed') throw new HttpError(500, 'Promo code was not redeemed.');
+    // Days add up: a code redeemed during a running promo Premium extends it.
+    const base = runningUntil ? new Date(runningUntil).getTime() : now.getTime();
+    const premiumUntil = new Date(base + event.data.premiumDays * DAY_MS).toISOString();
+    await execute(
+      ctx,
+      userDecider,
+      userStream(user._id),
+      { type: 'StartPremium', data: { userId: user._id, source: 'promo', reference: code, now: nowIso, endsAt: premiumUntil } },
+      { userId: user._id },
+    );
+    res.json({ message: 'Promo code redeemed successfully!', premium_until: premiumUntil });
+  });
+
+  router.get('/api/referrals/promo-codes', requireAuth(ctx), async (req, res) => {
+    const user = currentUser(req);
+    const codes = await ctx.readStore
+      .collection<PromoCodeDoc>(PROMO_CODES)
+      .find({ owner_id: user._id }, { sort: { issued_at: -1, _id: 1 } });
+    res.json(codes.map((doc) => ({ id: doc._id, code: doc._id, redeemed: doc.redeemed })));
+  });
+
   return router;
+}
+
+async function sendConfirmation(
+  ctx: ApiContext,
+  secrets: Secrets,
+  email: string,
+  key: string,
+  position: number,
+  referralLink: string,
+): Promise<void> {
+  const link = confirmationLink(ctx.config.PUBLIC_URL, secrets, email, key);
+  try {
+    await ctx.mailer.send({
+      to: email,
+      subject: 'Confirm your spot on the Crossfeed waitlist',
+      text: [
+        `You are number ${position} on the Crossfeed waitlist.`,
+        '',
+        'Confirm your email to secure your position:',
+        link,
+        '',
+        `Move up by sharing your referral link: ${referralLink}`,
+      ].join('\n'),
+      messageId: `waitlist-confirm-${key}`,
+    });
+  } catch (error) {
+    // The spot is taken either way; the status call still shows it unconfirmed.
+    ctx.logger.error({ err: error }, 'could not send the waitlist confirmation e-mail');
+  }
 }

@@ -1,0 +1,103 @@
+import { paymentEventDecider } from '@crossfeed/domain/payments/payment-event.decider.ts';
+import { DomainError } from '@crossfeed/domain/shared/errors.ts';
+import { paymentEventStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import type { UserCommand } from '@crossfeed/domain/users/user.commands.ts';
+import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { InvalidWebhookSignature, type PaymentEvent } from '@crossfeed/platform/payments/payments.port.ts';
+import type { ApiContext } from '../../api/api-context.ts';
+import { execute } from '../../api/execute.ts';
+import { HttpError } from '../../http/http-error.ts';
+
+export const INVALID_SIGNATURE = 'Invalid webhook signature.';
+
+export interface WebhookOutcome {
+  received: true;
+  duplicate?: true;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+
+/** Our user id on a provider object: the checkout's client reference, or the metadata we set on it. */
+function userIdOf(object: Record<string, unknown>): string | undefined {
+  return (
+    text(record(object.metadata)?.userId) ??
+    text(object.client_reference_id) ??
+    // Invoices carry the subscription's metadata (older and newer API shapes).
+    text(record(record(object.subscription_details)?.metadata)?.userId) ??
+    text(record(record(record(object.parent)?.subscription_details)?.metadata)?.userId)
+  );
+}
+
+/** The account change a provider event asks for, or undefined for events the product ignores. */
+function commandFor(event: PaymentEvent, now: string): { userId: string; command: UserCommand } | undefined {
+  const { object } = event;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      // A delayed payment method completes the session unpaid; its success arrives as a later event.
+      if (object.payment_status === 'unpaid') return undefined;
+      const userId = text(object.client_reference_id) ?? userIdOf(object);
+      const reference = text(object.id) ?? event.id;
+      if (!userId) return undefined;
+      return { userId, command: { type: 'StartPremium', data: { userId, source: 'checkout', reference, now, endsAt: null } } };
+    }
+    case 'customer.subscription.deleted':
+    case 'invoice.payment_failed': {
+      const userId = userIdOf(object);
+      if (!userId) return undefined;
+      const reason = event.type === 'customer.subscription.deleted' ? 'cancelled' : 'payment_failed';
+      const reference = text(object.subscription) ?? text(object.id) ?? event.id;
+      return { userId, command: { type: 'EndPremium', data: { userId, reason, reference, now } } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Handles one webhook delivery: verifies the signature over the raw bytes (a missing, forged or stale one
+ * is a 400 with no effect), then acts on the provider event once. The effect comes first and is itself
+ * idempotent (StartPremium ignores a reference it already applied), and the event id is recorded after
+ * it on `payment-event-{id}`: a crash in between leads to a redelivery that completes the work, and a
+ * delivery of an already recorded id is answered as a duplicate without effect.
+ */
+export async function handlePaymentWebhook(
+  ctx: ApiContext,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
+  let event: PaymentEvent;
+  try {
+    if (!rawBody || rawBody.length === 0) throw new InvalidWebhookSignature('Empty webhook body');
+    event = ctx.payments.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof InvalidWebhookSignature) {
+      ctx.logger.warn({ reason: error.message }, 'rejected a payment webhook');
+      throw new HttpError(400, INVALID_SIGNATURE);
+    }
+    throw error;
+  }
+
+  const stream = paymentEventStream(event.id);
+  if ((await ctx.eventStore.readStream(stream)).length > 0) return { received: true, duplicate: true };
+
+  const now = ctx.clock().toISOString();
+  const action = commandFor(event, now);
+  if (action) {
+    try {
+      await execute(ctx, userDecider, userStream(action.userId), action.command, { causationId: event.id });
+    } catch (error) {
+      // A permanent refusal (unknown user...) will not get better on redelivery: record it and move on.
+      if (!(error instanceof DomainError)) throw error;
+      ctx.logger.warn({ err: error, eventId: event.id, type: event.type }, 'payment event had no effect');
+    }
+  }
+
+  const recorded = await execute(ctx, paymentEventDecider, stream, {
+    type: 'RecordPaymentEvent',
+    data: { providerEventId: event.id, eventType: event.type, userId: action?.userId ?? null, now },
+  });
+  return recorded.events.length === 0 ? { received: true, duplicate: true } : { received: true };
+}

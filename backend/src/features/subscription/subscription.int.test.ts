@@ -1,0 +1,264 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SignJWT } from 'jose';
+import Stripe from 'stripe';
+import { paymentEventStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { execute } from '../../api/execute.ts';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+
+const WEBHOOK_SECRET = 'whsec_subscription_test_secret';
+const DAY = 24 * 60 * 60 * 1000;
+const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
+const signToken = (userId: string, expiresInSeconds: number) =>
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+    .sign(JWT_SECRET);
+
+let app: TestApp;
+before(async () => {
+  app = await startTestApp({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+});
+after(() => app.close());
+
+async function expectUnauthorized(method: string, path: string, json?: unknown) {
+  const session = await app.register();
+  const variants: [string, string | undefined][] = [
+    ['no token', undefined],
+    ['a garbage token', 'not-a-jwt'],
+    ['an expired token', await signToken(session.user.id, -60)],
+  ];
+  for (const [name, token] of variants) {
+    const response = await app.request(method, path, { token, json });
+    assert.equal(response.status, 401, `${method} ${path} with ${name}`);
+    assert.equal(typeof response.body.detail, 'string');
+  }
+}
+
+let eventCounter = 0;
+const stripeEvent = (type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}_${process.pid}`) =>
+  JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+
+const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+  Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+  });
+
+const postWebhook = (payload: string, signature: string | undefined, contentType = 'application/json; charset=utf-8') =>
+  app.request('POST', '/api/subscription/webhook', {
+    body: payload,
+    headers: { 'content-type': contentType, ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
+  });
+
+const checkoutCompleted = (userId: string, sessionId = `cs_test_${++eventCounter}`) =>
+  stripeEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session', client_reference_id: userId });
+
+const isPremium = async (token: string): Promise<boolean> => (await app.request('GET', '/auth/me', { token })).body.is_premium;
+const premiumEvents = async (userId: string) =>
+  (await app.ctx.eventStore.readStream(userStream(userId))).filter((event) => event.type.startsWith('Premium'));
+
+describe('POST /api/subscription/create-checkout-session', () => {
+  test('creates a hosted checkout for the caller and answers its id and URL', async () => {
+    const session = await app.register();
+    const response = await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token });
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(Object.keys(response.body).sort(), ['checkout_session_id', 'checkout_url']);
+    assert.match(response.body.checkout_session_id, /^cs_sim_[0-9a-f]{32}$/);
+    assert.equal(response.body.checkout_url, `${app.ctx.config.PUBLIC_URL}/simulated-checkout/${response.body.checkout_session_id}`);
+  });
+
+  test('refuses a user who is already Premium (409)', async () => {
+    const session = await app.register();
+    await app.grantPremium(session.user.id);
+    const response = await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token });
+    assert.equal(response.status, 409);
+    assert.equal(response.body.detail, 'You are already a Premium user.');
+  });
+
+  test('lets a user whose promo Premium has run out subscribe', async () => {
+    const session = await app.register();
+    const now = new Date();
+    await execute(app.ctx, userDecider, userStream(session.user.id), {
+      type: 'StartPremium',
+      data: { userId: session.user.id, source: 'promo', reference: 'PROMO-TEST1', now: now.toISOString(), endsAt: new Date(now.getTime() + DAY).toISOString() },
+    });
+    assert.equal((await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token })).status, 409);
+    app.setNow(new Date(now.getTime() + 2 * DAY).toISOString());
+    try {
+      const response = await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token });
+      assert.equal(response.status, 200, response.text);
+    } finally {
+      app.setNow(undefined);
+    }
+  });
+
+  test('refuses a body with fields (the call takes none)', async () => {
+    const session = await app.register();
+    const response = await app.request('POST', '/api/subscription/create-checkout-session', {
+      token: session.token,
+      json: { price_cents: 1 },
+    });
+    assert.equal(response.status, 400);
+    assert.equal(typeof response.body.detail, 'string');
+  });
+
+  test('answers 401 without a valid token', async () => {
+    await expectUnauthorized('POST', '/api/subscription/create-checkout-session');
+  });
+});
+
+describe('POST /api/subscription/webhook', () => {
+  test('a valid signed checkout.session.completed makes the user Premium', async () => {
+    const session = await app.register();
+    const payload = checkoutCompleted(session.user.id, 'cs_test_valid');
+    const response = await postWebhook(payload, sign(payload));
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(response.body, { received: true });
+    assert.equal(await isPremium(session.token), true);
+    const events = await premiumEvents(session.user.id);
+    assert.equal(events.length, 1);
+    assert.deepEqual(
+      { source: (events[0]!.data as any).source, reference: (events[0]!.data as any).reference, endsAt: (events[0]!.data as any).endsAt },
+      { source: 'checkout', reference: 'cs_test_valid', endsAt: null },
+    );
+  });
+
+  test('a replayed event is answered as a duplicate without effect', async () => {
+    const session = await app.register();
+    const id = `evt_replay_${process.pid}`;
+    const cancelled = stripeEvent('customer.subscription.deleted', { id: 'sub_1', object: 'subscription', metadata: { userId: session.user.id } }, id);
+    await app.grantPremium(session.user.id);
+    assert.deepEqual((await postWebhook(cancelled, sign(cancelled))).body, { received: true });
+    assert.equal(await isPremium(session.token), false);
+
+    // Premium again; a redelivery of the cancellation must not end it.
+    await app.grantPremium(session.user.id);
+    const replay = await postWebhook(cancelled, sign(cancelled));
+    assert.equal(replay.status, 200);
+    assert.deepEqual(replay.body, { received: true, duplicate: true });
+    assert.equal(await isPremium(session.token), true);
+    assert.equal((await app.ctx.eventStore.readStream(paymentEventStream(id))).length, 1);
+  });
+
+  test('concurrent deliveries of one checkout start Premium once', async () => {
+    const session = await app.register();
+    const payload = checkoutCompleted(session.user.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postWebhook(payload, sign(payload))));
+    for (const answer of answers) assert.equal(answer.status, 200);
+    assert.equal(answers.filter((answer) => !answer.body.duplicate).length, 1);
+    assert.equal((await premiumEvents(session.user.id)).length, 1);
+    assert.equal(await isPremium(session.token), true);
+  });
+
+  test('an unpaid completed session waits for its async payment to succeed', async () => {
+    const session = await app.register();
+    const object = { id: 'cs_test_async', object: 'checkout.session', client_reference_id: session.user.id, payment_status: 'unpaid' };
+    const completed = stripeEvent('checkout.session.completed', object);
+    assert.deepEqual((await postWebhook(completed, sign(completed))).body, { received: true });
+    assert.equal(await isPremium(session.token), false);
+    const succeeded = stripeEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' });
+    assert.deepEqual((await postWebhook(succeeded, sign(succeeded))).body, { received: true });
+    assert.equal(await isPremium(session.token), true);
+  });
+
+  test('invoice.payment_failed ends Premium for the user in the metadata', async () => {
+    const session = await app.register();
+    await app.grantPremium(session.user.id);
+    const payload = stripeEvent('invoice.payment_failed', { id: 'in_1', object: 'invoice', subscription: 'sub_9', metadata: { userId: session.user.id } });
+    assert.equal((await postWebhook(payload, sign(payload))).status, 200);
+    assert.equal(await isPremium(session.token), false);
+    const ended = (await premiumEvents(session.user.id)).at(-1);
+    assert.equal(ended?.type, 'PremiumEnded');
+    assert.equal((ended?.data as any).reason, 'payment_failed');
+    assert.equal((ended?.data as any).reference, 'sub_9');
+  });
+
+  test('a tampered body, a wrong secret, a stale or missing signature are 400 with no effect', async () => {
+    const session = await app.register();
+    const payload = checkoutCompleted(session.user.id);
+    const stale = Math.floor(Date.now() / 1000) - Stripe.webhooks.DEFAULT_TOLERANCE - 60;
+    const forgeries: [string, string, string | undefined][] = [
+      ['tampered body', payload.replace(session.user.id, `${session.user.id}x`), sign(payload)],
+      ['wrong secret', payload, sign(payload, { secret: 'whsec_someone_else' })],
+      ['stale timestamp', payload, sign(payload, { timestamp: stale })],
+      ['missing signature', payload, undefined],
+      ['garbage signature', payload, 'not-a-signature'],
+    ];
+    for (const [name, body, signature] of forgeries) {
+      const response = await postWebhook(body, signature);
+      assert.equal(response.status, 400, name);
+      assert.equal(response.body.detail, 'Invalid webhook signature.', name);
+    }
+    assert.equal(await isPremium(session.token), false);
+    assert.equal((await premiumEvents(session.user.id)).length, 0);
+    const id = JSON.parse(payload).id as string;
+    assert.equal((await app.ctx.eventStore.readStream(paymentEventStream(id))).length, 0);
+  });
+
+  test('verifies the raw bytes whatever the content type, and refuses an empty body', async () => {
+    const session = await app.register();
+    const payload = checkoutCompleted(session.user.id);
+    assert.equal((await postWebhook(payload, sign(payload), 'text/plain')).status, 200);
+    assert.equal(await isPremium(session.token), true);
+    const empty = await postWebhook('', sign(''));
+    assert.equal(empty.status, 400);
+  });
+
+  test('events for unknown users or of other types are acknowledged without effect', async () => {
+    const unknownUser = checkoutCompleted('no-such-user');
+    assert.deepEqual((await postWebhook(unknownUser, sign(unknownUser))).body, { received: true });
+    const other = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
+    assert.deepEqual((await postWebhook(other, sign(other))).body, { received: true });
+  });
+});
+
+describe('simulated checkout', () => {
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  test('Pay runs the signed webhook, makes the user Premium and redirects to the success page', async () => {
+    const session = await app.register();
+    const created = (await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token })).body;
+    const page = await app.request('GET', pathOf(created.checkout_url));
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(page.text, /Crossfeed test checkout/);
+    assert.match(page.text, /\$12 USD\/month/);
+    assert.match(page.text, new RegExp(`action="/simulated-checkout/${created.checkout_session_id}/pay"`));
+    assert.match(page.text, new RegExp(`action="/simulated-checkout/${created.checkout_session_id}/cancel"`));
+    assert.doesNotMatch(page.text, /<script/i);
+
+    const paid = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`);
+    assert.equal(paid.status, 303);
+    assert.equal(paid.headers.get('location'), `${app.ctx.config.PUBLIC_URL}/success?session_id=${created.checkout_session_id}`);
+    assert.equal(await isPremium(session.token), true);
+    const started = await premiumEvents(session.user.id);
+    assert.equal(started.length, 1);
+    assert.equal((started[0]!.data as any).reference, created.checkout_session_id);
+
+    // Paying again (a double submit) is a redelivery: still one Premium start.
+    assert.equal((await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`)).status, 303);
+    assert.equal((await premiumEvents(session.user.id)).length, 1);
+    assert.match((await app.request('GET', pathOf(created.checkout_url))).text, /already paid/);
+  });
+
+  test('Cancel redirects to the cancel page and the session can no longer be paid', async () => {
+    const session = await app.register();
+    const created = (await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token })).body;
+    const cancelled = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/cancel`);
+    assert.equal(cancelled.status, 303);
+    assert.equal(cancelled.headers.get('location'), `${app.ctx.config.PUBLIC_URL}/cancel`);
+    const pay = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`);
+    assert.equal(pay.status, 409);
+    assert.equal(await isPremium(session.token), false);
+  });
+
+  test('an unknown session is 404', async () => {
+    assert.equal((await app.request('GET', '/simulated-checkout/cs_sim_nope')).status, 404);
+    assert.equal((await app.request('POST', '/simulated-checkout/cs_sim_nope/pay')).status, 404);
+    assert.equal((await app.request('POST', '/simulated-checkout/cs_sim_nope/cancel')).status, 404);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, test } from 'node:test';
+import { NotFoundError, ValidationError } from '../shared/errors.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import type { ChangeContentStatus, RemoveContent } from './moderation.commands.ts';
+import type { ContentRemovedByAdmin, ContentStatusChanged, ShortLinkCreated } from './content.events.ts';
+import { moderationDecider } from './moderation.decider.ts';
+
+const now = '2026-11-21T10:00:00.000Z';
+const change = (status: string, currentStatus: string | null = 'active'): ChangeContentStatus => ({
+  type: 'ChangeContentStatus',
+  data: { contentId: 'c1', ownerId: 'owner', contentTitle: 'A post', status, currentStatus, changedBy: 'admin', now },
+});
+const changed = (status: ContentStatusChanged['data']['status'], previousStatus: string | null): ContentStatusChanged => ({
+  type: 'ContentStatusChanged',
+  data: { contentId: 'c1', ownerId: 'owner', contentTitle: 'A post', status, previousStatus, changedBy: 'admin', changedAt: now },
+});
+const remove: RemoveContent = {
+  type: 'RemoveContent',
+  data: { contentId: 'c1', ownerId: 'owner', contentTitle: 'A post', removedBy: 'admin', now },
+};
+const removed: ContentRemovedByAdmin = {
+  type: 'ContentRemovedByAdmin',
+  data: { contentId: 'c1', ownerId: 'owner', contentTitle: 'A post', removedBy: 'admin', removedAt: now },
+};
+const linked: ShortLinkCreated = {
+  type: 'ShortLinkCreated',
+  data: { contentId: 'c1', ownerId: 'owner', shortCode: 'abc123', createdBy: 'owner', createdAt: now },
+};
+
+describe('moderation decider', () => {
+  test('sets a moderation status, recording the owner status it replaces', () => {
+    deciderSpec(moderationDecider).given([linked]).when(change('under_review')).then([changed('under_review', 'active')]);
+  });
+
+  test('records the previous moderation status once one was set', () => {
+    deciderSpec(moderationDecider)
+      .given([changed('flagged', 'active')])
+      .when(change('approved', 'stale-read-model-status'))
+      .then([changed('approved', 'flagged')]);
+  });
+
+  test('decides nothing when the status is already the requested one', () => {
+    deciderSpec(moderationDecider).given([changed('approved', 'active')]).when(change('approved')).then([]);
+  });
+
+  test('rejects a status outside flagged, under_review, approved and deleted', () => {
+    deciderSpec(moderationDecider).given([]).when(change('active')).thenThrows(ValidationError, /must be one of/);
+  });
+
+  test('removes content by admin', () => {
+    deciderSpec(moderationDecider).given([changed('flagged', 'active')]).when(remove).then([removed]);
+  });
+
+  test('answers not found for content an admin already removed', () => {
+    deciderSpec(moderationDecider).given([removed]).when(remove).thenThrows(NotFoundError, /Content not found/);
+    deciderSpec(moderationDecider).given([removed]).when(change('approved')).thenThrows(NotFoundError);
+  });
+});

@@ -1,0 +1,26 @@
+export interface JoinWaitlist {
+  type: 'JoinWaitlist';
+  data: {
+    /** `emailKey(email)`: the stream's identity, one position per email whatever its case. */
+    emailKey: string;
+    email: string;
+    /** A referral code reserved for this email before joining. */
+    referralCode: string;
+    /** A known referral code of someone else, or null. */
+    referredBy: string | null;
+    now: string;
+  };
+}
+
+export interface ConfirmWaitlistEmail {
+  type: 'ConfirmWaitlistEmail';
+  data: { emailKey: string; now: string };
+}
+
+/** Decided on the referrer's stream: one credit per referred email. */
+export interface CreditReferral {
+  type: 'CreditReferral';
+  data: { emailKey: string; referredEmailKey: string; now: string };
+}
+
+export type WaitlistCommand = JoinWaitlist | ConfirmWaitlistEmail | CreditReferral;

@@ -1,0 +1,65 @@
+import type { Decider } from '../shared/decider.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import type { WaitlistCommand } from './waitlist.commands.ts';
+import type { WaitlistEvent } from './waitlist.events.ts';
+
+export const WAITLIST_MESSAGES = {
+  notOnList: 'This email is not on the waitlist.',
+} as const;
+
+export type WaitlistState =
+  | { joined: false }
+  | {
+      joined: true;
+      emailKey: string;
+      email: string;
+      referralCode: string;
+      referredBy: string | null;
+      confirmed: boolean;
+      /** Referred email keys already credited to this entry. */
+      credited: readonly string[];
+    };
+
+/** `waitlist-{emailKey}`: one position per email (SPEC §4 Waitlist), its confirmation and its referrals. */
+export const waitlistDecider: Decider<WaitlistState, WaitlistCommand, WaitlistEvent> = {
+  initialState: () => ({ joined: false }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'WaitlistJoined': {
+        const { emailKey, email, referralCode, referredBy } = event.data;
+        return { joined: true, emailKey, email, referralCode, referredBy, confirmed: false, credited: [] };
+      }
+      case 'WaitlistEmailConfirmed':
+        return state.joined ? { ...state, confirmed: true } : state;
+      case 'WaitlistReferralCredited':
+        return state.joined ? { ...state, credited: [...state.credited, event.data.referredEmailKey] } : state;
+      default:
+        return state;
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'JoinWaitlist': {
+        // Joining again keeps the first position and code: nothing to decide.
+        if (state.joined) return [];
+        const { emailKey, email, referralCode, referredBy, now } = command.data;
+        return [{ type: 'WaitlistJoined', data: { emailKey, email: email.trim(), referralCode, referredBy, joinedAt: now } }];
+      }
+      case 'ConfirmWaitlistEmail': {
+        if (!state.joined) throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
+        if (state.confirmed) return [];
+        return [{ type: 'WaitlistEmailConfirmed', data: { emailKey: state.emailKey, confirmedAt: command.data.now } }];
+      }
+      case 'CreditReferral': {
+        if (!state.joined) throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
+        const { referredEmailKey, now } = command.data;
+        if (referredEmailKey === state.emailKey || state.credited.includes(referredEmailKey)) return [];
+        return [
+          { type: 'WaitlistReferralCredited', data: { emailKey: state.emailKey, referredEmailKey, creditedAt: now } },
+        ];
+      }
+    }
+  },
+};

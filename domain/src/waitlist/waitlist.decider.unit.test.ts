@@ -1,0 +1,67 @@
+import { describe, test } from 'node:test';
+import { NotFoundError } from '../shared/errors.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import type { CreditReferral, JoinWaitlist } from './waitlist.commands.ts';
+import type { WaitlistEmailConfirmed, WaitlistJoined, WaitlistReferralCredited } from './waitlist.events.ts';
+import { waitlistDecider } from './waitlist.decider.ts';
+
+const now = '2026-11-21T10:00:00.000Z';
+const join = (referralCode = 'ABCD2345'): JoinWaitlist => ({
+  type: 'JoinWaitlist',
+  data: { emailKey: 'ada@example.com', email: ' Ada@Example.com ', referralCode, referredBy: 'ZZZZ9999', now },
+});
+const joined: WaitlistJoined = {
+  type: 'WaitlistJoined',
+  data: { emailKey: 'ada@example.com', email: 'Ada@Example.com', referralCode: 'ABCD2345', referredBy: 'ZZZZ9999', joinedAt: now },
+};
+const confirmed: WaitlistEmailConfirmed = { type: 'WaitlistEmailConfirmed', data: { emailKey: 'ada@example.com', confirmedAt: now } };
+const credit = (referredEmailKey: string): CreditReferral => ({
+  type: 'CreditReferral',
+  data: { emailKey: 'ada@example.com', referredEmailKey, now },
+});
+const credited = (referredEmailKey: string): WaitlistReferralCredited => ({
+  type: 'WaitlistReferralCredited',
+  data: { emailKey: 'ada@example.com', referredEmailKey, creditedAt: now },
+});
+
+describe('waitlist decider', () => {
+  test('joins the waitlist with the reserved referral code', () => {
+    deciderSpec(waitlistDecider).given([]).when(join()).then([joined]);
+  });
+
+  test('joining twice decides nothing: one position per email', () => {
+    deciderSpec(waitlistDecider).given([joined]).when(join('OTHER234')).then([]);
+  });
+
+  test('confirms the email once', () => {
+    deciderSpec(waitlistDecider).given([joined]).when({ type: 'ConfirmWaitlistEmail', data: { emailKey: 'ada@example.com', now } }).then([confirmed]);
+    deciderSpec(waitlistDecider)
+      .given([joined, confirmed])
+      .when({ type: 'ConfirmWaitlistEmail', data: { emailKey: 'ada@example.com', now } })
+      .then([]);
+  });
+
+  test('cannot confirm an email that is not on the list', () => {
+    deciderSpec(waitlistDecider)
+      .given([])
+      .when({ type: 'ConfirmWaitlistEmail', data: { emailKey: 'ada@example.com', now } })
+      .thenThrows(NotFoundError, /not on the waitlist/);
+  });
+
+  test('credits a referral once per referred email', () => {
+    deciderSpec(waitlistDecider).given([joined]).when(credit('bob@example.com')).then([credited('bob@example.com')]);
+    deciderSpec(waitlistDecider).given([joined, credited('bob@example.com')]).when(credit('bob@example.com')).then([]);
+    deciderSpec(waitlistDecider)
+      .given([joined, credited('bob@example.com')])
+      .when(credit('cy@example.com'))
+      .then([credited('cy@example.com')]);
+  });
+
+  test('never credits a self-referral', () => {
+    deciderSpec(waitlistDecider).given([joined]).when(credit('ada@example.com')).then([]);
+  });
+
+  test('cannot credit an entry that is not on the list', () => {
+    deciderSpec(waitlistDecider).given([]).when(credit('bob@example.com')).thenThrows(NotFoundError);
+  });
+});
