@@ -14,6 +14,7 @@ import { composeApiContext, tokenServiceFor } from './api/compose.ts';
 import { apiRouters } from './api/routers.ts';
 import { socketIdentityVerifier } from './api/socket-identity.ts';
 import { createHttpServer, serve, UI_DIST_DIR } from './http-server.ts';
+import { seedDemo } from './seed/demo-seed.ts';
 
 const runtime = bootstrap('all-in-one');
 const { config, logger, lifecycle } = runtime;
@@ -36,6 +37,8 @@ await runMain(runtime, async () => {
   let ready = false;
   const url = await serve({ runtime, server, io, isReady: () => ready, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
 
+  // SEED_DEMO defaults to true on an empty embedded store.
+  const seed = config.SEED_DEMO ?? (isEmbedded(config) && (await eventStore.head()).position === undefined);
   lifecycle.add('projections', () => runner.stop());
   await runner.start();
 
@@ -56,6 +59,14 @@ await runMain(runtime, async () => {
   lifecycle.add('workers', async () => {
     await Promise.all(workers.map((worker) => worker.close()));
   });
+
+  if (seed) {
+    const logins = await seedDemo(ctx, url);
+    if (logins) {
+      console.log(`\nDemo accounts (SEED_DEMO; set SEED_DEMO=false to start empty):`);
+      console.table(logins);
+    }
+  }
 
   ready = true;
   logger.info({ url, dataDir: config.DATA_DIR, embedded: isEmbedded(config) }, `Crossfeed is ready at ${url}`);
