@@ -8,6 +8,7 @@ import {
   QuotaExceededError,
   ValidationError,
 } from '@crossfeed/domain/shared/errors.ts';
+import { WrongExpectedVersion } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import { HttpError } from './http-error.ts';
 
@@ -18,6 +19,8 @@ export function statusOf(error: unknown): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof ConflictError) return 409;
+  // A command that kept losing the optimistic-concurrency race, even after its retries.
+  if (error instanceof WrongExpectedVersion) return 409;
   if (error instanceof QuotaExceededError) return 429;
   if (error instanceof DomainError) return 400;
   // body-parser and multer errors carry their own 4xx status.
@@ -34,6 +37,7 @@ function detailOf(error: unknown, status: number): string {
     const field = issue.path.join('.');
     return field ? `${field}: ${issue.message}` : issue.message;
   }
+  if (error instanceof WrongExpectedVersion) return 'This was changed by another request at the same time. Please try again.';
   const type = (error as { type?: unknown }).type;
   if (type === 'entity.parse.failed') return 'Malformed JSON body.';
   if (type === 'entity.too.large') return 'Request body too large.';
