@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMemoryReadStore } from './memory-read-store.ts';
-import type { Doc, Filter } from './read-store.port.ts';
+import type { Doc, Filter, Sort } from './read-store.port.ts';
 
 const byId = (docs: Doc[]) => docs.map((doc) => doc._id).sort();
 
@@ -62,5 +62,36 @@ describe('memory read store secondary indexes', () => {
     for (let i = 0; i < 10; i++) await collection.insertOne({ _id: `d${i}`, owner: `o${i % 2}` });
     await store.ensureIndexes('late', [{ key: { owner: 1 } }]);
     assert.deepEqual(byId(await collection.find({ owner: 'o1' })), ['d1', 'd3', 'd5', 'd7', 'd9']);
+  });
+});
+
+describe('memory read store sorting', () => {
+  test('sorts like mingo: missing and null first ascending, ties broken by the next key, both directions', async () => {
+    const { Aggregator } = await import('mingo');
+    const store = await createMemoryReadStore();
+    const collection = store.collection('sorted');
+    const docs: Doc[] = Array.from({ length: 200 }, (_, i) => {
+      const doc: Doc = { _id: `d${String(i).padStart(3, '0')}`, rank: (i * 37) % 11, name: `n${(i * 13) % 17}` };
+      if (i % 9 === 0) delete doc.rank;
+      if (i % 10 === 0) doc.rank = null;
+      return doc;
+    });
+    for (const doc of docs) await collection.insertOne(doc);
+    const sorts: Sort[] = [{ rank: 1 }, { rank: -1, _id: 1 }, { name: 1, rank: -1, _id: -1 }, { created: 1, _id: 1 }];
+    for (const sort of sorts) {
+      const expected = new Aggregator([{ $sort: sort }], {}).run<Doc>(docs).map((doc) => doc._id);
+      const actual = (await collection.find({}, { sort })).map((doc) => doc._id);
+      if (Object.keys(sort).includes('_id')) assert.deepEqual(actual, expected, JSON.stringify(sort));
+      else {
+        // Without a unique tie-breaker only the order of the sort key is defined.
+        const key = Object.keys(sort)[0]!;
+        const values = (ids: string[]) => ids.map((id) => docs.find((doc) => doc._id === id)![key] ?? null);
+        assert.deepEqual(values(actual), values(expected), JSON.stringify(sort));
+      }
+    }
+    // Mixed types fall back to mingo's full BSON ordering.
+    await collection.insertOne({ _id: 'mixed', rank: 'high' });
+    const mixed = await collection.find({}, { sort: { rank: -1, _id: 1 } });
+    assert.equal(mixed[0]?._id, 'mixed', 'strings sort above numbers, as in MongoDB');
   });
 });

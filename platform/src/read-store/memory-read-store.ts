@@ -766,8 +766,38 @@ function findDocs(coll: CollectionState | undefined, filter: Filter, opts: FindO
   return copies;
 }
 
+/**
+ * Sorts as MongoDB does. When every sort field is top-level and holds, in every document, a missing value,
+ * null, or one type of number or string, a native sort with the same order (missing/null first) is used;
+ * anything else (dotted paths, arrays, mixed types, dates...) goes to mingo.
+ */
 function sortDocs(docs: Doc[], sort: Sort): Doc[] {
-  return new Aggregator([{ $sort: sort }], {}).run<Doc>(docs);
+  const keys = Object.entries(sort);
+  const simple = keys.every(([field]) => {
+    if (field.includes('.')) return false;
+    let type: string | undefined;
+    for (const doc of docs) {
+      const value = doc[field];
+      if (value === undefined || value === null) continue;
+      const kind = typeof value;
+      if ((kind !== 'string' && kind !== 'number') || (type !== undefined && kind !== type)) return false;
+      if (kind === 'number' && Number.isNaN(value)) return false;
+      type = kind;
+    }
+    return true;
+  });
+  if (!simple) return new Aggregator([{ $sort: sort }], {}).run<Doc>(docs);
+  return docs.slice().sort((a, b) => {
+    for (const [field, direction] of keys) {
+      const x = a[field] as string | number | null | undefined;
+      const y = b[field] as string | number | null | undefined;
+      if (x === y || (x == null && y == null)) continue;
+      if (x == null) return -direction;
+      if (y == null) return direction;
+      return (x < y ? -1 : 1) * direction;
+    }
+    return 0;
+  });
 }
 
 /** The stored documents matching `filter` (not copies), in natural order, at most `max` of them. */
@@ -885,32 +915,34 @@ function compileFilter(filter: Filter, ignoreId = false): (doc: Doc) => boolean 
 }
 
 function compileFast(filter: Filter, keys: string[], ignoreId: boolean): FastTest | null {
-  const tests: { path: string[]; test: (value: Primitive | undefined) => boolean }[] = [];
+  const tests: { path: string[]; test: ScalarTest; onArray: (values: Primitive[]) => boolean }[] = [];
   for (const key of keys) {
     if (ignoreId && key === '_id') continue;
     const cond = filter[key];
     if (key.startsWith('$') || key === '') return null;
-    const test = compileCondition(cond);
-    if (!test) return null;
-    tests.push({ path: key.split('.'), test });
+    const compiled = compileCondition(cond);
+    if (!compiled) return null;
+    tests.push({ path: key.split('.'), ...compiled });
   }
   return (doc) => {
-    for (const { path, test } of tests) {
+    for (const { path, test, onArray } of tests) {
       const value = resolveScalar(doc, path);
       if (value === UNKNOWN) return undefined;
-      if (!test(value)) return false;
+      if (Array.isArray(value) ? !onArray(value) : !test(value)) return false;
     }
     return true;
   };
 }
 
-function resolveScalar(doc: Doc, path: string[]): Primitive | undefined | typeof UNKNOWN {
+/** The scalar at `path`, or the array of scalars there; UNKNOWN for anything the fast path leaves to mingo. */
+function resolveScalar(doc: Doc, path: string[]): Primitive | Primitive[] | undefined | typeof UNKNOWN {
   let value: unknown = doc;
   for (const part of path) {
     if (value === null || value === undefined || typeof value !== 'object') return undefined;
     if (Array.isArray(value)) return UNKNOWN;
     value = (value as AnyObject)[part];
   }
+  if (Array.isArray(value)) return value.every(isScalar) ? value : UNKNOWN;
   if (value !== null && typeof value === 'object') return UNKNOWN;
   if (typeof value === 'number' && Number.isNaN(value)) return UNKNOWN;
   if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') return UNKNOWN;
@@ -930,17 +962,27 @@ function equals(expected: Primitive): (value: Primitive | undefined) => boolean 
   return expected === null ? (value) => value === null || value === undefined : (value) => value === expected;
 }
 
-function compileCondition(cond: unknown): ((value: Primitive | undefined) => boolean) | null {
-  if (isScalar(cond)) return equals(cond);
+type ScalarTest = (value: Primitive | undefined) => boolean;
+
+/**
+ * A condition on one field, for a scalar value and for an array of scalars. On arrays MongoDB applies each
+ * operator to the elements: a positive one matches when some element does, `$ne`/`$nin` only when none
+ * equals, `$exists` to the field itself.
+ */
+function compileCondition(cond: unknown): { test: ScalarTest; onArray: (values: Primitive[]) => boolean } | null {
+  if (isScalar(cond)) {
+    const eq = equals(cond);
+    return { test: eq, onArray: (values) => values.some(eq) };
+  }
   if (!isOperatorObject(cond)) return null;
-  const tests: ((value: Primitive | undefined) => boolean)[] = [];
+  const tests: { test: ScalarTest; array: 'some' | 'every' | 'present' }[] = [];
   for (const [op, arg] of Object.entries(cond)) {
     switch (op) {
       case '$eq':
       case '$ne': {
         if (!isScalar(arg)) return null;
         const eq = equals(arg);
-        tests.push(op === '$eq' ? eq : (v) => !eq(v));
+        tests.push(op === '$eq' ? { test: eq, array: 'some' } : { test: (v) => !eq(v), array: 'every' });
         break;
       }
       case '$lt':
@@ -949,10 +991,12 @@ function compileCondition(cond: unknown): ((value: Primitive | undefined) => boo
       case '$gte': {
         if (typeof arg !== 'string' && (typeof arg !== 'number' || Number.isNaN(arg))) return null;
         const type = typeof arg;
-        if (op === '$lt') tests.push((v) => typeof v === type && (v as typeof arg) < arg);
-        else if (op === '$lte') tests.push((v) => typeof v === type && (v as typeof arg) <= arg);
-        else if (op === '$gt') tests.push((v) => typeof v === type && (v as typeof arg) > arg);
-        else tests.push((v) => typeof v === type && (v as typeof arg) >= arg);
+        let test: ScalarTest;
+        if (op === '$lt') test = (v) => typeof v === type && (v as typeof arg) < arg;
+        else if (op === '$lte') test = (v) => typeof v === type && (v as typeof arg) <= arg;
+        else if (op === '$gt') test = (v) => typeof v === type && (v as typeof arg) > arg;
+        else test = (v) => typeof v === type && (v as typeof arg) >= arg;
+        tests.push({ test, array: 'some' });
         break;
       }
       case '$in':
@@ -961,19 +1005,25 @@ function compileCondition(cond: unknown): ((value: Primitive | undefined) => boo
         const set = new Set<Primitive>(arg);
         const hasNull = set.has(null);
         const has = (v: Primitive | undefined): boolean => (v === null || v === undefined ? hasNull : set.has(v));
-        tests.push(op === '$in' ? has : (v) => !has(v));
+        tests.push(op === '$in' ? { test: has, array: 'some' } : { test: (v) => !has(v), array: 'every' });
         break;
       }
       case '$exists': {
         const wanted = Boolean(arg);
-        tests.push((v) => (v !== undefined) === wanted);
+        tests.push({ test: (v) => (v !== undefined) === wanted, array: 'present' });
         break;
       }
       default:
         return null;
     }
   }
-  return (value) => tests.every((t) => t(value));
+  return {
+    test: (value) => tests.every((t) => t.test(value)),
+    onArray: (values) =>
+      tests.every(({ test, array }) =>
+        array === 'present' ? test(values as unknown as Primitive) : array === 'some' ? values.some(test) : values.every(test),
+      ),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -175,6 +175,7 @@ describe('memory read store filters', () => {
     { _id: 'd', n: 2.5, s: 'Date', nested: { n: [1, 5] }, arr: [[1], 2], when: new Date('2024-01-01') },
     { _id: 'e', s: 'egg', nul: 0, nested: null, arr: 1, pos: 42 },
     { _id: 'f', n: -0, s: '', b: 1, nested: { s: null }, arr: ['1'] },
+    { _id: 'g', s: 'grape', arr: [null, 4, 'x'] },
   ];
   const filters: Record<string, unknown>[] = [
     { n: 2 },
@@ -202,6 +203,15 @@ describe('memory read store filters', () => {
     { arr: 1 },
     { arr: { $gt: 1 } },
     { arr: { $in: [3, '1'] } },
+    { arr: { $ne: 2 } },
+    { arr: { $nin: [1, 3] } },
+    { arr: null },
+    { arr: { $ne: null } },
+    { arr: { $exists: true } },
+    { arr: { $gt: 1, $lt: 3 } },
+    { arr: { $in: [2, 99, null] } },
+    { arr: { $eq: '1' } },
+    { arr: 'x', s: 'grape' },
     { pos: { $lt: '00000000000000000042' } },
     { pos: { $lt: 100 } },
     { pos: null },

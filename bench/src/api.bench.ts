@@ -1,0 +1,129 @@
+/**
+ * `npm run bench -- api [--users N] [--contents N] [--seconds S] [--connections C]`
+ * Measured in one run, each server in its own process, load from this process with autocannon:
+ * - bare Express hello-world req/s (the baseline);
+ * - authenticated GET /content/match with N users and M contents seeded;
+ * - POST /content/{id}/share/ commands/s by Premium sharers (each a full command: decide, append with
+ *   fsync, wait for the read models).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startChild, stopChild } from './support/child-server.ts';
+import { fmt, printReport } from './report.ts';
+
+interface Seeded {
+  port: number;
+  sessions: { token: string; contactIds: string[] }[];
+  shareTargets: string[];
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function run(options: autocannon.Options): Promise<Measure> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      });
+    });
+  });
+}
+
+export async function main(args: string[]): Promise<boolean> {
+  const { values } = parseArgs({
+    args,
+    options: { users: { type: 'string' }, contents: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string' } },
+  });
+  const users = Number(values.users ?? 10_000);
+  const contents = Number(values.contents ?? 50_000);
+  const duration = Number(values.seconds ?? 10);
+  const connections = Number(values.connections ?? 50);
+  const support = path.join(import.meta.dirname, 'support');
+
+  const hello = await startChild(path.join(support, 'hello-server.ts'), ['0']);
+  const bare = await run({ url: `http://127.0.0.1:${hello.ready}/`, connections, duration });
+  await stopChild(hello.child);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-bench-api-'));
+  let api: Awaited<ReturnType<typeof startChild>> | undefined;
+  try {
+    console.log(`seeding ${fmt(users)} users and ${fmt(contents)} contents...`);
+    api = await startChild(path.join(support, 'seeded-api-server.ts'), [dataDir, String(users), String(contents), '200']);
+    const seeded = JSON.parse(api.ready) as Seeded;
+    const base = `http://127.0.0.1:${seeded.port}`;
+    const [first] = seeded.sessions;
+    if (!first) throw new Error('no sessions seeded');
+
+    const check = await fetch(`${base}/content/match`, { headers: { authorization: `Bearer ${first.token}` } });
+    const sample = (await check.json()) as unknown[];
+    if (check.status !== 200 || !Array.isArray(sample) || sample.length === 0) {
+      throw new Error(`GET /content/match answered ${check.status}: ${JSON.stringify(sample).slice(0, 200)}`);
+    }
+    const match = await run({
+      url: `${base}/content/match`,
+      connections,
+      duration,
+      headers: { authorization: `Bearer ${first.token}` },
+    });
+
+    let next = 0;
+    const share = await run({
+      url: base,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const i = next++;
+            const session = seeded.sessions[i % seeded.sessions.length]!;
+            const contentId = seeded.shareTargets[i % seeded.shareTargets.length]!;
+            return {
+              ...request,
+              path: `/content/${contentId}/share/`,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+              body: JSON.stringify({ contact_ids: session.contactIds.slice(0, 2) }),
+            };
+          },
+        },
+      ],
+    });
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    return printReport(
+      `API on ${os.cpus().length} cores, Node ${process.versions.node}: ${fmt(users)} users, ${fmt(contents)} contents, ${connections} connections, ${duration} s each`,
+      [
+        { measure: 'bare Express hello world, req/s', value: fmt(bare.rps) },
+        { measure: '  p50 / p99 latency', value: `${ms(bare.p50)} / ${ms(bare.p99)}` },
+        { measure: 'GET /content/match (auth), req/s', value: fmt(match.rps), baseline: fmt(bare.rps), ratio: match.rps / bare.rps },
+        { measure: '  p50 / p99 latency', value: `${ms(match.p50)} / ${ms(match.p99)}` },
+        { measure: 'POST /content/{id}/share/, commands/s', value: fmt(share.rps), baseline: fmt(bare.rps), ratio: share.rps / bare.rps },
+        { measure: '  p50 / p99 latency', value: `${ms(share.p50)} / ${ms(share.p99)}` },
+        { measure: 'errors / non-2xx (match, share)', value: `${match.errors}/${match.non2xx}, ${share.errors}/${share.non2xx}` },
+      ],
+      [
+        { label: `match >= 0.25x bare Express (${(match.rps / bare.rps).toFixed(2)}x)`, met: match.rps >= 0.25 * bare.rps },
+        { label: `match p99 <= 50 ms (${ms(match.p99)})`, met: match.p99 <= 50 },
+        { label: `share >= 1,000 commands/s (${fmt(share.rps)})`, met: share.rps >= 1000 },
+        { label: `share p99 <= 100 ms (${ms(share.p99)})`, met: share.p99 <= 100 },
+        { label: 'no errors and every answer 2xx', met: match.errors + match.non2xx + share.errors + share.non2xx === 0 },
+      ],
+    );
+  } finally {
+    if (api) await stopChild(api.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The API as `npm start` runs it (embedded adapters, projections in process), on a DATA_DIR seeded with
+ * argv: <dataDir> <users> <contents> <sharers>. Seeds through the event store with the real event types,
+ * then prints one JSON line `READY {...}` with the port, tokens and ids the benchmark drives.
+ */
+import path from 'node:path';
+import { contactsStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import { DEFAULT_REQUIRED_SHARES } from '@crossfeed/domain/rules/limits.ts';
+import { loadConfig } from '@crossfeed/platform/config/config.ts';
+import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
+import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
+import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
+import { createLogger } from '@crossfeed/platform/logger.ts';
+import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { hashPassword } from '@crossfeed/platform/security/passwords.ts';
+import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
+import type { NewEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { projections } from '@crossfeed/projections/registry.ts';
+import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import { composeApiContext, tokenServiceFor } from '@crossfeed/backend/api/compose.ts';
+import { apiRouters } from '@crossfeed/backend/api/routers.ts';
+import { createHttpServer, serve } from '@crossfeed/backend/http-server.ts';
+
+const [dataDir = '', usersArg = '10000', contentsArg = '50000', sharersArg = '200'] = process.argv.slice(2);
+const users = Number(usersArg);
+const contents = Number(contentsArg);
+const sharers = Math.min(Number(sharersArg), users);
+const CATEGORIES = ['technology', 'art', 'science', 'health', 'business', 'education', 'finance', 'travel'];
+const CONTACTS_PER_SHARER = 5;
+
+const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+const logger = createLogger({ level: 'silent' });
+const lifecycle = new Lifecycle(logger);
+lifecycle.handleSignals();
+const runtime = { config, logger, lifecycle };
+const file = path.join(dataDir, 'events.db');
+
+// --- seed (NORMAL durability: seeding is not what is measured) ----------------------------------------
+const seedStore = await createSqliteEventStore({ file, synchronous: 'NORMAL' });
+const now = new Date().toISOString();
+const passwordHash = await hashPassword('Bench!Passw0rd');
+const append = (stream: string, events: NewEvent[]) => seedStore.append(stream, events, { expectedRevision: 'any' });
+for (let u = 0; u < users; u++) {
+  const userId = `bench-user-${u}`;
+  const categories = [CATEGORIES[u % CATEGORIES.length]!, CATEGORIES[(u + 3) % CATEGORIES.length]!];
+  const events: NewEvent[] = [
+    {
+      type: 'UserRegistered',
+      data: { userId, username: `bench${u}`, email: `bench${u}@example.com`, passwordHash, isAdmin: false, referralCode: `BENCH${u}`, registeredAt: now },
+    },
+    {
+      type: 'ProfileCreated',
+      data: { userId, name: `Bench ${u}`, bio: 'Benchmark creator', categories, interests: ['Marketing'], contentType: 'article', createdAt: now },
+    },
+  ];
+  if (u < sharers) {
+    events.push({ type: 'PremiumStarted', data: { userId, source: 'admin', reference: 'bench', startedAt: now, endsAt: null } });
+  }
+  await append(userStream(userId), events);
+  if (u < sharers) {
+    await append(
+      contactsStream(userId),
+      Array.from({ length: CONTACTS_PER_SHARER }, (_, c) => ({
+        type: 'ContactAdded',
+        data: { contactId: `bench-contact-${u}-${c}`, userId, name: `Contact ${c}`, email: `c${c}.u${u}@example.com`, source: 'single', addedAt: now },
+      })),
+    );
+  }
+}
+for (let c = 0; c < contents; c++) {
+  const owner = c % users;
+  const userId = `bench-user-${owner}`;
+  await append(userStream(userId), [
+    {
+      type: 'ContentSubmitted',
+      data: {
+        contentId: `bench-content-${c}`,
+        userId,
+        username: `bench${owner}`,
+        title: `Benchmark post ${c}`,
+        description: 'Seeded for the API benchmark',
+        url: `https://example.com/posts/${c}`,
+        contentType: 'article',
+        categories: [CATEGORIES[c % CATEGORIES.length]!, CATEGORIES[(c + 5) % CATEGORIES.length]!],
+        requiredShares: DEFAULT_REQUIRED_SHARES,
+        submittedAt: now,
+      },
+    },
+  ]);
+}
+await seedStore.close();
+
+// --- serve, as start.ts does -------------------------------------------------------------------------
+const eventStore = await createSqliteEventStore({ file });
+lifecycle.add('event store', () => eventStore.close());
+const readStore = await createMemoryReadStore();
+const jobQueue = await createLocalJobQueue({ file: path.join(dataDir, 'jobs.db') });
+lifecycle.add('job queue', () => jobQueue.close());
+const tokens = tokenServiceFor(runtime);
+const { server, io } = createHttpServer(runtime, () => Promise.reject(new Error('no sockets in this benchmark')));
+const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime: createSocketIoPublisher(io) });
+lifecycle.add('projections', () => runner.stop());
+await runner.start();
+const url = await serve({ runtime, server, io, isReady: () => true, routers: apiRouters(ctx) });
+
+// Sharers share other creators' content: owners outside the sharer range.
+const sessions = [];
+for (let u = 0; u < sharers; u++) {
+  const { token } = await tokens.issue(`bench-user-${u}`);
+  sessions.push({
+    token,
+    contactIds: Array.from({ length: CONTACTS_PER_SHARER }, (_, c) => `bench-contact-${u}-${c}`),
+  });
+}
+const shareTargets = Array.from({ length: 2000 }, (_, i) => `bench-content-${(sharers + i * 7) % contents}`).filter(
+  (id) => Number(id.split('-').at(-1)) % users >= sharers,
+);
+process.stdout.write(`READY ${JSON.stringify({ port: Number(new URL(url).port), sessions, shareTargets })}\n`);
