@@ -55,7 +55,7 @@ await runMain(runtime, async () => {
   snapshots.unref();
   lifecycle.add('snapshots', () => clearInterval(snapshots));
 
-  const workers = startWorkers({ jobQueue, logger });
+  const workers = startWorkers({ config, logger, jobQueue, eventStore, readStore, mailer: ctx.mailer, realtime });
   lifecycle.add('workers', async () => {
     await Promise.all(workers.map((worker) => worker.close()));
   });

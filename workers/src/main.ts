@@ -1,14 +1,22 @@
 /** Production entry point of the `workers` service: runs the queue processors (DESIGN §4). */
-import { openJobQueue } from '@crossfeed/platform/config/adapters.ts';
+import { createMailer, openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { createRedisEmitterPublisher } from '@crossfeed/platform/realtime/redis-emitter-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { startWorkers } from './registry.ts';
 
 const runtime = bootstrap('workers');
-const { logger, lifecycle } = runtime;
+const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
+  if (!config.REDIS_URL) throw new Error('The workers service needs REDIS_URL (BullMQ and the socket.io emitter).');
+  const eventStore = await openEventStore(runtime);
+  const readStore = await openReadStore(runtime);
   const jobQueue = await openJobQueue(runtime);
-  const workers = startWorkers({ jobQueue, logger });
+  const mailer = await createMailer(config);
+  lifecycle.add('mailer', () => mailer.close());
+  const realtime = createRedisEmitterPublisher({ url: config.REDIS_URL });
+  lifecycle.add('realtime', () => realtime.close());
+  const workers = startWorkers({ config, logger, jobQueue, eventStore, readStore, mailer, realtime });
   lifecycle.add('workers', async () => {
     await Promise.all(workers.map((worker) => worker.close()));
   });

@@ -1,15 +1,28 @@
+import type { Config } from '@crossfeed/platform/config/config.ts';
+import type { EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { JobQueue, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
+import type { Mailer } from '@crossfeed/platform/mail/mailer.port.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { RealtimePublisher } from '@crossfeed/platform/realtime/realtime.port.ts';
+import type { JobRoute } from './dispatch/job-routes.ts';
 
 export interface WorkerDeps {
-  jobQueue: JobQueue;
+  config: Config;
   logger: Logger;
+  jobQueue: JobQueue;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  mailer: Mailer;
+  realtime: RealtimePublisher;
 }
 
+/** Which events start which jobs: one route per processor file (the dispatcher reads this list). */
+export const jobRoutes: readonly JobRoute[] = [];
+
 /**
- * Starts every queue processor (one file per processor under `workers/src/`). The workers issue adds
- * the dispatcher and the processors here; the same registry runs in the one-process start and in the
- * `workers` service.
+ * Starts every queue processor (one file per processor under `workers/src/`). The same registry runs in
+ * the one-process start and in the `workers` service.
  */
 export function startWorkers(_deps: WorkerDeps): WorkerHandle[] {
   return [];
