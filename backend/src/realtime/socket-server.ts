@@ -1,5 +1,10 @@
 import type http from 'node:http';
 import { Server } from 'socket.io';
+import {
+  PUBLIC_NAMESPACE,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@crossfeed/domain/api/realtime-events.ts';
 
 export interface SocketIdentity {
   userId: string;
@@ -7,6 +12,12 @@ export interface SocketIdentity {
   /** Seconds since the epoch; the socket is disconnected then. */
   expiresAt: number;
 }
+
+export interface SocketData {
+  identity: SocketIdentity;
+}
+
+export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface SocketServerOptions {
   /** Verifies the handshake's `auth.token`; resolves the identity or rejects. */
@@ -17,10 +28,15 @@ export interface SocketServerOptions {
 
 /**
  * The socket.io server (DESIGN §3 Realtime): no valid token, no connection; each socket joins
- * `user:{id}` (admins also `admins`) and the public room, and cannot join any other room.
+ * `user:{id}` (admins also `admins`) and the public room, and cannot join any other room: there is no
+ * handler for any client event (`ClientToServerEvents` is empty), rooms come from the token alone.
+ *
+ * The public waitlist page has no token, so it listens on the read-only `/public` namespace instead: no
+ * authentication, no rooms, it only receives `waitlist:count`, and a socket that sends any event there is
+ * disconnected. Publishers deliver `public`-room emits to that namespace too (see the realtime adapters).
  */
-export function createSocketServer(httpServer: http.Server, options: SocketServerOptions): Server {
-  const io = new Server(httpServer, {
+export function createSocketServer(httpServer: http.Server, options: SocketServerOptions): SocketServer {
+  const io: SocketServer = new Server(httpServer, {
     serveClient: false,
     cors: { origin: [...options.allowedOrigins] },
     allowRequest: (req, callback) => {
@@ -42,11 +58,16 @@ export function createSocketServer(httpServer: http.Server, options: SocketServe
   });
 
   io.on('connection', (socket) => {
-    const identity = socket.data.identity as SocketIdentity;
+    const { identity } = socket.data;
     void socket.join([`user:${identity.userId}`, 'public', ...(identity.isAdmin ? ['admins'] : [])]);
     const msLeft = identity.expiresAt * 1000 - Date.now();
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(msLeft, 2 ** 31 - 1)));
     socket.on('disconnect', () => clearTimeout(expiry));
+  });
+
+  io.of(PUBLIC_NAMESPACE).on('connection', (socket) => {
+    // Read-only: a client that talks is misbehaving.
+    socket.onAny(() => socket.disconnect(true));
   });
 
   return io;

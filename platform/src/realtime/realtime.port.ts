@@ -10,6 +10,11 @@ export type Room = `user:${string}` | 'admins' | 'public';
 export const userRoom = (userId: string): Room => `user:${userId}`;
 export const ADMINS_ROOM: Room = 'admins';
 export const PUBLIC_ROOM: Room = 'public';
+/**
+ * The unauthenticated read-only namespace of the public pages; an emit to PUBLIC_ROOM reaches it too.
+ * Same value as `PUBLIC_NAMESPACE` in domain/src/api/realtime-events.ts (the clients' side).
+ */
+export { PUBLIC_NAMESPACE } from '@crossfeed/domain/api/realtime-events.ts';
 
 export interface RealtimePublisher {
   emit(room: Room, event: string, payload: unknown): void;

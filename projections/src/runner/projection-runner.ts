@@ -20,6 +20,12 @@ export interface ProjectionRunnerOptions {
   logger?: Logger;
   /** Events read and applied per batch during catch-up and rebuilds (default 1000). */
   batchSize?: number;
+  /**
+   * Called, in log order, with each LIVE event once every read model includes it (never for the catch-up
+   * at start nor for rebuilds): reactions to what happens now, such as realtime pushes. It runs beside
+   * the projections, not inside them: a slow callback never delays applying, a failing one is logged.
+   */
+  onLiveEvent?: (event: RecordedEvent) => void | Promise<void>;
 }
 
 /** Where one projection writes and how far it got. */
@@ -50,6 +56,9 @@ export class ProjectionRunner implements ReadModelWaiter {
   readonly #readStore: ReadStore;
   readonly #logger: Logger | undefined;
   readonly #batchSize: number;
+  readonly #onLiveEvent: ((event: RecordedEvent) => void | Promise<void>) | undefined;
+  /** The live callbacks, chained so they run one at a time in log order. */
+  #reactions: Promise<void> = Promise.resolve();
   readonly #targets = new Map<string, Target>();
   readonly #waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
   #subscription: Subscription | undefined;
@@ -62,6 +71,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     this.#readStore = options.readStore;
     this.#logger = options.logger;
     this.#batchSize = options.batchSize ?? 1000;
+    this.#onLiveEvent = options.onLiveEvent;
     for (const projection of options.projections) {
       this.#targets.set(projection.name, {
         projection,
@@ -109,6 +119,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     this.#stopped = true;
     await this.#subscription?.close();
     await this.#lock.catch(() => undefined);
+    await this.#reactions;
     for (const waiter of this.#waiters) waiter.resolve(false);
     this.#waiters.clear();
   }
@@ -217,14 +228,26 @@ export class ProjectionRunner implements ReadModelWaiter {
   }
 
   async #applyLive(event: RecordedEvent): Promise<void> {
-    for (const target of this.#targets.values()) await this.#applyBatch(target, [event]);
+    let applied = false;
+    for (const target of this.#targets.values()) applied = (await this.#applyBatch(target, [event])) || applied;
     this.#notify();
+    if (applied) this.#react(event);
   }
 
-  /** One read-store batch: the guarded writes of every new event, then the checkpoint. */
-  async #applyBatch(target: Target, events: readonly RecordedEvent[]): Promise<void> {
+  #react(event: RecordedEvent): void {
+    const onLiveEvent = this.#onLiveEvent;
+    if (!onLiveEvent) return;
+    this.#reactions = this.#reactions
+      .then(() => onLiveEvent(event))
+      .catch((error: unknown) =>
+        this.#logger?.error({ err: error, eventId: event.id, type: event.type }, 'live event callback failed; projections go on'),
+      );
+  }
+
+  /** One read-store batch: the guarded writes of every new event, then the checkpoint. False if none was new. */
+  async #applyBatch(target: Target, events: readonly RecordedEvent[]): Promise<boolean> {
     const last = events.at(-1);
-    if (!last || !after(last.position, target.position)) return;
+    if (!last || !after(last.position, target.position)) return false;
     const { projection } = target;
     const ops: WriteOp[] = [];
     for (const event of events) {
@@ -234,6 +257,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     ops.push(checkpointOp(target.checkpointId, last.position, projection.version));
     await this.#readStore.applyBatch(ops);
     target.position = last.position;
+    return true;
   }
 
   #reached(position: Position): boolean {

@@ -1,0 +1,127 @@
+/**
+ * The one socket.io contract shared by the server, the push reactor and the browser (STYLE.md: one shared
+ * `ServerToClientEvents` / `ClientToServerEvents` type). Payloads are the REST API's shapes (SPEC §3).
+ */
+
+/** SPEC §3 Profile, as the API returns it. */
+export interface ProfileDto {
+  name: string;
+  bio: string;
+  categories: string[];
+  interests: string[];
+  content_type: string;
+  audience_score: number | null;
+}
+
+/** SPEC §3 User, as the current-user call, login and register answer it. */
+export interface UserDto {
+  id: string;
+  username: string;
+  email: string;
+  is_admin: boolean;
+  is_premium: boolean;
+  has_profile_completed: boolean;
+  categories: string[];
+  share_count: number;
+  view_count: number;
+  avatar_url: string | null;
+  referral_code: string | null;
+  /** When a time-limited Premium (promo) ends; null otherwise. */
+  premium_until: string | null;
+  profile: ProfileDto | null;
+}
+
+/** SPEC §3 Notification, as GET /notifications/ returns each item. */
+export interface NotificationDto {
+  id: string;
+  message: string;
+  timestamp: string;
+  is_read: boolean;
+}
+
+/** SPEC §3 Flag, as GET /flags/ returns each item. */
+export interface FlagDto {
+  id: string;
+  content_id: string;
+  reason: string;
+  created_at: string;
+  user: { username: string };
+  content: { title: string; content_type: string | null; categories: string[]; status: string | null };
+}
+
+/** A share moved the owner's content towards its required shares. */
+export interface ContentProgressPush {
+  content_id: string;
+  share_count: number;
+  required_shares: number;
+  status: string;
+}
+
+/**
+ * A moderation change on flagged content: a new moderation `status`, a flag deleted (`flag_id`,
+ * `deleted: true`), or the content removed with all its flags (`deleted: true`, no `flag_id`).
+ */
+export interface FlagUpdatedPush {
+  flag_id?: string;
+  content_id: string;
+  status?: string;
+  deleted?: boolean;
+}
+
+export interface WaitlistCountPush {
+  count: number;
+}
+
+/**
+ * Progress of a read-model rebuild (admins), as projections/src/replay/replay.processor.ts pushes it:
+ * `active` reports, then `completed` (with the result) or `failed` (with `error`).
+ */
+export interface ReplayProgressPush {
+  id: string | undefined;
+  projection: string;
+  state: 'active' | 'completed' | 'failed';
+  percent?: number;
+  done?: number;
+  total?: number;
+  events_per_second?: number;
+  eta_seconds?: number | null;
+  error?: string;
+  [field: string]: unknown;
+}
+
+export interface WaitlistRankPush {
+  position: number;
+  referrals: number;
+}
+
+/** Every event the server pushes, by name (DESIGN §3 Realtime). */
+export interface ServerToClientEvents {
+  /** To `user:{recipient}`. */
+  notification: (notification: NotificationDto) => void;
+  /** To `user:{owner}`. */
+  'content:progress': (progress: ContentProgressPush) => void;
+  /** To `admins`. */
+  'flag:created': (flag: FlagDto) => void;
+  /** To `admins`. */
+  'flag:updated': (update: FlagUpdatedPush) => void;
+  /** To `user:{id}`. */
+  'user:updated': (user: UserDto) => void;
+  /** To `public` (and every socket of the read-only `/public` namespace). */
+  'waitlist:count': (count: WaitlistCountPush) => void;
+  /** To `admins`. */
+  'replay:progress': (progress: ReplayProgressPush) => void;
+  'waitlist:rank': (rank: WaitlistRankPush) => void;
+}
+
+export type ServerToClientEvent = keyof ServerToClientEvents;
+export type ServerToClientPayload<E extends ServerToClientEvent> = Parameters<ServerToClientEvents[E]>[0];
+
+/**
+ * Clients send nothing: rooms are decided by the server from the token, and there is no `join` handler,
+ * so a client cannot enter another user's room or `admins`.
+ */
+export type ClientToServerEvents = Record<string, never>;
+
+/** The unauthenticated, read-only namespace (the public waitlist page): it only receives `waitlist:count`. */
+export const PUBLIC_NAMESPACE = '/public';
+export type PublicServerToClientEvents = Pick<ServerToClientEvents, 'waitlist:count'>;

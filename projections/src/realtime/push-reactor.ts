@@ -1,0 +1,98 @@
+/**
+ * The push reactor (DESIGN §3 Realtime): turns LIVE events, once the read models include them, into
+ * socket.io pushes shaped exactly as the REST API returns the same data. Hooked to the projection runner's
+ * `onLiveEvent`, so the catch-up after a restart and rebuilds push nothing: pushes are for what happens now.
+ */
+import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
+import type { ContentFlagged, FlagDeleted } from '@crossfeed/domain/flags/flag.events.ts';
+import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import type { ServerToClientEvent, ServerToClientPayload } from '@crossfeed/domain/api/realtime-events.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { ADMINS_ROOM, PUBLIC_ROOM, userRoom, type RealtimePublisher, type Room } from '@crossfeed/platform/realtime/realtime.port.ts';
+import { CONTENTS, type ContentDoc } from '../contents/contents.projection.ts';
+import { toFlagDto } from '../flags/flag.dto.ts';
+import { FLAGS, type FlagDoc } from '../flags/flags.projection.ts';
+import { toNotificationDto } from '../notifications/notification.dto.ts';
+import { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from '../notifications/notifications.projection.ts';
+import { toUserDto } from '../users/user.dto.ts';
+import { USERS, type UserDoc } from '../users/users.projection.ts';
+import { WAITLIST, type WaitlistDoc } from '../waitlist/waitlist.projection.ts';
+
+export interface PushReactorOptions {
+  readStore: ReadStore;
+  publisher: RealtimePublisher;
+}
+
+/** Typed against the shared `ServerToClientEvents`, so a payload can never drift from what clients expect. */
+export function push<E extends ServerToClientEvent>(publisher: RealtimePublisher, room: Room, event: E, payload: ServerToClientPayload<E>): void {
+  publisher.emit(room, event, payload);
+}
+
+const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated', 'ProfileUpdated']);
+
+/** Returns the `onLiveEvent` callback of the projection runner. */
+export function createPushReactor(options: PushReactorOptions): (event: RecordedEvent) => Promise<void> {
+  const { readStore, publisher } = options;
+
+  const pushNotification = async (event: RecordedEvent): Promise<void> => {
+    // The notification's id is the id of the event that caused it; some events notify nobody (own share).
+    const doc = await readStore.collection<NotificationDoc>(NOTIFICATIONS).findOne({ _id: event.id });
+    if (doc) push(publisher, userRoom(doc.user_id), 'notification', toNotificationDto(doc));
+  };
+
+  return async (event) => {
+    if (event.type !== 'NotificationRead' && notificationsProjection.handles.has(event.type)) await pushNotification(event);
+
+    if (USER_UPDATING.has(event.type)) {
+      const userId = (event.data as { userId: string }).userId;
+      const user = await readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
+      if (user) push(publisher, userRoom(user._id), 'user:updated', toUserDto(user));
+    }
+
+    switch (event.type) {
+      case 'ContentShared': {
+        const data = event.data as ContentShared['data'];
+        const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: data.contentId });
+        if (!content || content.deleted) return;
+        push(publisher, userRoom(content.user_id), 'content:progress', {
+          content_id: content._id,
+          share_count: content.share_count,
+          required_shares: content.required_shares,
+          status: content.status,
+        });
+        return;
+      }
+      case 'ContentFlagged': {
+        const data = event.data as ContentFlagged['data'];
+        const flag = await readStore.collection<FlagDoc>(FLAGS).findOne({ _id: data.flagId });
+        if (!flag) return; // already deleted again
+        const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: flag.content_id });
+        push(publisher, ADMINS_ROOM, 'flag:created', toFlagDto(flag, content ?? undefined));
+        return;
+      }
+      case 'ContentStatusChanged': {
+        const data = event.data as ContentStatusChanged['data'];
+        push(publisher, ADMINS_ROOM, 'flag:updated', { content_id: data.contentId, status: data.status });
+        return;
+      }
+      case 'FlagDeleted': {
+        const data = event.data as FlagDeleted['data'];
+        push(publisher, ADMINS_ROOM, 'flag:updated', { flag_id: data.flagId, content_id: data.contentId, deleted: true });
+        return;
+      }
+      case 'ContentRemovedByAdmin': {
+        const data = event.data as ContentRemovedByAdmin['data'];
+        push(publisher, ADMINS_ROOM, 'flag:updated', { content_id: data.contentId, status: 'deleted', deleted: true });
+        return;
+      }
+      case 'WaitlistJoined': {
+        const count = await readStore.collection<WaitlistDoc>(WAITLIST).count({});
+        push(publisher, PUBLIC_ROOM, 'waitlist:count', { count });
+        return;
+      }
+      default:
+        return;
+    }
+  };
+}

@@ -1,0 +1,37 @@
+import type { ProfileDto, UserDto } from '@crossfeed/domain/api/realtime-events.ts';
+import type { ProfileDoc, UserDoc } from './users.projection.ts';
+
+export type { ProfileDto, UserDto };
+
+export function toProfileDto(profile: ProfileDoc): ProfileDto {
+  return {
+    name: profile.name,
+    bio: profile.bio,
+    categories: profile.categories,
+    interests: profile.interests,
+    content_type: profile.content_type,
+    audience_score: profile.audience_score ?? null,
+  };
+}
+
+/**
+ * SPEC §3 User, as the API and the `user:updated` push return it. Field by field, so `password_hash`,
+ * `username_key` and `_pos` never leave the server.
+ */
+export function toUserDto(doc: UserDoc): UserDto {
+  return {
+    id: doc._id,
+    username: doc.username,
+    email: doc.email,
+    is_admin: doc.is_admin,
+    is_premium: doc.is_premium,
+    has_profile_completed: doc.has_profile_completed,
+    categories: doc.categories,
+    share_count: doc.share_count,
+    view_count: doc.view_count,
+    avatar_url: doc.avatar_url,
+    referral_code: doc.referral_code,
+    premium_until: doc.premium_until,
+    profile: doc.profile ? toProfileDto(doc.profile) : null,
+  };
+}
