@@ -4,7 +4,19 @@
  */
 export interface CreateShortLink {
   type: 'CreateShortLink';
-  data: { contentId: string; ownerId: string; shortCode: string; requesterId: string; isPremium: boolean; now: string };
+  data: {
+    contentId: string;
+    ownerId: string;
+    shortCode: string;
+    requesterId: string;
+    isPremium: boolean;
+    now: string;
+    /**
+     * A link the system creates for sharing (the share e-mail worker, `requesterId` = the sharer): it needs
+     * neither ownership nor Premium, since the sharer is not the owner and Premium buys links for oneself.
+     */
+    purpose?: 'share';
+  };
 }
 
 /** Creates the short link too when `shortCode` is not one of the content's links yet. */

@@ -75,7 +75,11 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
   decide(command, state) {
     switch (command.type) {
       case 'CreateShortLink': {
-        checkOwnerAndTier(command.data, state, CONTENT_LINK_MESSAGES.shortLinksPremium);
+        if (command.data.purpose === 'share') {
+          if (state.removed) throw new NotFoundError(CONTENT_LINK_MESSAGES.notFound);
+        } else {
+          checkOwnerAndTier(command.data, state, CONTENT_LINK_MESSAGES.shortLinksPremium);
+        }
         return [shortLinkCreated(command.data, state)];
       }
       case 'EnhanceContent': {

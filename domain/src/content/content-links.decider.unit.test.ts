@@ -22,7 +22,7 @@ const removedByAdmin: ContentRemovedByAdmin = {
   type: 'ContentRemovedByAdmin',
   data: { contentId: 'k1', ownerId: 'u1', contentTitle: 'T', removedBy: 'admin', removedAt: now },
 };
-const create = (overrides: Partial<{ requesterId: string; isPremium: boolean; shortCode: string }> = {}) => ({
+const create = (overrides: Partial<{ requesterId: string; isPremium: boolean; shortCode: string; purpose: 'share' }> = {}) => ({
   type: 'CreateShortLink' as const,
   data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', requesterId: 'u1', isPremium: true, now, ...overrides },
 });
@@ -47,6 +47,18 @@ describe('content links decider: short links', () => {
 
   test('refuses a Free owner with the Premium message', () => {
     spec.given([]).when(create({ isPremium: false })).thenThrows(ForbiddenError, /^Short links are a Premium feature\.$/);
+  });
+
+  test('a link for sharing (purpose share) is created for a Free sharer who is not the owner', () => {
+    spec
+      .given([])
+      .when(create({ purpose: 'share', requesterId: 'u2', isPremium: false }))
+      .then([{ ...link('abc2345'), data: { ...link('abc2345').data, createdBy: 'u2' } }]);
+  });
+
+  test('a link for sharing still needs live content and a fresh code', () => {
+    spec.given([removedByAdmin]).when(create({ purpose: 'share', requesterId: 'u2', isPremium: false })).thenThrows(NotFoundError);
+    spec.given([link('abc2345')]).when(create({ purpose: 'share', requesterId: 'u2' })).thenThrows(ConflictError);
   });
 
   test('answers not found to anyone but the owner, and for content removed by an admin', () => {

@@ -44,6 +44,7 @@ const ConfigSchema = z.object({
   SEED_DEMO: booleanFlag,
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   SNAPSHOT_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(5000),
+  SHARE_EMAILS_PER_CONTACT_PER_DAY: z.coerce.number({ message: 'must be a number' }).int().min(0).default(3),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {

@@ -15,7 +15,7 @@
  *   `onFailed(..., willRetry = true)` with the job's latest `failedReason`.
  */
 import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
-import type { JobsOptions, JobState as BullJobState, KeepJobs } from 'bullmq';
+import type { JobsOptions, JobState as BullJobState, KeepJobs, WorkerOptions as BullWorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { UnrecoverableJobError } from './job-queue.port.ts';
 import type {
@@ -39,6 +39,11 @@ export interface BullmqJobQueueOptions {
   prefix?: string;
   /** pino-compatible; defaults to console. */
   logger?: ErrorLogger;
+  /**
+   * Stalled-job recovery of every worker (BullMQ defaults: lock 30 s, checked every 30 s, 1 stall allowed).
+   * Shorter values let tests see a killed worker's job retried quickly.
+   */
+  workerSettings?: Pick<BullWorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
 }
 
 /** Finished jobs are kept this long so that adding the same jobId again stays a no-op (see above). */
@@ -143,7 +148,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
             throw error;
           }
         },
-        { connection: consumer, prefix, concurrency: Math.max(1, Math.floor(workerOptions.concurrency ?? 1)) },
+        { ...options.workerSettings, connection: consumer, prefix, concurrency: Math.max(1, Math.floor(workerOptions.concurrency ?? 1)) },
       );
       worker.on('error', (error: unknown) => logger.error({ err: error, queue }, 'bullmq job queue: worker error'));
       workers.add(worker);

@@ -11,6 +11,7 @@ import { ForbiddenError, NotFoundError } from '@crossfeed/domain/shared/errors.t
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { SHORT_LINKS, type ShortLinkDoc } from '@crossfeed/projections/short-links/short-links.projection.ts';
+import { SHARE_EMAILS, type ShareEmailDoc } from '@crossfeed/workers/email/share-email.processor.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
@@ -51,9 +52,13 @@ export function linkRoutes(ctx: ApiContext): Router {
     let contactId: string | null = null;
     const requested = req.query.c;
     if (typeof requested === 'string' && requested.length > 0 && requested.length <= 100) {
-      // Only the owner's own contacts are attributed; anything else is dropped, not stored.
+      // Only the owner's own contacts, or contacts this content was e-mailed to by a sharer (their own
+      // `?c=` link), are attributed; anything else is dropped, not stored.
       const contact = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: requested, user_id: link.owner_id });
-      contactId = contact?._id ?? null;
+      const emailed = contact
+        ? null
+        : await ctx.readStore.collection<ShareEmailDoc>(SHARE_EMAILS).findOne({ _id: `${link.content_id}:${requested}`, status: 'sent' });
+      contactId = contact?._id ?? emailed?.contact_id ?? null;
     }
     const events = contentLinksDecider.decide(
       {

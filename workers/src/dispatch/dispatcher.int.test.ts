@@ -1,0 +1,232 @@
+/**
+ * The dispatcher against a real SQLite log and the local queue (always), and against BullMQ on a PRIVATE
+ * redis-server (when REDIS_URL is set, as on CI): a Redis outage while events keep coming, and a worker
+ * killed mid-job, each end with every job run and every effect once.
+ */
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventStore, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
+import { createBullmqJobQueue } from '@crossfeed/platform/jobs/bullmq-job-queue.ts';
+import { waitFor } from '@crossfeed/platform/jobs/job-queue.contract.ts';
+import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
+import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
+import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { startPrivateRedis } from '../testing/private-redis.ts';
+import { Dispatcher } from './dispatcher.ts';
+import type { JobRoute } from './job-routes.ts';
+
+const QUEUE = `dispatch-test-${randomUUID().slice(0, 8)}`;
+/** `Tick` starts one job; `Pair` starts two on the same queue; anything else starts none. */
+const routes: JobRoute[] = [
+  { eventTypes: new Set(['Tick', 'Pair']), jobs: (event) => [{ queue: QUEUE, name: 'tick', data: { n: (event.data as { n: number }).n }, jobId: `tick-${event.id}` }] },
+  { eventTypes: new Set(['Pair']), jobs: (event) => [{ queue: QUEUE, name: 'pair', data: { n: (event.data as { n: number }).n }, jobId: `pair-${event.id}` }] },
+];
+const silent = { info: () => undefined, error: () => undefined };
+
+interface Fixture {
+  dir: string;
+  eventStore: EventStore;
+  readStore: ReadStore;
+}
+
+let fx: Fixture;
+beforeEach(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-dispatch-'));
+  fx = { dir, eventStore: await createSqliteEventStore({ file: path.join(dir, 'events.db'), synchronous: 'NORMAL' }), readStore: await createMemoryReadStore() };
+});
+afterEach(async () => {
+  await fx.eventStore.close();
+  fs.rmSync(fx.dir, { recursive: true, force: true });
+});
+
+let appended = 0;
+async function append(type: string, count = 1): Promise<void> {
+  for (let i = 0; i < count; i++) await fx.eventStore.append(`tick-${randomUUID()}`, [{ type, data: { n: appended++ } }]);
+}
+
+/** Every job id the log asks for, from the log itself. */
+async function expectedJobIds(): Promise<string[]> {
+  const events: RecordedEvent[] = await fx.eventStore.readAll({ limit: 1_000_000 });
+  return events.flatMap((event) => routes.flatMap((route) => (route.eventTypes.has(event.type) ? route.jobs(event).map((job) => job.jobId) : [])));
+}
+
+interface Recorder {
+  /** How often each job's processor was called. */
+  runs: Map<string, number>;
+  /** The side effect: one row per job id, written only if absent (an idempotent processor). */
+  rows: Map<string, number>;
+  close(): Promise<void>;
+}
+
+function recorder(queue: JobQueue): Recorder {
+  const runs = new Map<string, number>();
+  const rows = new Map<string, number>();
+  const worker = queue.process(QUEUE, async (job) => {
+    runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+    if (!rows.has(job.id)) rows.set(job.id, 1);
+  }, { concurrency: 4 });
+  return { runs, rows, close: () => worker.close() };
+}
+
+/**
+ * Every job the log asks for wrote its row. With `strictRuns`, every processor also ran exactly once (no
+ * fault); across a Redis outage a job in flight may run again (at-least-once), its effect still once.
+ */
+async function assertEachRanOnce(rec: Recorder, timeoutMs = 10_000, strictRuns = true): Promise<void> {
+  const expected = await expectedJobIds();
+  await waitFor(`${expected.length} jobs to run`, () => expected.every((id) => rec.rows.has(id)), timeoutMs);
+  await sleep(200); // a doubled job would show up right behind the last one
+  assert.deepEqual([...rec.rows.keys()].sort(), [...expected].sort());
+  assert.deepEqual([...rec.runs.keys()].sort(), [...expected].sort());
+  if (strictRuns) for (const [id, count] of rec.runs) assert.equal(count, 1, `job ${id} ran ${count} times`);
+}
+
+describe('dispatcher on the local queue', () => {
+  test('catches up in batches, follows live appends, and resumes from its checkpoint after a restart', async () => {
+    const queue = await createLocalJobQueue({ file: ':memory:' });
+    const rec = recorder(queue);
+    const { runs, close } = rec;
+    await append('Tick', 25);
+    await append('Other', 3);
+    await append('Pair', 5);
+    const first = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: queue, routes, logger: silent, batchSize: 7 });
+    await first.start();
+    assert.equal(first.position(), (await fx.eventStore.head()).position, 'caught up to the head before start() resolves');
+    await append('Tick', 5);
+    await assertEachRanOnce(rec);
+    assert.equal(runs.size, 25 + 5 * 2 + 5);
+    await first.stop();
+
+    // Appended while no dispatcher runs: the next one starts from the checkpoint, re-enqueuing nothing.
+    await append('Pair', 3);
+    const checkpoint = await fx.readStore.collection('_checkpoints').findOne({ _id: 'dispatcher' });
+    assert.equal(checkpoint?.position, first.position());
+    const added: string[] = [];
+    const counting: JobQueue = { ...queue, addBulk: async (name, jobs) => {
+      added.push(...jobs.map((job) => job.options?.jobId ?? '?'));
+      return queue.addBulk(name, jobs);
+    } };
+    const second = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: counting, routes, logger: silent });
+    await second.start();
+    await assertEachRanOnce(rec);
+    assert.equal(added.length, 6, 'only the jobs of events after the checkpoint were enqueued');
+    await second.stop();
+    await close();
+    await queue.close();
+  });
+
+  test('an enqueue that fails is retried with backoff: no event skipped, no job doubled, checkpoint held back', async () => {
+    const queue = await createLocalJobQueue({ file: ':memory:' });
+    const rec = recorder(queue);
+    const { close } = rec;
+    let down = true;
+    const flaky: JobQueue = { ...queue, addBulk: async (name, jobs) => {
+      if (down) throw new Error('Redis is down');
+      return queue.addBulk(name, jobs);
+    } };
+    await append('Tick', 4);
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: flaky, routes, logger: silent });
+    const started = dispatcher.start(); // catch-up keeps retrying while the queue is down
+    await sleep(300);
+    assert.equal(dispatcher.position(), undefined);
+    assert.equal(await fx.readStore.collection('_checkpoints').findOne({ _id: 'dispatcher' }), null);
+    down = false;
+    await started;
+    await assertEachRanOnce(rec);
+
+    // Live: the queue goes down again while events keep coming.
+    down = true;
+    const before = dispatcher.position();
+    await append('Pair', 3);
+    await sleep(300);
+    assert.equal(dispatcher.position(), before, 'the checkpoint did not move past events whose jobs are not enqueued');
+    down = false;
+    await assertEachRanOnce(rec);
+    assert.equal(dispatcher.position(), (await fx.eventStore.head()).position);
+    await dispatcher.stop();
+    await close();
+    await queue.close();
+  });
+});
+
+const REDIS_URL = process.env.REDIS_URL;
+describe('dispatcher on BullMQ with a private redis-server: faults', { skip: REDIS_URL ? false : 'skipped: set REDIS_URL to run the BullMQ fault tests' }, () => {
+  test('Redis stopped for 10 s while events keep coming: every job runs, each once', { timeout: 90_000 }, async () => {
+    const redis = await startPrivateRedis();
+    const queue = createBullmqJobQueue({ url: redis.url, prefix: `t${randomUUID().slice(0, 8)}`, logger: silent, workerSettings: { lockDuration: 2000, stalledInterval: 1000 } });
+    const rec = recorder(queue);
+    const { runs, close } = rec;
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: queue, routes, logger: silent });
+    try {
+      await append('Tick', 20);
+      await dispatcher.start();
+      // Commands keep coming for ~14 s; Redis is down for 10 s of them.
+      const producing = (async () => {
+        const until = Date.now() + 14_000;
+        while (Date.now() < until) {
+          await append(appended % 3 === 0 ? 'Pair' : 'Tick');
+          await sleep(50);
+        }
+      })();
+      await sleep(1500);
+      await redis.stop();
+      await sleep(10_000);
+      await redis.start();
+      await producing;
+      await assertEachRanOnce(rec, 30_000, false);
+      const rerun = [...runs.values()].filter((count) => count > 1).length;
+      // Only jobs in flight when Redis went away may run again (worker concurrency 4), never a re-enqueued one.
+      assert.ok(rerun <= 4, `${rerun} jobs ran more than once`);
+      assert.ok(runs.size > 200, `only ${runs.size} jobs: the test did not exercise enough traffic`);
+    } finally {
+      await dispatcher.stop();
+      await close();
+      await queue.close();
+      await redis.close();
+    }
+  });
+
+  test('a worker killed mid-job: the job is taken over by another worker and its effect happens once', { timeout: 60_000 }, async () => {
+    const redis = await startPrivateRedis();
+    const prefix = `t${randomUUID().slice(0, 8)}`;
+    const settings = { lockDuration: 1000, stalledInterval: 500 };
+    const queue = createBullmqJobQueue({ url: redis.url, prefix, logger: silent, workerSettings: settings });
+    try {
+      const jobId = await queue.add(QUEUE, 'effect', { row: 'r1' }, { jobId: 'kill-me-1' });
+      // The child takes the job, reports it started, and dies by SIGKILL before finishing it.
+      const child = fork(path.join(import.meta.dirname, '../testing/kill-mid-job.child.ts'), [redis.url, prefix, QUEUE], {
+        execArgv: ['--disable-warning=ExperimentalWarning'],
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      const exit = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      const started = new Promise<unknown>((resolve) => child.once('message', resolve));
+      assert.deepEqual(await started, { started: jobId });
+      assert.equal(await exit, 'SIGKILL');
+      assert.equal((await queue.getJob(QUEUE, jobId))?.state, 'active', 'the killed worker still holds the job');
+
+      const effects: string[] = [];
+      const worker = queue.process<{ row: string }, void>(QUEUE, async (job) => {
+        if (!effects.includes(job.data.row)) effects.push(job.data.row); // idempotent, as processors are
+        await sleep(10);
+      });
+      const info = await waitFor('the stalled job to complete on the other worker', async () => {
+        const job = await queue.getJob(QUEUE, jobId);
+        return job?.state === 'completed' ? job : null;
+      }, 20_000);
+      assert.deepEqual(effects, ['r1']);
+      assert.equal(info.attemptsMade, 1, 'a stall does not count as a failed attempt');
+      await worker.close();
+    } finally {
+      await queue.close();
+      await redis.close();
+    }
+  });
+});

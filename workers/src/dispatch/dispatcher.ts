@@ -1,0 +1,152 @@
+/**
+ * The job dispatcher (DESIGN §3 Jobs): follows the event log from its checkpoint and enqueues the jobs of
+ * every route that reacts to each event. The event log is the outbox:
+ *
+ * - jobs are enqueued (`addBulk`, ids derived from the event id) BEFORE the checkpoint moves past their
+ *   event, so a crash re-enqueues at most the last batch, and the queue's job-id dedupe makes that a no-op;
+ * - an enqueue that fails (Redis down) throws: catch-up retries the same batch with backoff, and the live
+ *   subscription redelivers the same event with backoff (EventStore.subscribeAll). Jobs are delayed, never
+ *   skipped nor doubled;
+ * - catch-up reads the log in batches (one `addBulk` per queue and one checkpoint write per batch), then
+ *   the dispatcher follows live appends one event at a time.
+ *
+ * Run exactly one dispatcher per deployment (the projections service, or the one-process start).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventStore, Position, RecordedEvent, Subscription } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
+import type { Logger } from '@crossfeed/platform/logger.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { CHECKPOINTS, checkpointOp, type Checkpoint } from '@crossfeed/projections/projection.ts';
+import type { JobRoute, JobSpec } from './job-routes.ts';
+
+export const DISPATCHER_CHECKPOINT = 'dispatcher';
+const CHECKPOINT_VERSION = 1;
+const BACKOFF_START_MS = 100;
+const BACKOFF_CAP_MS = 5000;
+
+export interface DispatcherOptions {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  jobQueue: JobQueue;
+  routes: readonly JobRoute[];
+  logger?: Pick<Logger, 'info' | 'error'>;
+  /** Events read per catch-up batch (default 1000). */
+  batchSize?: number;
+  /** The `_checkpoints` document id (default 'dispatcher'); tests and benchmarks use their own. */
+  checkpointId?: string;
+}
+
+/** The jobs that `events` start, grouped by queue, in log order. A route that throws is logged and skipped. */
+export function jobsFor(
+  routes: readonly JobRoute[],
+  events: readonly RecordedEvent[],
+  logger?: Pick<Logger, 'error'>,
+): Map<string, JobSpec[]> {
+  const byQueue = new Map<string, JobSpec[]>();
+  for (const event of events) {
+    for (const route of routes) {
+      if (!route.eventTypes.has(event.type)) continue;
+      let specs: JobSpec[];
+      try {
+        specs = route.jobs(event);
+      } catch (error) {
+        // A bug in a route must not stop every other job: it is logged loudly and the event skipped for it.
+        logger?.error({ err: error, eventId: event.id, type: event.type }, 'dispatcher: a job route threw; no job for this event');
+        continue;
+      }
+      for (const spec of specs) {
+        const list = byQueue.get(spec.queue) ?? [];
+        list.push(spec);
+        byQueue.set(spec.queue, list);
+      }
+    }
+  }
+  return byQueue;
+}
+
+export class Dispatcher {
+  readonly #options: DispatcherOptions;
+  readonly #checkpointId: string;
+  #position: Position | undefined;
+  #subscription: Subscription | undefined;
+  #stopped = false;
+  #starting: Promise<void> | undefined;
+  readonly #abort = new AbortController();
+
+  constructor(options: DispatcherOptions) {
+    this.#options = options;
+    this.#checkpointId = options.checkpointId ?? DISPATCHER_CHECKPOINT;
+  }
+
+  /** The position of the last event whose jobs are enqueued (undefined before the first). */
+  position(): Position | undefined {
+    return this.#position;
+  }
+
+  /** Loads the checkpoint, catches up in batches (retrying through outages), then follows the log live. */
+  start(): Promise<void> {
+    this.#starting ??= this.#start();
+    return this.#starting;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#abort.abort();
+    await this.#starting?.catch(() => undefined);
+    await this.#subscription?.close();
+  }
+
+  async #start(): Promise<void> {
+    const { readStore, eventStore, logger } = this.#options;
+    const checkpoint = await readStore.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: this.#checkpointId });
+    this.#position = checkpoint?.position;
+    await this.#catchUp();
+    if (this.#stopped) return;
+    logger?.info({ position: this.#position }, 'dispatcher caught up');
+    this.#subscription = eventStore.subscribeAll(
+      {
+        ...(this.#position !== undefined && { fromPosition: this.#position }),
+        onError: (error) => logger?.error({ err: error }, 'dispatcher: enqueue failed; retrying the event'),
+      },
+      (event) => this.#dispatch([event]),
+    );
+  }
+
+  async #catchUp(): Promise<void> {
+    const { eventStore, logger } = this.#options;
+    const limit = this.#options.batchSize ?? 1000;
+    let backoff = BACKOFF_START_MS;
+    while (!this.#stopped) {
+      try {
+        const batch = await eventStore.readAll({ ...(this.#position !== undefined && { fromPosition: this.#position }), limit });
+        if (batch.length === 0) return;
+        await this.#dispatch(batch);
+        backoff = BACKOFF_START_MS;
+        if (batch.length < limit) return;
+      } catch (error) {
+        logger?.error({ err: error, position: this.#position, retryInMs: backoff }, 'dispatcher: catch-up failed; retrying the batch');
+        await sleep(backoff, undefined, { signal: this.#abort.signal }).catch(() => undefined);
+        backoff = Math.min(backoff * 2, BACKOFF_CAP_MS);
+      }
+    }
+  }
+
+  /** Enqueues the batch's jobs, then (only then) moves the checkpoint to its last event. */
+  async #dispatch(events: readonly RecordedEvent[]): Promise<void> {
+    const last = events.at(-1);
+    if (!last) return;
+    const { jobQueue, readStore, routes, logger } = this.#options;
+    const byQueue = jobsFor(routes, events, logger);
+    await Promise.all(
+      [...byQueue].map(([queue, specs]) =>
+        jobQueue.addBulk(
+          queue,
+          specs.map((spec) => ({ name: spec.name, data: spec.data, options: { ...spec.options, jobId: spec.jobId } })),
+        ),
+      ),
+    );
+    await readStore.applyBatch([checkpointOp(this.#checkpointId, last.position, CHECKPOINT_VERSION)]);
+    this.#position = last.position;
+  }
+}
