@@ -10,6 +10,7 @@ import { analyticsRoutes } from '../features/analytics/analytics.routes.ts';
 import { flagRoutes } from '../features/flags/flags.routes.ts';
 import { subscriptionRoutes } from '../features/subscription/subscription.routes.ts';
 import { waitlistRoutes } from '../features/waitlist/waitlist.routes.ts';
+import { adminRoutes } from '../features/admin/admin.routes.ts';
 
 /** Every feature router of SPEC §7, in mounting order. */
 export function apiRouters(ctx: ApiContext): Router[] {
@@ -24,5 +25,6 @@ export function apiRouters(ctx: ApiContext): Router[] {
     flagRoutes(ctx),
     subscriptionRoutes(ctx),
     waitlistRoutes(ctx),
+    adminRoutes(ctx),
   ];
 }

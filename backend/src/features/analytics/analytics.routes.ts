@@ -10,6 +10,7 @@ import { enhanceRoutes } from './enhance.routes.ts';
 import { linkRoutes } from './links.routes.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { LIVE_CONTENT } from './owned-content.ts';
+import { AUDIENCE_SCORES, type AudienceScoreDoc } from '@crossfeed/workers/audience-score/audience-scores.model.ts';
 
 const AnalyticsInput = z.strictObject({
   content_ids: z
@@ -62,8 +63,10 @@ export function analyticsRoutes(ctx: ApiContext): Router {
       { user_id: userId, ...LIVE_CONTENT },
       { projection: { share_count: 1, required_shares: 1 } },
     );
+    // The audience-score worker owns the score; before its first run the profile's (or null) stands.
+    const scored = await ctx.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: userId }, { projection: { score: 1 } });
     const body: UserAnalyticsDto = {
-      audience_score: user.profile?.audience_score ?? null,
+      audience_score: scored?.score ?? user.profile?.audience_score ?? null,
       total_content_shares: docs.reduce((sum, doc) => sum + doc.share_count, 0),
       successful_cross_promotions: docs.filter((doc) => doc.share_count >= doc.required_shares).length,
     };

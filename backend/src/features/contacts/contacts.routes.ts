@@ -13,6 +13,7 @@ import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContactDto } from './contact.dto.ts';
+import { AUDIENCE_SCORES, type AudienceScoreDoc } from '@crossfeed/workers/audience-score/audience-scores.model.ts';
 import { parseContactFile } from './contact-file.ts';
 
 const ContactInput = z.strictObject({
@@ -69,7 +70,9 @@ export function contactRoutes(ctx: ApiContext): Router {
     const docs = await ctx.readStore
       .collection<ContactDoc>(CONTACTS)
       .find({ user_id: user._id }, { sort: { created_at: 1, email_key: 1 } });
-    res.json(docs.map(toContactDto));
+    // Contact scores come from the audience-score worker; a contact it has not scored yet keeps null.
+    const scored = await ctx.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: user._id }, { projection: { contacts: 1 } });
+    res.json(docs.map((doc) => ({ ...toContactDto(doc), audience_score: scored?.contacts?.[doc._id] ?? doc.audience_score ?? null })));
   });
 
   router.post('/contacts/bulk', auth, receiveFile(), async (req, res) => {

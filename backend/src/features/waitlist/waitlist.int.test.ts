@@ -196,6 +196,8 @@ describe('GET /api/waitlist/status', () => {
       confirmed: false,
       tier: 'lifetime',
       referrals_needed: 0,
+      // The waitlist-rank worker's rank; no worker runs in this harness yet.
+      rank: null,
     });
   });
 

@@ -27,6 +27,7 @@ import {
   statusAnswer,
   type Secrets,
 } from './waitlist.ts';
+import { WAITLIST_RANKS, type WaitlistRankDoc } from '@crossfeed/workers/waitlist-rank/waitlist-ranks.model.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ALREADY_PREMIUM = 'You are already a Premium user.';
@@ -96,7 +97,9 @@ export function waitlistRoutes(ctx: ApiContext): Router {
     const { email } = parseInput(EmailQuery, req.query);
     const entry = await findEntry(ctx, { _id: emailKey(email) });
     if (!entry) throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
-    res.json(statusAnswer(entry));
+    // The rank (position moved up by referrals) is the waitlist-rank worker's; null until it has run.
+    const ranked = await ctx.readStore.collection<WaitlistRankDoc>(WAITLIST_RANKS).findOne({ _id: entry.doc._id }, { projection: { rank: 1 } });
+    res.json({ ...statusAnswer(entry), rank: ranked?.rank ?? null });
   });
 
   router.post('/api/waitlist/referral', async (req, res) => {

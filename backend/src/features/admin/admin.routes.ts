@@ -1,0 +1,90 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  ANALYTICS_ACTIVE,
+  ANALYTICS_DAILY,
+  ANALYTICS_PREMIUM,
+  type AnalyticsActiveDoc,
+  type AnalyticsDayDoc,
+  type AnalyticsPremiumDoc,
+} from '@crossfeed/projections/analytics/analytics.projection.ts';
+import { knownProjections, REPLAY_JOB, REPLAY_QUEUE, type ReplayJobData } from '@crossfeed/projections/replay/replay.processor.ts';
+import type { ApiContext } from '../../api/api-context.ts';
+import { requireAdmin, requireAuth } from '../../auth/require-auth.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { parseInput } from '../../http/validate.ts';
+import { addDays, buildSeries, daysBetween } from './analytics-series.ts';
+import { queueDashboard } from './queue-dashboard.ts';
+
+/** The longest range one analytics request may cover (two years of days). */
+export const MAX_ANALYTICS_DAYS = 731;
+export const DEFAULT_ANALYTICS_DAYS = 30;
+
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD.')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00.000Z`)) && new Date(`${value}T00:00:00.000Z`).toISOString().startsWith(value), 'must be a real date.');
+
+const AnalyticsQuery = z.strictObject({
+  from: Day.optional(),
+  to: Day.optional(),
+  bucket: z.enum(['day', 'week'], { error: 'must be day or week.' }).optional(),
+});
+
+const ReplayInput = z.strictObject({ projection: z.string({ error: 'is required.' }).trim().min(1, 'is required.') });
+
+/** Job ids are uuids (or BullMQ-style ids): anything else cannot name a replay job. */
+const JOB_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Admin-only routes of the founder: analytics (`GET /admin/analytics`), read-model replay
+ * (`POST /admin/replay`, `GET /admin/replay/{id}`) and the queue dashboard (`/admin/queues`).
+ */
+export function adminRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const admin = [requireAuth(ctx), requireAdmin];
+
+  router.get('/admin/analytics', ...admin, async (req, res) => {
+    const query = parseInput(AnalyticsQuery, { ...req.query });
+    const today = ctx.clock().toISOString().slice(0, 10);
+    const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_ANALYTICS_DAYS - 1) : today);
+    const from = query.from ?? addDays(to, -(DEFAULT_ANALYTICS_DAYS - 1));
+    if (from > to) throw new HttpError(400, 'from must not be after to.');
+    if (daysBetween(from, to) + 1 > MAX_ANALYTICS_DAYS) throw new HttpError(400, `The range may cover at most ${MAX_ANALYTICS_DAYS} days.`);
+    const bucket = query.bucket ?? 'day';
+    const [days, active, premium] = await Promise.all([
+      ctx.readStore.collection<AnalyticsDayDoc>(ANALYTICS_DAILY).find({ _id: { $gte: from, $lte: to } }),
+      ctx.readStore.collection<AnalyticsActiveDoc>(ANALYTICS_ACTIVE).find({ day: { $gte: from, $lte: to } }, { projection: { day: 1, user_id: 1 } }),
+      // The MRR at a date needs every Premium change before it, whatever the range.
+      ctx.readStore.collection<AnalyticsPremiumDoc>(ANALYTICS_PREMIUM).find({}),
+    ]);
+    res.json(buildSeries({ bucket, from, to }, days, active, premium));
+  });
+
+  router.post('/admin/replay', ...admin, async (req, res) => {
+    const { projection } = parseInput(ReplayInput, req.body ?? {});
+    const known = knownProjections();
+    if (!known.includes(projection)) throw new HttpError(400, `Unknown projection "${projection}". Known: ${known.join(', ')}.`);
+    const data: ReplayJobData = { projection };
+    const id = await ctx.jobQueue.add(REPLAY_QUEUE, REPLAY_JOB, data, { jobId: ctx.newId(), attempts: 1 });
+    res.status(202).json({ id });
+  });
+
+  router.get('/admin/replay/:id', ...admin, async (req, res) => {
+    const id = String(req.params.id);
+    const job = JOB_ID.test(id) ? await ctx.jobQueue.getJob<ReplayJobData>(REPLAY_QUEUE, id) : null;
+    if (!job || job.name !== REPLAY_JOB) throw new HttpError(404, 'Replay job not found.');
+    const body: Record<string, unknown> = {
+      id: job.id,
+      projection: job.data.projection,
+      state: job.state,
+      progress: job.progress,
+    };
+    if (job.returnValue !== undefined) body.result = job.returnValue;
+    if (job.failedReason) body.error = job.failedReason;
+    res.json(body);
+  });
+
+  router.use(queueDashboard(ctx));
+  return router;
+}

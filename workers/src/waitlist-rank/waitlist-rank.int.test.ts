@@ -1,0 +1,47 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fakeJob, startHarness, type Harness } from '../testing/scheduled-jobs-harness.ts';
+import { WAITLIST_RANKS, type WaitlistRankDoc } from './waitlist-ranks.model.ts';
+import { rankEntries, waitlistRankProcessor } from './waitlist-rank.processor.ts';
+
+let h: Harness;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h.close());
+
+test('each referral moves the referrer up one place; equal standing goes to more referrals, then join order', () => {
+  const ranked = rankEntries([
+    { id: 'a', referrals: 0 },
+    { id: 'b', referrals: 0 },
+    { id: 'c', referrals: 1 },
+    { id: 'd', referrals: 3 },
+  ]);
+  // adjusted: a 1, b 2, c 3-1=2, d 4-3=1: d climbs 3 places to the top, c passes b.
+  assert.deepEqual(ranked.map((entry) => [entry.id, entry.rank]), [['d', 1], ['a', 2], ['c', 3], ['b', 4]]);
+});
+
+test('writes ranks and tiers from the waitlist read model, the same on a second run', async () => {
+  const at = '2026-03-01T00:00:00.000Z';
+  for (let i = 1; i <= 103; i++) {
+    const key = `fan${i}@x.test`;
+    await h.record(`waitlist-${key}`, 'WaitlistJoined', { emailKey: key, email: key, referralCode: `CODE${i}`, referredBy: null, joinedAt: at });
+  }
+  // The 103rd joiner brings 3 referrals: from 103rd to 100th place, inside the lifetime tier.
+  for (const referred of ['r1', 'r2', 'r3']) {
+    await h.record('waitlist-fan103@x.test', 'WaitlistReferralCredited', { emailKey: 'fan103@x.test', referredEmailKey: referred, creditedAt: at });
+  }
+  await h.settle();
+  const process = waitlistRankProcessor(h, () => new Date(at));
+  assert.deepEqual(await process(fakeJob({})), { ranked: 103 });
+  const ranks = h.readStore.collection<WaitlistRankDoc>(WAITLIST_RANKS);
+  const climber = await ranks.findOne({ _id: 'fan103@x.test' });
+  assert.deepEqual([climber?.rank, climber?.position, climber?.referrals, climber?.tier], [100, 103, 3, 'lifetime']);
+  const pushed = await ranks.findOne({ _id: 'fan100@x.test' });
+  assert.deepEqual([pushed?.rank, pushed?.tier], [101, 'one_month']);
+  assert.equal((await ranks.findOne({ _id: 'fan1@x.test' }))?.rank, 1);
+
+  const before = await ranks.find({}, { sort: { _id: 1 } });
+  await process(fakeJob({}));
+  assert.deepEqual(await ranks.find({}, { sort: { _id: 1 } }), before);
+});

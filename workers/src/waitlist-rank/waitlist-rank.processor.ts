@@ -1,0 +1,73 @@
+/**
+ * `waitlist-rank`: recomputes every waitlist entry's rank into `waitlist_ranks` when someone joins or a
+ * referral is credited. rank orders entries by (join position − referrals), ties to the one with more referrals, then
+ * join order, so each referral moves the referrer up one place (past the entry just above); ranks 1-100 are lifetime free, others one month (SPEC §4, §9).
+ * The whole list is recomputed from the `waitlist` read model, so a job run twice writes the same ranks.
+ */
+import { waitlistTier } from '@crossfeed/domain/rules/waitlist.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { Job, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
+import type { ReadStore, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
+import type { JobRoute } from '../dispatch/job-routes.ts';
+import type { WorkerDeps } from '../registry.ts';
+import { WAITLIST_RANKS, type WaitlistRankDoc } from './waitlist-ranks.model.ts';
+
+export const WAITLIST_RANK_QUEUE = 'waitlist-rank';
+export const WAITLIST_RANK_SCHEDULER = 'waitlist-rank-nightly';
+export const WAITLIST_RANK_PATTERN = '15 2 * * *';
+
+export const waitlistRankRoute: JobRoute = {
+  eventTypes: new Set(['WaitlistJoined', 'WaitlistReferralCredited']),
+  jobs: (event: RecordedEvent) => [{ queue: WAITLIST_RANK_QUEUE, name: 'recompute', data: {}, jobId: `waitlist-rank-${event.id}` }],
+};
+
+export interface RankedEntry {
+  id: string;
+  position: number;
+  referrals: number;
+  rank: number;
+}
+
+/** Pure ranking: entries in join order (position 1 first) with their referrals. */
+export function rankEntries(entries: readonly { id: string; referrals: number }[]): RankedEntry[] {
+  return entries
+    .map((entry, index) => ({ id: entry.id, position: index + 1, referrals: entry.referrals, rank: 0 }))
+    .sort((a, b) => a.position - a.referrals - (b.position - b.referrals) || b.referrals - a.referrals || a.position - b.position)
+    .map((entry, index) => ({ ...entry, rank: index + 1 }));
+}
+
+export async function recomputeRanks(readStore: ReadStore, now: string): Promise<RankedEntry[]> {
+  const docs = await readStore
+    .collection<WaitlistDoc>(WAITLIST)
+    .find({}, { projection: { _id: 1, referrals: 1, joined_position: 1 }, sort: { joined_position: 1 } });
+  const ranked = rankEntries(docs.map((doc) => ({ id: doc._id, referrals: doc.referrals ?? 0 })));
+  const ops: WriteOp[] = ranked.map((entry) => {
+    const fields: Omit<WaitlistRankDoc, '_id'> = {
+      rank: entry.rank,
+      position: entry.position,
+      referrals: entry.referrals,
+      tier: waitlistTier(entry.rank).tier,
+      updated_at: now,
+    };
+    return { op: 'upsert', collection: WAITLIST_RANKS, filter: { _id: entry.id }, update: { $set: fields } };
+  });
+  if (ops.length) await readStore.applyBatch(ops);
+  return ranked;
+}
+
+export function waitlistRankProcessor(deps: Pick<WorkerDeps, 'readStore'>, clock: () => Date = () => new Date()) {
+  return async (job: Job<unknown>): Promise<{ ranked: number }> => {
+    const ranked = await recomputeRanks(deps.readStore, clock().toISOString());
+    await job.updateProgress({ percent: 100, done: ranked.length, total: ranked.length });
+    return { ranked: ranked.length };
+  };
+}
+
+export function startWaitlistRank(deps: WorkerDeps): WorkerHandle {
+  const handle = deps.jobQueue.process(WAITLIST_RANK_QUEUE, waitlistRankProcessor(deps), { concurrency: 1 });
+  deps.jobQueue
+    .upsertScheduler(WAITLIST_RANK_QUEUE, WAITLIST_RANK_SCHEDULER, { pattern: WAITLIST_RANK_PATTERN }, { name: 'recompute', data: {} })
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'waitlist-rank: scheduling failed'));
+  return handle;
+}
