@@ -3,6 +3,7 @@ import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../api/api-context.ts';
 import { HttpError } from '../http/http-error.ts';
+import { cachedVerifier } from './verified-tokens.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -20,12 +21,13 @@ function bearerToken(req: Request): string | undefined {
 
 /** 401 `{ detail }` without a valid, unexpired token for an existing user. */
 export function requireAuth(ctx: ApiContext): RequestHandler {
+  const verify = cachedVerifier(ctx.tokens);
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw new HttpError(401, 'Not authenticated.');
     let userId: string;
     try {
-      ({ userId } = await ctx.tokens.verify(token));
+      ({ userId } = await verify(token));
     } catch {
       throw new HttpError(401, 'Invalid or expired token.');
     }

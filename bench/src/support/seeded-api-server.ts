@@ -19,6 +19,7 @@ import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import { composeApiContext, tokenServiceFor } from '@crossfeed/backend/api/compose.ts';
 import { apiRouters } from '@crossfeed/backend/api/routers.ts';
+import { rebuildPools } from '@crossfeed/workers/matching/matching.processor.ts';
 import { createHttpServer, serve } from '@crossfeed/backend/http-server.ts';
 
 const [dataDir = '', usersArg = '10000', contentsArg = '50000', sharersArg = '200'] = process.argv.slice(2);
@@ -102,6 +103,8 @@ const runner = new ProjectionRunner({ eventStore, readStore, projections, logger
 const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime: createSocketIoPublisher(io) });
 lifecycle.add('projections', () => runner.stop());
 await runner.start();
+// The matching worker's rebuild at start (npm start runs it when the pools are missing): built before READY.
+await rebuildPools(readStore, new Date().toISOString());
 const url = await serve({ runtime, server, io, isReady: () => true, routers: apiRouters(ctx) });
 
 // Sharers share other creators' content: owners outside the sharer range.

@@ -3,7 +3,7 @@
  * `MATCH_WEIGHTS`. No I/O, no clock (the time comes in), no randomness (the shuffle takes a seed), so a
  * worker can precompute matches with the same code.
  */
-import { MATCHED_ITEMS } from '@crossfeed/domain/rules/limits.ts';
+import { MATCHED_ITEMS } from './limits.ts';
 
 export const MATCH_WEIGHTS = {
   /** Per content category that is one of the requester's profile categories. */
@@ -16,10 +16,16 @@ export const MATCH_WEIGHTS = {
   shareNeed: 3,
   /** Times 0.5^(age / FRESHNESS_HALF_LIFE_DAYS) (0..1). */
   freshness: 1,
+  /** The content type is the requester's profile content type. */
+  contentType: 0.25,
+  /** Times the creator's audience score / 100 (0..1; nothing while the score is unknown). */
+  audience: 0.5,
+  /** Premium "Priority Matching": content of a Premium creator. */
+  priority: 1,
 } as const;
 /**
- * shareNeed + freshness stay below the smallest overlap weight, so the order is: overlap first, then the
- * distance from the required shares, then freshness.
+ * Everything but overlap together stays below the smallest overlap weight, so the order is: overlap
+ * first, then the distance from the required shares, Priority Matching, freshness, audience and type.
  */
 export const FRESHNESS_HALF_LIFE_DAYS = 7;
 /** Candidates a shuffle draws from after the current top items. */
@@ -34,6 +40,13 @@ export interface MatchCandidate {
   shareCount: number;
   requiredShares: number;
   createdAt: string;
+  /** `Date.parse(createdAt)` when the caller has it (saves the parse per scoring). */
+  createdAtMs?: number;
+  contentType?: string;
+  /** The creator's audience score (0..100), null or absent while unknown. */
+  creatorAudienceScore?: number | null;
+  /** The creator is Premium (Priority Matching). */
+  creatorPremium?: boolean;
 }
 
 export interface MatchProfile {
@@ -41,6 +54,8 @@ export interface MatchProfile {
   categories: ReadonlySet<string>;
   /** Lowercase. */
   interests: ReadonlySet<string>;
+  /** The requester's profile content type, when known. */
+  contentType?: string | null;
 }
 
 export type MatchOrder = 'default' | 'ranked';
@@ -60,9 +75,41 @@ export function shareNeed(candidate: MatchCandidate): number {
   return Math.min(1, Math.max(0, (candidate.requiredShares - candidate.shareCount) / candidate.requiredShares));
 }
 
+let lastNow = '';
+let lastNowMs = Number.NaN;
+/** `Date.parse(now)`, remembered for the last `now` (a ranking scores hundreds of candidates at one time). */
+function parseNow(now: string): number {
+  if (now !== lastNow) {
+    lastNow = now;
+    lastNowMs = Date.parse(now);
+  }
+  return lastNowMs;
+}
+
 export function freshness(candidate: MatchCandidate, now: string): number {
-  const ageDays = Math.max(0, (Date.parse(now) - Date.parse(candidate.createdAt)) / DAY_MS);
+  const createdMs = candidate.createdAtMs ?? Date.parse(candidate.createdAt);
+  const ageDays = Math.max(0, (parseNow(now) - createdMs) / DAY_MS);
   return Number.isFinite(ageDays) ? 0.5 ** (ageDays / FRESHNESS_HALF_LIFE_DAYS) : 0;
+}
+
+export function audience(candidate: MatchCandidate): number {
+  const score = candidate.creatorAudienceScore;
+  if (score === null || score === undefined || !Number.isFinite(score)) return 0;
+  return Math.min(1, Math.max(0, score / 100));
+}
+
+/**
+ * The part of the score that does not depend on the requester: exposure for content far from its
+ * required shares, freshness, the creator's audience score and Priority Matching. The matching worker
+ * orders its pools by it; `matchScore` adds the requester's overlap and content type.
+ */
+export function baseScore(candidate: MatchCandidate, now: string): number {
+  return (
+    shareNeed(candidate) * MATCH_WEIGHTS.shareNeed +
+    freshness(candidate, now) * MATCH_WEIGHTS.freshness +
+    audience(candidate) * MATCH_WEIGHTS.audience +
+    (candidate.creatorPremium ? MATCH_WEIGHTS.priority : 0)
+  );
 }
 
 /**
@@ -77,7 +124,11 @@ export function matchScore(candidate: MatchCandidate, profile: MatchProfile, now
       : categories + interests > 0
         ? MATCH_WEIGHTS.relevant
         : 0;
-  return relevance + shareNeed(candidate) * MATCH_WEIGHTS.shareNeed + freshness(candidate, now) * MATCH_WEIGHTS.freshness;
+  const sameType =
+    profile.contentType && candidate.contentType && profile.contentType.toLowerCase() === candidate.contentType.toLowerCase()
+      ? MATCH_WEIGHTS.contentType
+      : 0;
+  return relevance + sameType + baseScore(candidate, now);
 }
 
 export interface RankOptions {

@@ -1,5 +1,7 @@
 /**
- * Match candidates from the `contents` read model. Bounded work per request whatever the size of the
+ * Match candidates from the matching worker's `match_pools` (bounded: the requester's categories' pools,
+ * at most a few hundred entries scored), confirmed against `contents` before answering; while the pools
+ * are not built yet, from the `contents` read model directly: Bounded work per request whatever the size of the
  * store: candidates are fetched by the requester's categories and interests (an indexed `$in`), newest
  * first, in growing time windows until enough are found, and capped; the scoring is pure (match-scoring.ts).
  */
@@ -9,6 +11,15 @@ import type { Filter } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
 import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
+import {
+  ALL_POOL,
+  MATCH_POOL_STATE,
+  MATCH_POOLS,
+  POOL_STATE_ID,
+  type MatchPoolDoc,
+  type MatchPoolStateDoc,
+  type PoolEntry,
+} from '@crossfeed/workers/matching/match-pools.model.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { SHUFFLE_POOL, rankMatches, shuffleMatches, type MatchCandidate, type MatchProfile } from './match-scoring.ts';
 
@@ -31,6 +42,7 @@ export function matchProfile(user: UserDoc): MatchProfile {
   return {
     categories: new Set(normalizeCategories(user.profile?.categories ?? user.categories ?? [])),
     interests: new Set(normalizeCategories(user.profile?.interests ?? [])),
+    contentType: user.profile?.content_type ?? null,
   };
 }
 
@@ -41,6 +53,7 @@ const asCandidate = (doc: ContentDoc): Candidate => ({
   shareCount: doc.share_count,
   requiredShares: doc.required_shares,
   createdAt: doc.created_at,
+  contentType: doc.content_type,
 });
 
 /** Newest visible content of other creators (in `terms` when given), in growing windows up to the cap. */
@@ -95,21 +108,103 @@ async function creatorTotals(ctx: ApiContext, creatorIds: readonly string[]): Pr
   return new Map(rows.map((row) => [row._id, row.total]));
 }
 
-/** All candidates, best first for the requested order. */
-export async function rankedCandidates(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<ContentDoc[]> {
+/** All candidates from `contents`, best first for the requested order (while the pools are not built). */
+async function rankedFromContents(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<ContentDoc[]> {
   const profile = matchProfile(user);
   const found = await candidates(ctx, user, profile, now);
   const totals = options.topPerformers ? await creatorTotals(ctx, [...new Set(found.map((c) => c.user_id))]) : undefined;
   return rankMatches(found, profile, now, { order: options.ranked ? 'ranked' : 'default', creatorTotals: totals });
 }
 
+/**
+ * Pools as last read, per read store, while `match_pool_state.version` stays the same (one small read per
+ * request checks it). Entries are shared between requests: never mutated here.
+ */
+interface PoolCache {
+  version: number;
+  pools: Map<string, readonly PoolEntry[]>;
+}
+const poolCaches = new WeakMap<object, PoolCache>();
+
+/** The pools by id (missing ones empty), or undefined while the worker has not built them. */
+async function readPools(ctx: ApiContext, ids: readonly string[]): Promise<Map<string, readonly PoolEntry[]> | undefined> {
+  const state = await ctx.readStore.collection<MatchPoolStateDoc>(MATCH_POOL_STATE).findOne({ _id: POOL_STATE_ID });
+  if (!state?.built_at) return undefined;
+  let cache = poolCaches.get(ctx.readStore);
+  if (!cache || cache.version !== state.version) poolCaches.set(ctx.readStore, (cache = { version: state.version, pools: new Map() }));
+  const missing = ids.filter((id) => !cache.pools.has(id));
+  if (missing.length > 0) {
+    const docs = await ctx.readStore.collection<MatchPoolDoc>(MATCH_POOLS).find({ _id: { $in: missing } });
+    // Only cache what was read under this version (a write in between starts a new cache next request).
+    const current = cache;
+    for (const id of missing) current.pools.set(id, docs.find((doc) => doc._id === id)?.entries ?? []);
+  }
+  return new Map(ids.map((id) => [id, cache.pools.get(id) ?? []]));
+}
+
+/**
+ * The requester's pool entries, best first: their terms' pools merged (topped up from ALL_POOL when too
+ * few relate), without their own content and what they completed. `undefined` while no pool is built.
+ */
+async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<PoolEntry[] | undefined> {
+  const profile = matchProfile(user);
+  const terms = [...new Set([...profile.categories, ...profile.interests])];
+  const pools = await readPools(ctx, [...terms, ALL_POOL]);
+  if (!pools) return undefined;
+  const byId = new Map<string, PoolEntry>();
+  const add = (entries: readonly PoolEntry[]) => {
+    for (const entry of entries) if (entry.userId !== user._id && !byId.has(entry.id)) byId.set(entry.id, entry);
+  };
+  for (const term of terms) add(pools.get(term) ?? []);
+  if (byId.size < CANDIDATE_TARGET) add(pools.get(ALL_POOL) ?? []);
+  if (byId.size === 0) return [];
+  const shares = await ctx.readStore.collection<ShareDoc>(SHARES).find({ sharer_id: user._id });
+  const sharedCount = new Map<string, number>();
+  for (const share of shares) sharedCount.set(share.content_id, (sharedCount.get(share.content_id) ?? 0) + 1);
+  const found = [...byId.values()].filter((entry) => (sharedCount.get(entry.id) ?? 0) < entry.requiredShares);
+  const totals = options.topPerformers ? creatorPerformance(found) : undefined;
+  return rankMatches(found, profile, now, { order: options.ranked ? 'ranked' : 'default', creatorTotals: totals });
+}
+
+/** Each creator's performance as the freshest of their entries has it. */
+function creatorPerformance(entries: readonly PoolEntry[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const entry of entries) totals.set(entry.userId, Math.max(totals.get(entry.userId) ?? 0, entry.creatorPerformance));
+  return totals;
+}
+
+const isShown = (doc: ContentDoc, userId: string): boolean =>
+  !doc.deleted && !HIDDEN_STATUSES.includes(doc.status) && doc.status !== 'deleted' && doc.user_id !== userId;
+
+/**
+ * The first `count` entries (in order) whose content is still shown, as `contents` has them now: the
+ * pools may lag a moderation, a deletion or an edit by a moment.
+ */
+async function liveDocs(ctx: ApiContext, userId: string, entries: readonly { id: string }[], count: number): Promise<ContentDoc[]> {
+  const out: ContentDoc[] = [];
+  const contents = ctx.readStore.collection<ContentDoc>(CONTENTS);
+  for (let start = 0; start < entries.length && out.length < count; start += count * 2) {
+    const ids = entries.slice(start, start + count * 2).map((entry) => entry.id);
+    const docs = new Map((await contents.find({ _id: { $in: ids } })).map((doc) => [doc._id, doc]));
+    for (const id of ids) {
+      const doc = docs.get(id);
+      if (doc && isShown(doc, userId) && out.length < count) out.push(doc);
+    }
+  }
+  return out;
+}
+
 /** GET /content/match: the top MATCHED_ITEMS. */
 export async function findMatches(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<ContentDoc[]> {
-  return (await rankedCandidates(ctx, user, now, options)).slice(0, MATCHED_ITEMS);
+  const pooled = await rankedFromPools(ctx, user, now, options);
+  if (pooled === undefined) return (await rankedFromContents(ctx, user, now, options)).slice(0, MATCHED_ITEMS);
+  return liveDocs(ctx, user._id, pooled, MATCHED_ITEMS);
 }
 
 /** POST /content/shuffle: other matches than the current top ones when there are enough, drawn by the seed. */
 export async function findShuffledMatches(ctx: ApiContext, user: UserDoc, now: string, seed: number): Promise<ContentDoc[]> {
-  const ranked = await rankedCandidates(ctx, user, now, { ranked: false, topPerformers: false });
+  const options = { ranked: false, topPerformers: false };
+  const pooled = await rankedFromPools(ctx, user, now, options);
+  const ranked = pooled === undefined ? await rankedFromContents(ctx, user, now, options) : await liveDocs(ctx, user._id, pooled, MATCHED_ITEMS + SHUFFLE_POOL);
   return shuffleMatches(ranked, seed);
 }

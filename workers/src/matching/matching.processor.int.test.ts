@@ -1,0 +1,69 @@
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
+import { USERS } from '@crossfeed/projections/users/users.projection.ts';
+import { ALL_POOL, MATCH_POOLS, type MatchPoolDoc } from './match-pools.model.ts';
+import { matchingRoute, rebuildPools, refreshContent, refreshCreator } from './matching.processor.ts';
+
+const NOW = '2026-11-21T12:00:00.000Z';
+let store: ReadStore;
+
+const content = (id: string, userId: string, categories: string[], overrides: Partial<ContentDoc> = {}): ContentDoc => ({
+  _id: id, user_id: userId, username: userId, title: id, description: '', url: 'https://example.com', content_type: 'article',
+  categories, status: 'active', required_shares: 5, share_count: 0, short_link_clicks: 0, bot_clicks: 0, conversions_count: 0,
+  links: [], enhanced_url: null, deleted: false, created_at: NOW, updated_at: NOW, ...overrides,
+});
+const pool = async (id: string) => (await store.collection<MatchPoolDoc>(MATCH_POOLS).findOne({ _id: id }))?.entries.map((e) => e.id) ?? [];
+const snapshot = async () => JSON.stringify(await store.collection(MATCH_POOLS).find({}, { sort: { _id: 1 } }), (k, v) => (k === 'updated_at' ? undefined : v));
+
+before(async () => {
+  store = await createMemoryReadStore();
+  const users = store.collection(USERS);
+  await users.insertOne({ _id: 'u1', is_premium: false, premium_until: null, profile: { audience_score: null } });
+  await users.insertOne({ _id: 'u2', is_premium: true, premium_until: null, profile: { audience_score: 90 } });
+  const contents = store.collection<ContentDoc>(CONTENTS);
+  await contents.insertOne(content('a', 'u1', ['tech']));
+  await contents.insertOne(content('b', 'u2', ['tech', 'art']));
+  await contents.insertOne(content('hidden', 'u2', ['tech'], { status: 'flagged' }));
+  await rebuildPools(store, NOW);
+});
+
+describe('matching processor', () => {
+  test('the rebuild pools visible content per category, Priority Matching first', async () => {
+    assert.deepEqual(await pool('tech'), ['b', 'a']);
+    assert.deepEqual(await pool('art'), ['b']);
+    assert.deepEqual(await pool(ALL_POOL), ['b', 'a']);
+  });
+
+  test('a submission enters its pools; running the job twice changes nothing more', async () => {
+    await store.collection<ContentDoc>(CONTENTS).insertOne(content('c', 'u1', ['art']));
+    await refreshContent(store, { contentId: 'c' }, NOW);
+    const once = await snapshot();
+    await refreshContent(store, { contentId: 'c' }, NOW);
+    assert.equal(await snapshot(), once);
+    assert.deepEqual(await pool('art'), ['b', 'c']);
+  });
+
+  test('deletion, removal and a hiding status take content out of every pool', async () => {
+    await refreshContent(store, { contentId: 'c', removed: true }, NOW);
+    assert.deepEqual(await pool('art'), ['b']);
+    await refreshContent(store, { contentId: 'b', status: 'under_review' }, NOW);
+    assert.deepEqual(await pool('tech'), ['a']);
+    assert.deepEqual(await pool(ALL_POOL), ['a']);
+    await refreshContent(store, { contentId: 'b', status: 'approved' }, NOW);
+    assert.deepEqual(await pool('tech'), ['b', 'a']);
+  });
+
+  test('a creator change rescores their entries', async () => {
+    await store.collection(USERS).updateOne({ _id: 'u1' }, { $set: { is_premium: true, 'profile.audience_score': 100 } });
+    await refreshCreator(store, 'u1', NOW);
+    assert.deepEqual(await pool('tech'), ['a', 'b']);
+  });
+
+  test('routes each event to one job with an id derived from the event id', () => {
+    const jobs = matchingRoute.jobs({ id: 'e-1', type: 'ContentDeleted', data: { contentId: 'a' } } as never);
+    assert.deepEqual(jobs.map((j) => [j.queue, j.name, j.jobId, j.data]), [['matching', 'refresh-content', 'matching-e-1', { contentId: 'a', removed: true }]]);
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * The matching worker: keeps `match_pools` (match-pools.model.ts) current from content and creator events,
+ * and rebuilds every pool on a schedule and at start when the pools are missing. Every job recomputes
+ * from the read models, so running one twice writes the same pools (idempotent).
+ */
+import { HIDDEN_STATUSES, normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
+import { baseScore } from '@crossfeed/domain/rules/match-scoring.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
+import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
+import type { JobRoute } from '../dispatch/job-routes.ts';
+import type { WorkerDeps } from '../registry.ts';
+import {
+  ALL_POOL,
+  MATCH_POOL_STATE,
+  MATCH_POOLS,
+  POOL_SIZE,
+  POOL_STATE_ID,
+  type MatchPoolDoc,
+  type MatchPoolStateDoc,
+  type PoolEntry,
+} from './match-pools.model.ts';
+
+export const MATCHING_QUEUE = 'matching';
+export const REBUILD_SCHEDULER = 'matching-nightly-rebuild';
+/** Every night at 03:00 UTC: freshness, audience scores and click totals move without events. */
+export const REBUILD_PATTERN = '0 3 * * *';
+
+const CONTENT_EVENTS = ['ContentSubmitted', 'ContentEdited', 'ContentDeleted', 'ContentShared', 'ContentStatusChanged', 'ContentRemovedByAdmin'];
+const CREATOR_EVENTS = ['ProfileCreated', 'ProfileUpdated', 'PremiumStarted', 'PremiumEnded'];
+
+/** Events → matching jobs, one per event, with the job id derived from the event id. */
+export const matchingRoute: JobRoute = {
+  eventTypes: new Set([...CONTENT_EVENTS, ...CREATOR_EVENTS]),
+  jobs(event: RecordedEvent) {
+    const data = event.data as Record<string, unknown>;
+    const jobId = `matching-${event.id}`;
+    if (CREATOR_EVENTS.includes(event.type)) {
+      return [{ queue: MATCHING_QUEUE, name: 'refresh-creator', data: { userId: String(data.userId) }, jobId }];
+    }
+    const job: { contentId: string; removed?: boolean; status?: string } = { contentId: String(data.contentId) };
+    if (event.type === 'ContentDeleted' || event.type === 'ContentRemovedByAdmin') job.removed = true;
+    if (event.type === 'ContentStatusChanged') job.status = String(data.status);
+    return [{ queue: MATCHING_QUEUE, name: 'refresh-content', data: job, jobId }];
+  },
+};
+
+const isVisible = (doc: ContentDoc): boolean => !doc.deleted && doc.status !== 'deleted' && !HIDDEN_STATUSES.includes(doc.status);
+
+const byBase = (a: PoolEntry, b: PoolEntry): number =>
+  b.base - a.base || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+interface Creator {
+  audienceScore: number | null;
+  premium: boolean;
+  performance: number;
+}
+
+function isPremium(user: UserDoc | undefined, now: string): boolean {
+  return !!user?.is_premium && (user.premium_until === null || user.premium_until === undefined || user.premium_until > now);
+}
+
+/** Creators' fields for the entries: audience score, Premium, share + click totals over visible content. */
+async function loadCreators(store: ReadStore, userIds: readonly string[] | 'all', now: string): Promise<Map<string, Creator>> {
+  const ids = userIds === 'all' ? undefined : [...new Set(userIds)];
+  const users = await store
+    .collection<UserDoc>(USERS)
+    .find(ids ? { _id: { $in: ids } } : {}, { projection: { _id: 1, is_premium: 1, premium_until: 1, profile: 1 } });
+  const totals = await store.collection<ContentDoc>(CONTENTS).aggregate<{ _id: string; total: number }>([
+    { $match: { ...(ids ? { user_id: { $in: ids } } : {}), deleted: false, status: { $nin: [...HIDDEN_STATUSES] } } },
+    { $group: { _id: '$user_id', total: { $sum: { $add: ['$share_count', '$short_link_clicks'] } } } },
+  ]);
+  const byUser = new Map(users.map((user) => [user._id, user]));
+  const performance = new Map(totals.map((row) => [row._id, row.total]));
+  const out = new Map<string, Creator>();
+  for (const id of ids ?? [...new Set([...byUser.keys(), ...performance.keys()])]) {
+    const user = byUser.get(id);
+    out.set(id, { audienceScore: user?.profile?.audience_score ?? null, premium: isPremium(user, now), performance: performance.get(id) ?? 0 });
+  }
+  return out;
+}
+
+export function poolEntry(doc: ContentDoc, creator: Creator | undefined, now: string): PoolEntry {
+  const entry: PoolEntry = {
+    id: doc._id,
+    userId: doc.user_id,
+    categories: normalizeCategories(doc.categories),
+    contentType: doc.content_type,
+    shareCount: doc.share_count,
+    requiredShares: doc.required_shares,
+    createdAt: doc.created_at,
+    createdAtMs: Date.parse(doc.created_at),
+    creatorAudienceScore: creator?.audienceScore ?? null,
+    creatorPremium: creator?.premium ?? false,
+    creatorPerformance: creator?.performance ?? 0,
+    base: 0,
+  };
+  entry.base = baseScore(entry, now);
+  return entry;
+}
+
+async function writePool(store: ReadStore, id: string, entries: PoolEntry[], now: string): Promise<void> {
+  await store.collection<MatchPoolDoc>(MATCH_POOLS).upsert({ _id: id }, { $set: { entries, updated_at: now } });
+}
+
+/** After pool writes: readers' caches are stale from here on; `built` marks the pools built. */
+async function bumpVersion(store: ReadStore, now: string, built = false): Promise<void> {
+  const update: Record<string, unknown> = { $inc: { version: 1 } };
+  if (built) update.$set = { built_at: now };
+  else update.$setOnInsert = { built_at: null };
+  await store.collection<MatchPoolStateDoc>(MATCH_POOL_STATE).upsert({ _id: POOL_STATE_ID }, update);
+}
+
+/** The best POOL_SIZE visible contents of a category (or of all), computed from `contents`. */
+async function computePool(store: ReadStore, id: string, now: string): Promise<PoolEntry[]> {
+  const filter: Record<string, unknown> = { deleted: false, status: { $nin: [...HIDDEN_STATUSES] } };
+  if (id !== ALL_POOL) filter.categories = id;
+  const docs = await store.collection<ContentDoc>(CONTENTS).find(filter);
+  const creators = await loadCreators(store, docs.map((doc) => doc.user_id), now);
+  return docs.map((doc) => poolEntry(doc, creators.get(doc.user_id), now)).sort(byBase).slice(0, POOL_SIZE);
+}
+
+/** Rebuilds every pool from `contents` (one scan), removing pools of categories no content has any more. */
+export async function rebuildPools(store: ReadStore, now: string, progress?: (percent: number) => Promise<void>): Promise<{ pools: number; contents: number }> {
+  const docs = (await store.collection<ContentDoc>(CONTENTS).find({ deleted: false })).filter(isVisible);
+  await progress?.(20);
+  const creators = await loadCreators(store, 'all', now);
+  await progress?.(40);
+  const pools = new Map<string, PoolEntry[]>([[ALL_POOL, []]]);
+  for (const doc of docs) {
+    const entry = poolEntry(doc, creators.get(doc.user_id), now);
+    pools.get(ALL_POOL)!.push(entry);
+    for (const category of entry.categories) {
+      let pool = pools.get(category);
+      if (!pool) pools.set(category, (pool = []));
+      pool.push(entry);
+    }
+  }
+  await progress?.(60);
+  const collection = store.collection<MatchPoolDoc>(MATCH_POOLS);
+  // Categories first and ALL_POOL last: its presence tells the API the pools are built.
+  const ids = [...pools.keys()].filter((id) => id !== ALL_POOL);
+  for (const id of [...ids, ALL_POOL]) await writePool(store, id, pools.get(id)!.sort(byBase).slice(0, POOL_SIZE), now);
+  const stale = (await collection.find({}, { projection: { _id: 1 } })).map((doc) => doc._id).filter((id) => !pools.has(id));
+  if (stale.length > 0) await collection.deleteMany({ _id: { $in: stale } });
+  await bumpVersion(store, now, true);
+  await progress?.(100);
+  return { pools: pools.size, contents: docs.length };
+}
+
+/**
+ * One content changed: its entry leaves every pool holding it and, while visible, enters the pools of its
+ * categories and ALL_POOL in score order. A pool that lost an entry and ran short is recomputed.
+ */
+export async function refreshContent(store: ReadStore, job: { contentId: string; removed?: boolean; status?: string }, now: string): Promise<{ pools: number }> {
+  const doc = await store.collection<ContentDoc>(CONTENTS).findOne({ _id: job.contentId });
+  // The projection has not caught up with the event yet: retried with backoff.
+  if (!doc && !job.removed) throw new Error(`Content ${job.contentId} is not in the read model yet`);
+  // The status the event set counts even while the projection is behind.
+  const visible = !!doc && !job.removed && isVisible(job.status ? { ...doc, status: job.status } : doc);
+  const collection = store.collection<MatchPoolDoc>(MATCH_POOLS);
+  if (!(await poolsBuilt(store))) return { pools: 0 }; // The rebuild will see it.
+  const holding = await collection.find({ 'entries.id': job.contentId });
+  const entry = doc && visible ? poolEntry(doc, (await loadCreators(store, [doc.user_id], now)).get(doc.user_id), now) : undefined;
+  const targets = new Set([...holding.map((pool) => pool._id), ...(entry ? [...entry.categories, ALL_POOL] : [])]);
+  let written = 0;
+  for (const id of targets) {
+    const pool = holding.find((candidate) => candidate._id === id) ?? (await collection.findOne({ _id: id }));
+    const before = pool?.entries ?? [];
+    let entries = before.filter((candidate) => candidate.id !== job.contentId);
+    const lost = entries.length < before.length;
+    if (entry && (id === ALL_POOL || entry.categories.includes(id))) entries = [...entries, entry].sort(byBase).slice(0, POOL_SIZE);
+    if (lost && !entry && before.length >= POOL_SIZE) entries = await computePool(store, id, now);
+    if (entries.length === 0 && id !== ALL_POOL) await collection.deleteOne({ _id: id });
+    else await writePool(store, id, entries, now);
+    written++;
+  }
+  if (written > 0) await bumpVersion(store, now);
+  // The creator's totals moved (a share): their other entries follow.
+  if (doc) await refreshCreator(store, doc.user_id, now);
+  return { pools: written };
+}
+
+/** A creator's Premium, audience score or totals changed: their entries in every pool are rescored. */
+export async function refreshCreator(store: ReadStore, userId: string, now: string): Promise<{ pools: number }> {
+  const collection = store.collection<MatchPoolDoc>(MATCH_POOLS);
+  const pools = await collection.find({ 'entries.userId': userId });
+  if (pools.length === 0) return { pools: 0 };
+  const creator = (await loadCreators(store, [userId], now)).get(userId);
+  for (const pool of pools) {
+    const entries = pool.entries
+      .map((entry) => {
+        if (entry.userId !== userId) return entry;
+        const next: PoolEntry = {
+          ...entry,
+          creatorAudienceScore: creator?.audienceScore ?? null,
+          creatorPremium: creator?.premium ?? false,
+          creatorPerformance: creator?.performance ?? 0,
+        };
+        next.base = baseScore(next, now);
+        return next;
+      })
+      .sort(byBase);
+    await writePool(store, pool._id, entries, now);
+  }
+  await bumpVersion(store, now);
+  return { pools: pools.length };
+}
+
+export async function poolsBuilt(store: ReadStore): Promise<boolean> {
+  const state = await store.collection<MatchPoolStateDoc>(MATCH_POOL_STATE).findOne({ _id: POOL_STATE_ID });
+  return !!state?.built_at;
+}
+
+export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'>, clock: () => Date = () => new Date()) {
+  return async (job: Job<unknown>): Promise<unknown> => {
+    const now = clock().toISOString();
+    const data = (job.data ?? {}) as Record<string, unknown>;
+    switch (job.name) {
+      case 'rebuild':
+        return rebuildPools(deps.readStore, now, (percent) => job.updateProgress(percent));
+      case 'refresh-content':
+        if (typeof data.contentId !== 'string' || !data.contentId) throw new UnrecoverableJobError('refresh-content needs a contentId');
+        return refreshContent(
+          deps.readStore,
+          { contentId: data.contentId, removed: data.removed === true, status: typeof data.status === 'string' ? data.status : undefined },
+          now,
+        );
+      case 'refresh-creator':
+        if (typeof data.userId !== 'string' || !data.userId) throw new UnrecoverableJobError('refresh-creator needs a userId');
+        return refreshCreator(deps.readStore, data.userId, now);
+      default:
+        throw new UnrecoverableJobError(`Unknown matching job ${job.name}`);
+    }
+  };
+}
+
+/**
+ * Starts the matching processor (one at a time: pools are read-modify-write), upserts the nightly
+ * rebuild and enqueues a rebuild now when the pools are missing.
+ */
+export function startMatching(deps: WorkerDeps): WorkerHandle {
+  const handle = deps.jobQueue.process(MATCHING_QUEUE, matchingProcessor(deps), { concurrency: 1 });
+  void (async () => {
+    await deps.jobQueue.upsertScheduler(MATCHING_QUEUE, REBUILD_SCHEDULER, { pattern: REBUILD_PATTERN }, { name: 'rebuild', data: {} });
+    if (!(await poolsBuilt(deps.readStore))) await deps.jobQueue.add(MATCHING_QUEUE, 'rebuild', {});
+  })().catch((error: unknown) => deps.logger.error({ err: error }, 'matching: scheduling the pool rebuild failed'));
+  return handle;
+}
