@@ -9,7 +9,10 @@ import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-r
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
-import { startWorkers } from '@crossfeed/workers/registry.ts';
+import { createPushReactor } from '@crossfeed/projections/realtime/push-reactor.ts';
+import { startReplayProcessor } from '@crossfeed/projections/replay/replay.processor.ts';
+import { Dispatcher } from '@crossfeed/workers/dispatch/dispatcher.ts';
+import { jobRoutes, startWorkers } from '@crossfeed/workers/registry.ts';
 import { composeApiContext, tokenServiceFor } from './api/compose.ts';
 import { apiRouters } from './api/routers.ts';
 import { socketIdentityVerifier } from './api/socket-identity.ts';
@@ -31,7 +34,9 @@ await runMain(runtime, async () => {
   const realtime = createSocketIoPublisher(io);
   lifecycle.add('realtime', () => realtime.close());
 
-  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+  // Live events become socket.io pushes once the read models include them (DESIGN §3 Realtime).
+  const onLiveEvent = createPushReactor({ readStore, publisher: realtime });
+  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger, onLiveEvent });
   const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime });
 
   let ready = false;
@@ -59,6 +64,13 @@ await runMain(runtime, async () => {
   lifecycle.add('workers', async () => {
     await Promise.all(workers.map((worker) => worker.close()));
   });
+  // Admin replays (POST /admin/replay) run here, beside the runner they rebuild.
+  const replay = startReplayProcessor({ jobQueue, runner, realtime, logger });
+  lifecycle.add('replay processor', () => replay.close());
+  // Events drive jobs: the dispatcher enqueues what the log asks for, from its checkpoint on.
+  const dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
+  lifecycle.add('dispatcher', () => dispatcher.stop());
+  await dispatcher.start();
 
   if (seed) {
     const logins = await seedDemo(ctx, url);

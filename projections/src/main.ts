@@ -1,7 +1,15 @@
-/** Production entry point of the `projections` service: one runner per projection (DESIGN §4). */
-import { openEventStore, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+/**
+ * Production entry point of the `projections` service (single replica, DESIGN §4): one runner per
+ * projection, and the job dispatcher (it must run once; the `workers` service runs the processors).
+ */
+import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
+import { Dispatcher } from '@crossfeed/workers/dispatch/dispatcher.ts';
+import { jobRoutes } from '@crossfeed/workers/registry.ts';
+import { createRedisEmitterPublisher } from '@crossfeed/platform/realtime/redis-emitter-realtime.ts';
 import { projections } from './registry.ts';
+import { createPushReactor } from './realtime/push-reactor.ts';
+import { startReplayProcessor } from './replay/replay.processor.ts';
 import { ProjectionRunner } from './runner/projection-runner.ts';
 
 const runtime = bootstrap('projections');
@@ -10,8 +18,25 @@ const { logger, lifecycle } = runtime;
 await runMain(runtime, async () => {
   const eventStore = await openEventStore(runtime);
   const readStore = await openReadStore(runtime);
-  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+  // Live events become socket.io pushes through the API nodes' Redis adapter (DESIGN §3 Realtime).
+  const pushes = runtime.config.REDIS_URL ? createRedisEmitterPublisher({ url: runtime.config.REDIS_URL }) : undefined;
+  if (pushes) lifecycle.add('realtime pushes', () => pushes.close());
+  else logger.warn('REDIS_URL is not set: live events are not pushed to browsers');
+  const onLiveEvent = pushes ? createPushReactor({ readStore, publisher: pushes }) : undefined;
+  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger, ...(onLiveEvent ? { onLiveEvent } : {}) });
   lifecycle.add('projections', () => runner.stop());
   await runner.start();
   logger.info({ projections: projections.map((p) => p.name) }, 'projections running');
+  const jobQueue = await openJobQueue(runtime);
+  const dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
+  lifecycle.add('dispatcher', () => dispatcher.stop());
+  await dispatcher.start();
+  logger.info({ routes: jobRoutes.length }, 'job dispatcher running');
+  // Admin replays (POST /admin/replay) run here, beside the runner they rebuild; progress goes to `admins`.
+  if (pushes) {
+    const replay = startReplayProcessor({ jobQueue, runner, realtime: pushes, logger });
+    lifecycle.add('replay processor', () => replay.close());
+  } else {
+    logger.warn('REDIS_URL is not set: admin replays are not processed by this service');
+  }
 });

@@ -11,6 +11,7 @@ import { conversionsProjection } from './conversions/conversions.projection.ts';
 import { flagsProjection } from './flags/flags.projection.ts';
 import { waitlistProjection } from './waitlist/waitlist.projection.ts';
 import { promoCodesProjection } from './promo-codes/promo-codes.projection.ts';
+import { analyticsProjection } from './analytics/analytics.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -26,6 +27,7 @@ export const projections: readonly Projection[] = [
   flagsProjection,
   waitlistProjection,
   promoCodesProjection,
+  analyticsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

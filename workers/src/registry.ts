@@ -6,6 +6,11 @@ import type { Mailer } from '@crossfeed/platform/mail/mailer.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { RealtimePublisher } from '@crossfeed/platform/realtime/realtime.port.ts';
 import type { JobRoute } from './dispatch/job-routes.ts';
+import { matchingRoute, startMatching } from './matching/matching.processor.ts';
+import { shareEmailRoute, startShareEmailWorker } from './email/share-email.processor.ts';
+import { startPremiumExpiry } from './premium-expiry/premium-expiry.processor.ts';
+import { audienceScoreRoute, startAudienceScore } from './audience-score/audience-score.processor.ts';
+import { startWaitlistRank, waitlistRankRoute } from './waitlist-rank/waitlist-rank.processor.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -18,12 +23,23 @@ export interface WorkerDeps {
 }
 
 /** Which events start which jobs: one route per processor file (the dispatcher reads this list). */
-export const jobRoutes: readonly JobRoute[] = [];
+export const jobRoutes: readonly JobRoute[] = [
+  shareEmailRoute,
+  matchingRoute,
+  audienceScoreRoute,
+  waitlistRankRoute,
+];
 
 /**
  * Starts every queue processor (one file per processor under `workers/src/`). The same registry runs in
  * the one-process start and in the `workers` service.
  */
-export function startWorkers(_deps: WorkerDeps): WorkerHandle[] {
-  return [];
+export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
+  return [
+    startShareEmailWorker(deps),
+    startMatching(deps),
+    startPremiumExpiry(deps),
+    startAudienceScore(deps),
+    startWaitlistRank(deps),
+  ];
 }

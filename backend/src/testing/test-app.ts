@@ -1,28 +1,38 @@
 /**
  * Boots the whole API on embedded adapters in a temporary DATA_DIR for HTTP tests: a real server on a
  * free port, the projection runner, the durable in-process queue, the file mailer and simulated payments.
+ * With `{ workers: true }` it also runs the job dispatcher and every queue processor on that queue, so
+ * tests can observe worker effects (`settleJobs()` waits for them).
  */
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@crossfeed/platform/config/config.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
 import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
 import { createLogger } from '@crossfeed/platform/logger.ts';
 import { readOutbox } from '@crossfeed/platform/mail/file-mailer.ts';
 import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import type { RealtimePublisher, Room } from '@crossfeed/platform/realtime/realtime.port.ts';
 import type { Runtime } from '@crossfeed/platform/runtime.ts';
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import { createPushReactor } from '@crossfeed/projections/realtime/push-reactor.ts';
+import { Dispatcher, jobsFor } from '@crossfeed/workers/dispatch/dispatcher.ts';
+import { jobRoutes, startWorkers } from '@crossfeed/workers/registry.ts';
 import type { ApiContext } from '../api/api-context.ts';
 import { execute } from '../api/execute.ts';
 import { composeApiContext, tokenServiceFor } from '../api/compose.ts';
 import { apiRouters } from '../api/routers.ts';
 import { createHttpServer, serve } from '../http-server.ts';
+import { socketIdentityVerifier } from '../api/socket-identity.ts';
 
 export const ADMIN_EMAIL = 'admin@crossfeed.test';
 export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
@@ -54,8 +64,9 @@ export interface TestApp {
   url: string;
   ctx: ApiContext;
   runner: ProjectionRunner;
+  jobQueue: JobQueue;
   dataDir: string;
-  /** What the realtime publisher emitted, in order. */
+  /** What the realtime publisher emitted, in order (it also reaches the real socket.io server at `url`). */
   pushes: { room: Room; event: string; payload: unknown }[];
   request<Body = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
   /** Registers (and logs in) a new user; unique defaults per call. */
@@ -68,12 +79,19 @@ export interface TestApp {
   outbox(): Promise<{ to: string; subject: string; text: string }[]>;
   /** Moves the clock used by commands (quota windows, expiry). */
   setNow(iso: string | undefined): void;
+  /** With `workers: true`: waits until every job the log has asked for so far is completed or failed. */
+  settleJobs(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Run the job dispatcher and every queue processor (off by default). */
+  workers?: boolean;
 }
 
 let counter = 0;
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -95,22 +113,68 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const readStore = await createMemoryReadStore();
   const jobQueue = await createLocalJobQueue({ file: ':memory:' });
   lifecycle.add('job queue', () => jobQueue.close());
-  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
-
+  const tokens = tokenServiceFor(runtime);
+  // The real socket server (same token checks as production) with the in-process publisher, recorded too.
+  const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
+  const sockets = createSocketIoPublisher(io);
   const pushes: TestApp['pushes'] = [];
   const recorder: RealtimePublisher = {
-    emit: (room, event, payload) => void pushes.push({ room, event, payload }),
+    emit: (room, event, payload) => {
+      pushes.push({ room, event, payload });
+      sockets.emit(room, event, payload);
+    },
     close: async () => undefined,
   };
-  const tokens = tokenServiceFor(runtime);
+  const runner = new ProjectionRunner({
+    eventStore,
+    readStore,
+    projections,
+    logger,
+    onLiveEvent: createPushReactor({ readStore, publisher: recorder }),
+  });
   const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime: recorder });
   let now: string | undefined;
   ctx.clock = () => (now ? new Date(now) : new Date());
 
-  const { server, io } = createHttpServer(runtime, () => Promise.reject(new Error('sockets are not under test here')));
   const url = await serve({ runtime, server, io, isReady: () => true, routers: apiRouters(ctx) });
   lifecycle.add('projections', () => runner.stop());
   await runner.start();
+
+  let dispatcher: Dispatcher | undefined;
+  if (options.workers) {
+    const handles = startWorkers({ config, logger, jobQueue, eventStore, readStore, mailer: ctx.mailer, realtime: recorder });
+    lifecycle.add('workers', () => Promise.all(handles.map((handle) => handle.close())).then(() => undefined));
+    dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
+    lifecycle.add('dispatcher', () => dispatcher?.stop());
+    await dispatcher.start();
+  }
+
+  const settleJobs = async (timeoutMs = 10_000): Promise<void> => {
+    if (!dispatcher) throw new Error('settleJobs needs startTestApp(env, { workers: true })');
+    const deadline = Date.now() + timeoutMs;
+    const waitUntil = async (what: string, check: () => boolean | Promise<boolean>): Promise<void> => {
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error(`settleJobs: timed out waiting for ${what}`);
+        await sleep(10);
+      }
+    };
+    const head = (await eventStore.head()).position;
+    if (head === undefined) return;
+    await waitUntil('the dispatcher', () => (dispatcher?.position() ?? '') >= head);
+    const events: RecordedEvent[] = [];
+    for (let batch = await eventStore.readAll(); batch.length > 0; ) {
+      events.push(...batch);
+      batch = await eventStore.readAll({ fromPosition: batch.at(-1)?.position ?? '', limit: 1000 });
+    }
+    for (const [queue, specs] of jobsFor(jobRoutes, events)) {
+      for (const spec of specs) {
+        await waitUntil(`job ${spec.jobId}`, async () => {
+          const state = (await jobQueue.getJob(queue, spec.jobId))?.state;
+          return state === 'completed' || state === 'failed';
+        });
+      }
+    }
+  };
 
   const request = async <Body = any>(method: string, pathname: string, options: RequestOptions = {}): Promise<TestResponse<Body>> => {
     const headers: Record<string, string> = { ...options.headers };
@@ -151,6 +215,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     url,
     ctx,
     runner,
+    jobQueue,
     dataDir,
     pushes,
     request,
@@ -166,6 +231,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     setNow: (iso) => {
       now = iso;
     },
+    settleJobs,
     async close() {
       await lifecycle.shutdown().catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
