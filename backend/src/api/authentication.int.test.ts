@@ -1,0 +1,104 @@
+/**
+ * Every endpoint that needs a session refuses the request, with a 401 and `{ detail }`, without a token,
+ * with a malformed one, an expired one, one signed with another key, and one for a user that does not
+ * exist; every admin endpoint answers 403 to a signed-in non-admin.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SignJWT } from 'jose';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+const AUTHENTICATED: [method: string, path: string][] = [
+  ['POST', '/auth/update-password'],
+  ['GET', '/auth/me'],
+  ['GET', '/profiles/some-user/'],
+  ['PUT', '/profiles/some-user/'],
+  ['POST', '/profiles/'],
+  ['GET', '/search/?query=x'],
+  ['GET', '/api/users/submission-info'],
+  ['GET', '/content/'],
+  ['POST', '/content/'],
+  ['GET', '/content/match'],
+  ['POST', '/content/some-content/share/'],
+  ['GET', '/content/some-content/'],
+  ['PUT', '/content/some-content/'],
+  ['DELETE', '/content/some-content/'],
+  ['POST', '/content/some-content/enhance/'],
+  ['POST', '/content/shuffle'],
+  ['GET', '/content/shuffles/remaining'],
+  ['POST', '/contacts/'],
+  ['POST', '/contacts/bulk'],
+  ['GET', '/contacts/'],
+  ['DELETE', '/contacts/some-contact/'],
+  ['POST', '/analytics/'],
+  ['GET', '/analytics/user/some-user'],
+  ['POST', '/links/'],
+  ['POST', '/conversions/'],
+  ['GET', '/conversions/'],
+  ['GET', '/conversions/content/metrics?content_ids=a'],
+  ['POST', '/flags/'],
+  ['GET', '/notifications/'],
+  ['PUT', '/notifications/some-notification/read'],
+  ['POST', '/audience/'],
+  ['GET', '/audience/'],
+  ['GET', '/audience/some-record'],
+  ['PUT', '/audience/some-record'],
+  ['DELETE', '/audience/some-record'],
+  ['POST', '/api/subscription/create-checkout-session'],
+  ['POST', '/api/referrals/redeem'],
+  ['GET', '/api/referrals/promo-codes'],
+];
+
+const ADMIN_ONLY: [method: string, path: string][] = [
+  ['GET', '/flags/'],
+  ['DELETE', '/flags/some-flag'],
+  ['POST', '/flags/bulk-delete'],
+  ['PUT', '/flags/some-flag/content-status'],
+  ['DELETE', '/admin/content/some-content'],
+  ['GET', '/admin/analytics'],
+  ['POST', '/admin/replay'],
+  ['GET', '/admin/replay/some-job'],
+];
+
+const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
+const sign = (subject: string, expiresAt: number, key = SECRET) =>
+  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setExpirationTime(expiresAt).sign(key);
+
+describe('authentication and admin rights on every endpoint', () => {
+  let app: TestApp;
+  let tokens: Record<string, string>;
+  let userToken: string;
+
+  before(async () => {
+    app = await startTestApp();
+    const user = await app.register();
+    userToken = user.token;
+    const now = Math.floor(Date.now() / 1000);
+    tokens = {
+      malformed: 'not.a.jwt',
+      expired: await sign(user.user.id, now - 60),
+      'foreign key': await sign(user.user.id, now + 3600, new TextEncoder().encode('another-secret-another-secret-1234')),
+      'unknown user': await sign('no-such-user', now + 3600),
+    };
+  });
+  after(() => app.close());
+
+  for (const [method, path] of [...AUTHENTICATED, ...ADMIN_ONLY]) {
+    test(`${method} ${path} answers 401 without a valid session`, async () => {
+      const attempts: [string, string | undefined][] = [['no token', undefined], ...Object.entries(tokens)];
+      for (const [label, token] of attempts) {
+        const response = await app.request(method, path, { token, json: method === 'GET' ? undefined : {} });
+        assert.equal(response.status, 401, `${label}: ${response.status} ${response.text.slice(0, 120)}`);
+        assert.equal(typeof response.body?.detail, 'string', `${label}: carries { detail }`);
+      }
+    });
+  }
+
+  for (const [method, path] of ADMIN_ONLY) {
+    test(`${method} ${path} answers 403 to a non-admin`, async () => {
+      const response = await app.request(method, path, { token: userToken, json: method === 'GET' ? undefined : {} });
+      assert.equal(response.status, 403, response.text.slice(0, 120));
+      assert.equal(response.body.detail, 'Access denied. Admins only.');
+    });
+  }
+});
