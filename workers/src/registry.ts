@@ -8,9 +8,12 @@ import type { RealtimePublisher } from '@crossfeed/platform/realtime/realtime.po
 import type { JobRoute } from './dispatch/job-routes.ts';
 import { matchingRoute, startMatching } from './matching/matching.processor.ts';
 import { shareEmailRoute, startShareEmailWorker } from './email/share-email.processor.ts';
+import { passwordResetEmailRoute, startPasswordResetEmailWorker } from './email/password-reset-email.processor.ts';
+import { startWaitlistConfirmationEmailWorker, waitlistConfirmationEmailRoute } from './email/waitlist-confirmation-email.processor.ts';
 import { startPremiumExpiry } from './premium-expiry/premium-expiry.processor.ts';
 import { audienceScoreRoute, startAudienceScore } from './audience-score/audience-score.processor.ts';
 import { startWaitlistRank, waitlistRankRoute } from './waitlist-rank/waitlist-rank.processor.ts';
+import { startAnalyticsRollup } from './analytics-rollup/analytics-rollup.processor.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -25,6 +28,8 @@ export interface WorkerDeps {
 /** Which events start which jobs: one route per processor file (the dispatcher reads this list). */
 export const jobRoutes: readonly JobRoute[] = [
   shareEmailRoute,
+  passwordResetEmailRoute,
+  waitlistConfirmationEmailRoute,
   matchingRoute,
   audienceScoreRoute,
   waitlistRankRoute,
@@ -37,9 +42,12 @@ export const jobRoutes: readonly JobRoute[] = [
 export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
   return [
     startShareEmailWorker(deps),
+    startPasswordResetEmailWorker(deps),
+    startWaitlistConfirmationEmailWorker(deps),
     startMatching(deps),
     startPremiumExpiry(deps),
     startAudienceScore(deps),
     startWaitlistRank(deps),
+    startAnalyticsRollup(deps),
   ];
 }

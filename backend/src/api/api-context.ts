@@ -9,6 +9,7 @@ import type { RealtimePublisher } from '@crossfeed/platform/realtime/realtime.po
 import type { ReadModelWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
+import type { ResetLimiter } from '../auth/reset-limiter.ts';
 
 /** Everything a feature router needs, wired once by the composition root (start.ts, main.ts, tests). */
 export interface ApiContext {
@@ -24,6 +25,8 @@ export interface ApiContext {
   realtime: RealtimePublisher;
   tokens: TokenService;
   loginLimiter: LoginLimiter;
+  /** Forgot-password e-mails per address and per IP. */
+  resetLimiter: ResetLimiter;
   /** The current time; tests may replace it to cross quota windows. */
   clock: () => Date;
   /** New ids (uuid v4). */

@@ -8,6 +8,7 @@ import type { RealtimePublisher } from '@crossfeed/platform/realtime/realtime.po
 import type { Runtime } from '@crossfeed/platform/runtime.ts';
 import type { ReadModelWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
 import { createLoginLimiter } from '../auth/login-limiter.ts';
+import { createResetLimiter } from '../auth/reset-limiter.ts';
 import { createTokenService, type TokenService } from '../auth/tokens.ts';
 import type { ApiContext } from './api-context.ts';
 
@@ -56,6 +57,7 @@ export async function composeApiContext(input: ComposeInput): Promise<ApiContext
     payments,
     tokens: input.tokens,
     loginLimiter: createLoginLimiter({ redis }),
+    resetLimiter: createResetLimiter({ redis }),
     clock: () => new Date(),
     newId: () => crypto.randomUUID(),
   };

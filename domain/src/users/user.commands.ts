@@ -24,8 +24,11 @@ export interface ChangePassword {
 
 export interface RequestPasswordReset {
   type: 'RequestPasswordReset';
-  /** `tokenHash` is the sha256 of the e-mailed token: the token itself is never stored. */
-  data: { userId: string; tokenHash: string; expiresAt: string; now: string };
+  /**
+   * `tokenHash` is the sha256 of the e-mailed token: the token itself is never stored; `requestId` is what
+   * the e-mail worker derives the token from.
+   */
+  data: { userId: string; tokenHash: string; expiresAt: string; now: string; requestId?: string };
 }
 
 export interface CompletePasswordReset {

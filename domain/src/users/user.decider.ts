@@ -130,8 +130,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
 
       case 'RequestPasswordReset': {
         const { userId } = registered(state);
-        const { tokenHash, expiresAt, now } = command.data;
-        return [{ type: 'PasswordResetRequested', data: { userId, tokenHash, expiresAt, requestedAt: now } }];
+        const { tokenHash, expiresAt, now, requestId } = command.data;
+        return [{ type: 'PasswordResetRequested', data: { userId, tokenHash, expiresAt, requestedAt: now, ...(requestId ? { requestId } : {}) } }];
       }
 
       case 'CompletePasswordReset': {

@@ -20,9 +20,14 @@ export type UserRegisteredData = z.infer<typeof UserRegisteredData>;
 export type UserRegistered = DomainEvent<'UserRegistered', UserRegisteredData>;
 
 export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; changedAt: string }>;
+/**
+ * `tokenHash` is the sha256 of the e-mailed token. The token itself is never stored: the e-mail worker
+ * derives it from `requestId` and the signing secret (platform/src/security/derived-tokens.ts). Events
+ * recorded before `requestId` existed have none (their e-mail was sent by the API).
+ */
 export type PasswordResetRequested = DomainEvent<
   'PasswordResetRequested',
-  { userId: string; tokenHash: string; expiresAt: string; requestedAt: string }
+  { userId: string; tokenHash: string; expiresAt: string; requestedAt: string; requestId?: string }
 >;
 export type PasswordResetCompleted = DomainEvent<
   'PasswordResetCompleted',

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SignJWT } from 'jose';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
+import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { ADMIN_EMAIL, STRONG_PASSWORD, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { USERNAME_RULE } from './auth.schemas.ts';
 
@@ -18,17 +20,22 @@ const FORGOT_ANSWER = { message: 'If that email is registered, a password reset 
 
 let app: TestApp;
 before(async () => {
-  app = await startTestApp();
+  // Reset e-mails are sent by the e-mail worker (on PasswordResetRequested).
+  app = await startTestApp({}, { workers: true });
 });
 after(() => app.close());
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}${++n}_${process.pid}`;
 
-/** The reset token of the newest e-mail to `to`, polled with a deadline (the e-mail is sent after the answer). */
+/**
+ * The reset token of the `skip`-th e-mail to `to`, polled with a deadline (the request is recorded after the
+ * answer, then the worker sends the e-mail).
+ */
 async function resetTokenFor(to: string, skip = 0): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {
+    await app.settleJobs();
     const mails = (await app.outbox()).filter((mail) => mail.to.includes(to));
     const mail = mails[skip];
     if (mail) {
@@ -304,6 +311,42 @@ describe('password reset', () => {
     assert.equal(old.status, 400);
     const fresh = await app.request('POST', '/auth/reset-password', { json: { token: second, new_password: NEW_PASSWORD } });
     assert.equal(fresh.status, 200);
+  });
+
+  test('the 4th request for one address within the hour answers the same but appends nothing', async () => {
+    const session = await app.register();
+    const requests = async () =>
+      (await app.ctx.eventStore.readStream(userStream(session.user.id))).filter((event) => event.type === 'PasswordResetRequested');
+    for (let i = 0; i < 3; i++) {
+      const response = await app.request('POST', '/auth/forgot-password', { json: { email: session.user.email } });
+      assert.deepEqual(response.body, FORGOT_ANSWER);
+      await resetTokenFor(session.user.email, i);
+    }
+    assert.equal((await requests()).length, 3);
+
+    const fourth = await app.request('POST', '/auth/forgot-password', { json: { email: session.user.email.toUpperCase() } });
+    assert.equal(fourth.status, 200);
+    assert.deepEqual(fourth.body, FORGOT_ANSWER);
+    // Another address is still served; once its e-mail is out, the 4th request would have been recorded too.
+    const other = await app.register();
+    await app.request('POST', '/auth/forgot-password', { json: { email: other.user.email } });
+    await resetTokenFor(other.user.email);
+    await app.settleJobs();
+    assert.equal((await requests()).length, 3);
+    assert.equal((await app.outbox()).filter((mail) => mail.to.includes(session.user.email)).length, 3);
+  });
+
+  test('the reset event keeps a request id and the token hash, never the token', async () => {
+    const session = await app.register();
+    await app.request('POST', '/auth/forgot-password', { json: { email: session.user.email } });
+    const token = await resetTokenFor(session.user.email);
+    const events = await app.ctx.eventStore.readStream(userStream(session.user.id));
+    const requested = events.find((event) => event.type === 'PasswordResetRequested');
+    assert.ok(requested);
+    const data = requested.data as { requestId?: string; tokenHash: string };
+    assert.equal(typeof data.requestId, 'string');
+    assert.ok(!JSON.stringify(requested.data).includes(token), 'the raw token is not in the event');
+    assert.equal(data.tokenHash, createHash('sha256').update(token).digest('hex'));
   });
 
   test('refuses a Weak new password, a missing token and an unknown token', async () => {

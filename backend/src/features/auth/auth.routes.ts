@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { PASSWORD_RESET_TTL_MS } from '@crossfeed/domain/rules/limits.ts';
 import { ConflictError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { INVALID_RESET_TOKEN, userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { passwordResetToken, passwordResetTokenHash, signingSecret } from '@crossfeed/platform/security/derived-tokens.ts';
 import { hashPassword, verifyPassword } from '@crossfeed/platform/security/passwords.ts';
 import { PASSWORD_RESETS, type PasswordResetDoc } from '@crossfeed/projections/password-resets/password-resets.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
@@ -31,8 +32,6 @@ export const tooManyAttempts = (seconds: number): string => {
 const REFERRAL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const REFERRAL_LENGTH = 8;
 
-const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
-
 /** Verified against unknown usernames so that a miss costs as much as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 const timingHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
@@ -57,41 +56,30 @@ export async function loadUser(ctx: ApiContext, userId: string): Promise<UserDoc
   return user;
 }
 
-/** Issues a reset link for `user` and e-mails it; the e-mail's id is the event's, so a retry sends it once. */
-async function sendResetLink(ctx: ApiContext, user: UserDoc, now: Date): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const stream = userStream(user._id);
-  const result = await execute(
+/**
+ * Records a password reset request for `user`. The token is not stored anywhere: the event carries a random
+ * `requestId`, the e-mail worker (workers/src/email/password-reset-email.processor.ts) derives the token from
+ * it and the signing secret and sends the link; the event keeps only the token's hash for the reset lookup.
+ */
+async function requestPasswordReset(ctx: ApiContext, user: UserDoc, now: Date): Promise<void> {
+  const requestId = randomUUID();
+  const token = passwordResetToken(signingSecret(ctx.config), requestId);
+  await execute(
     ctx,
     userDecider,
-    stream,
+    userStream(user._id),
     {
       type: 'RequestPasswordReset',
       data: {
         userId: user._id,
-        tokenHash: sha256(token),
+        tokenHash: passwordResetTokenHash(token),
         expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
         now: now.toISOString(),
+        requestId,
       },
     },
     { userId: user._id },
   );
-  const recorded = (await ctx.eventStore.readStream(stream)).find((event) => event.revision === result.nextRevision);
-  const link = `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Reset your Crossfeed password',
-    text: [
-      `Hello ${user.username},`,
-      '',
-      'Someone asked to reset the password of your Crossfeed account. To choose a new password, open this link:',
-      '',
-      link,
-      '',
-      'The link is valid for 1 hour and can be used once. If you did not ask for it, ignore this e-mail.',
-    ].join('\n'),
-    ...(recorded ? { messageId: recorded.id } : {}),
-  });
 }
 
 /** SPEC §7 Auth: register, login, password recovery and change, current user. */
@@ -150,18 +138,23 @@ export function authRoutes(ctx: ApiContext): Router {
 
   router.post('/auth/forgot-password', async (req, res) => {
     const { email } = parseInput(ForgotPasswordBody, req.body ?? {});
-    const user = await users().findOne({ email });
+    // Flood protection (auth/reset-limiter.ts): counted for every address, registered or not. Over the limit
+    // the answer is the same generic 200 (no account enumeration), but no reset is requested: no event is
+    // appended, so no e-mail goes out.
+    const allowed = await ctx.resetLimiter.allow(email, req.ip ?? 'unknown');
+    const user = allowed ? await users().findOne({ email }) : null;
     if (user) {
-      // Not awaited: a known address must answer as fast as an unknown one (no account enumeration).
+      // Not awaited: a known address must answer as fast as an unknown one (no account enumeration). The
+      // e-mail is the workers' (on PasswordResetRequested).
       const now = ctx.clock();
-      sendResetLink(ctx, user, now).catch((error: unknown) => ctx.logger.error({ err: error, userId: user._id }, 'password reset e-mail failed'));
+      requestPasswordReset(ctx, user, now).catch((error: unknown) => ctx.logger.error({ err: error, userId: user._id }, 'password reset request failed'));
     }
     res.json({ message: FORGOT_PASSWORD_ANSWER });
   });
 
   router.post('/auth/reset-password', async (req, res) => {
     const body = parseInput(ResetPasswordBody, req.body ?? {});
-    const tokenHash = sha256(body.token);
+    const tokenHash = passwordResetTokenHash(body.token);
     const now = ctx.clock().toISOString();
     const reset = await ctx.readStore.collection<PasswordResetDoc>(PASSWORD_RESETS).findOne({ _id: tokenHash });
     // The decider decides; this only spares a password hash for links that cannot work.

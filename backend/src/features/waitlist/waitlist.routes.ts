@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@crossfeed/domain
 import { emailKey, promoStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { WAITLIST_MESSAGES } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
-import { persistentSecret } from '@crossfeed/platform/config/secrets.ts';
+import { signingSecret, waitlistSecret } from '@crossfeed/platform/security/derived-tokens.ts';
 import { PROMO_CODES, type PromoCodeDoc } from '@crossfeed/projections/promo-codes/promo-codes.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
@@ -18,7 +18,6 @@ import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { REFERRAL_PROMO_REASON } from './promo-codes.ts';
 import {
-  confirmationLink,
   confirmWaitlistEmail,
   findEntry,
   isValidConfirmationToken,
@@ -74,14 +73,14 @@ export function waitlistRoutes(ctx: ApiContext): Router {
   const router = Router();
   const publicUrl = ctx.config.PUBLIC_URL;
   // Derived from the session secret so every API replica signs and checks the same links.
-  const secrets: Secrets = { secret: `waitlist:${persistentSecret(ctx.config.DATA_DIR, 'jwtSecret', ctx.config.JWT_SECRET)}` };
+  const secrets: Secrets = { secret: waitlistSecret(signingSecret(ctx.config)) };
   const referralLink = (code: string): string => `${publicUrl}/waitlist?ref=${encodeURIComponent(code)}`;
 
   router.post('/api/waitlist/signup', async (req, res) => {
     const { email, referred_by } = parseInput(SignupBody, req.body ?? {});
     const key = emailKey(email);
-    const { entry, joined } = await joinWaitlist(ctx, secrets, { email, key, referredBy: referred_by ?? null });
-    if (joined) await sendConfirmation(ctx, secrets, email, key, entry.position, referralLink(entry.doc.referral_code));
+    // The confirmation e-mail is the workers' (waitlist-confirmation-email, on WaitlistJoined): once per join.
+    const { entry } = await joinWaitlist(ctx, secrets, { email, key, referredBy: referred_by ?? null });
     res.json(signupAnswer(entry));
   });
 
@@ -163,33 +162,4 @@ export function waitlistRoutes(ctx: ApiContext): Router {
   });
 
   return router;
-}
-
-async function sendConfirmation(
-  ctx: ApiContext,
-  secrets: Secrets,
-  email: string,
-  key: string,
-  position: number,
-  referralLink: string,
-): Promise<void> {
-  const link = confirmationLink(ctx.config.PUBLIC_URL, secrets, email, key);
-  try {
-    await ctx.mailer.send({
-      to: email,
-      subject: 'Confirm your spot on the Crossfeed waitlist',
-      text: [
-        `You are number ${position} on the Crossfeed waitlist.`,
-        '',
-        'Confirm your email to secure your position:',
-        link,
-        '',
-        `Move up by sharing your referral link: ${referralLink}`,
-      ].join('\n'),
-      messageId: `waitlist-confirm-${key}`,
-    });
-  } catch (error) {
-    // The spot is taken either way; the status call still shows it unconfirmed.
-    ctx.logger.error({ err: error }, 'could not send the waitlist confirmation e-mail');
-  }
 }

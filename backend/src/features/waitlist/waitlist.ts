@@ -1,10 +1,11 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { fold } from '@crossfeed/domain/shared/decider.ts';
 import { ConflictError } from '@crossfeed/domain/shared/errors.ts';
 import { waitlistStream } from '@crossfeed/domain/shared/streams.ts';
 import type { WaitlistEvent } from '@crossfeed/domain/waitlist/waitlist.events.ts';
 import { waitlistDecider, type WaitlistState } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
 import { waitlistTier } from '@crossfeed/domain/rules/waitlist.ts';
+import { isValidWaitlistConfirmationToken } from '@crossfeed/platform/security/derived-tokens.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -133,18 +134,7 @@ export async function confirmWaitlistEmail(ctx: ApiContext, key: string): Promis
   });
 }
 
-/** The token of the confirmation link: an HMAC of the email key, so only the e-mailed link confirms. */
-export function confirmationToken(secrets: Secrets, key: string): string {
-  return createHmac('sha256', secrets.secret).update(`waitlist-confirm\0${key}`).digest('base64url');
-}
-
+/** The confirmation link's check (the link itself is built by the workers' waitlist confirmation e-mail). */
 export function isValidConfirmationToken(secrets: Secrets, key: string, token: string): boolean {
-  const expected = Buffer.from(confirmationToken(secrets, key));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-export function confirmationLink(publicUrl: string, secrets: Secrets, email: string, key: string): string {
-  const query = new URLSearchParams({ email, token: confirmationToken(secrets, key) });
-  return `${publicUrl}/api/waitlist/confirm?${query.toString()}`;
+  return isValidWaitlistConfirmationToken(secrets.secret, key, token);
 }

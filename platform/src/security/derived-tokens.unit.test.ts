@@ -1,0 +1,70 @@
+import { createHash, createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  isValidWaitlistConfirmationToken,
+  passwordResetToken,
+  passwordResetTokenHash,
+  signingSecret,
+  waitlistConfirmationLink,
+  waitlistConfirmationToken,
+  waitlistSecret,
+} from './derived-tokens.ts';
+
+const SECRET = 'test-secret-test-secret-test-secret-42';
+
+describe('password reset tokens', () => {
+  test('are base64url(HMAC-SHA256(secret, "password-reset:" + requestId)), stable per request', () => {
+    const expected = createHmac('sha256', SECRET).update('password-reset:req-1').digest('base64url');
+    assert.equal(passwordResetToken(SECRET, 'req-1'), expected);
+    assert.equal(passwordResetToken(SECRET, 'req-1'), passwordResetToken(SECRET, 'req-1'));
+    assert.match(expected, /^[A-Za-z0-9_-]{43}$/);
+  });
+
+  test('differ per request id and per secret', () => {
+    assert.notEqual(passwordResetToken(SECRET, 'req-1'), passwordResetToken(SECRET, 'req-2'));
+    assert.notEqual(passwordResetToken(SECRET, 'req-1'), passwordResetToken(`${SECRET}x`, 'req-1'));
+  });
+
+  test('are stored as the sha256 hex of the token (what the reset lookup hashes)', () => {
+    const token = passwordResetToken(SECRET, 'req-1');
+    assert.equal(passwordResetTokenHash(token), createHash('sha256').update(token).digest('hex'));
+  });
+});
+
+describe('waitlist confirmation tokens', () => {
+  const key = waitlistSecret(SECRET);
+
+  test('verify only for the email key they were made for', () => {
+    const token = waitlistConfirmationToken(key, 'ana@example.com');
+    assert.ok(isValidWaitlistConfirmationToken(key, 'ana@example.com', token));
+    assert.equal(isValidWaitlistConfirmationToken(key, 'bob@example.com', token), false);
+    assert.equal(isValidWaitlistConfirmationToken(key, 'ana@example.com', `${token.slice(1)}x`), false);
+    assert.equal(isValidWaitlistConfirmationToken(key, 'ana@example.com', 'short'), false);
+    assert.equal(isValidWaitlistConfirmationToken(waitlistSecret('other-secret'), 'ana@example.com', token), false);
+  });
+
+  test('links carry the email and the token', () => {
+    const link = new URL(waitlistConfirmationLink('https://crossfeed.example', key, 'Ana@Example.com', 'ana@example.com'));
+    assert.equal(link.origin + link.pathname, 'https://crossfeed.example/api/waitlist/confirm');
+    assert.equal(link.searchParams.get('email'), 'Ana@Example.com');
+    assert.equal(link.searchParams.get('token'), waitlistConfirmationToken(key, 'ana@example.com'));
+  });
+});
+
+describe('signingSecret', () => {
+  test('is JWT_SECRET when set, else one secret kept in DATA_DIR for every caller', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-secret-'));
+    try {
+      assert.equal(signingSecret({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), SECRET);
+      const generated = signingSecret({ DATA_DIR: dataDir });
+      assert.ok(generated.length >= 32);
+      assert.equal(signingSecret({ DATA_DIR: dataDir, JWT_SECRET: undefined }), generated);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
