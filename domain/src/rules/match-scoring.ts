@@ -24,8 +24,10 @@ export const MATCH_WEIGHTS = {
   priority: 1,
 } as const;
 /**
- * Everything but overlap together stays below the smallest overlap weight, so the order is: overlap
- * first, then the distance from the required shares, Priority Matching, freshness, audience and type.
+ * Everything but overlap together stays below the smallest overlap weight, so one more overlap of the same
+ * kind (category, or interest) always outranks all the other components together. Mixed kinds are weighed:
+ * two interest overlaps can rank below one category overlap with strong other components. After overlap
+ * come the distance from the required shares, Priority Matching, freshness, audience and type.
  */
 export const FRESHNESS_HALF_LIFE_DAYS = 7;
 /** Candidates a shuffle draws from after the current top items. */

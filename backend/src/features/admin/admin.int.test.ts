@@ -4,6 +4,8 @@ import type { Position } from '@crossfeed/platform/event-store/event-store.port.
 import { analyticsProjection } from '@crossfeed/projections/analytics/analytics.projection.ts';
 import { startReplayProcessor, REPLAY_PROGRESS_EVENT } from '@crossfeed/projections/replay/replay.processor.ts';
 import { readModelHash } from '@crossfeed/projections/testing/read-model-hash.ts';
+import { computeRollups } from '@crossfeed/workers/analytics-rollup/analytics-rollup.processor.ts';
+import { ANALYTICS_ROLLUPS, type AnalyticsRollupDoc } from '@crossfeed/workers/analytics-rollup/analytics-rollups.model.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 
 let app: TestApp;
@@ -56,7 +58,7 @@ describe('GET /admin/analytics', () => {
   });
 
   test('rejects malformed dates, reversed ranges, unknown buckets and fields with 400', async () => {
-    for (const query of ['from=2026-13-01', 'from=2026-02-30', 'to=yesterday', 'bucket=month', 'from=2026-03-05&to=2026-03-01', 'from=2020-01-01&to=2026-01-01', 'x=1', 'from=2026-03-01&from=2026-03-02']) {
+    for (const query of ['from=2026-13-01', 'from=2026-02-30', 'to=yesterday', 'bucket=year', 'bucket=Month', 'from=2026-03-05&to=2026-03-01', 'from=2020-01-01&to=2026-01-01', 'x=1', 'from=2026-03-01&from=2026-03-02']) {
       const response = await app.request('GET', `/admin/analytics?${query}`, { token: admin.token });
       assert.equal(response.status, 400, query);
       assert.equal(typeof response.body.detail, 'string', query);
@@ -110,6 +112,49 @@ describe('GET /admin/analytics', () => {
     assert.equal(second.referrals, 1);
     assert.equal(second.premium_cancellations, 1);
     assert.equal(second.mrr_estimate_usd, 0);
+  });
+});
+
+describe('GET /admin/analytics from the roll-ups', () => {
+  // Runs after the scripted scenario above (2026-03-02..10) is in the read model.
+  const rollups = () => app.ctx.readStore.collection<AnalyticsRollupDoc>(ANALYTICS_ROLLUPS);
+  const get = async (query: string) => {
+    const response = await app.request('GET', `/admin/analytics?${query}`, { token: admin.token });
+    assert.equal(response.status, 200, query);
+    return response.body;
+  };
+
+  test('bucket=week and bucket=month answer the same before and after the roll-up exists, the current period live', async () => {
+    app.setNow('2026-04-15T12:00:00.000Z');
+    try {
+      await rollups().deleteMany({});
+      // A Sunday start (its week is cut), two whole past weeks, and the current, partial week.
+      const weekly = 'from=2026-03-01&to=2026-04-15&bucket=week';
+      const monthly = 'from=2026-02-15&to=2026-04-15&bucket=month';
+      const [weekBefore, monthBefore] = [await get(weekly), await get(monthly)];
+      assert.deepEqual(weekBefore.series.map((point: { period: string }) => point.period).slice(0, 3), ['2026-02-23', '2026-03-02', '2026-03-09']);
+      assert.deepEqual(monthBefore.series.map((point: { period: string }) => point.period), ['2026-02-01', '2026-03-01', '2026-04-01']);
+      const march = monthBefore.series[1];
+      assert.deepEqual([march.signups, march.shares, march.active_creators, march.premium_cancellations, march.mrr_estimate_usd], [2, 3, 2, 1, 0]);
+
+      const result = await computeRollups(app.ctx.readStore, '2026-04-15', '2026-04-15T02:30:00.000Z');
+      assert.ok(result.written > 0);
+      assert.ok(await rollups().findOne({ _id: 'week:2026-03-02' }));
+      assert.ok(await rollups().findOne({ _id: 'month:2026-03' }));
+      assert.equal(await rollups().findOne({ _id: 'week:2026-04-13' }), null, 'the current week is never rolled up');
+      assert.deepEqual(await get(weekly), weekBefore);
+      assert.deepEqual(await get(monthly), monthBefore);
+
+      // The whole past periods are read from the roll-ups (a doctored one shows); cut and current ones are not.
+      await rollups().upsert({ _id: 'week:2026-03-02' }, { $set: { shares: 42 } });
+      await rollups().upsert({ _id: 'month:2026-02' }, { $set: { shares: 42 } });
+      const served = await get(weekly);
+      assert.equal(served.series[1].shares, 42);
+      assert.equal((await get(monthly)).series[0].shares, 0, 'February is cut by from=2026-02-15: computed live');
+    } finally {
+      await rollups().deleteMany({});
+      app.setNow(undefined);
+    }
   });
 });
 

@@ -1,19 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import {
-  ANALYTICS_ACTIVE,
-  ANALYTICS_DAILY,
-  ANALYTICS_PREMIUM,
-  type AnalyticsActiveDoc,
-  type AnalyticsDayDoc,
-  type AnalyticsPremiumDoc,
-} from '@crossfeed/projections/analytics/analytics.projection.ts';
 import { knownProjections, REPLAY_JOB, REPLAY_QUEUE, type ReplayJobData } from '@crossfeed/projections/replay/replay.processor.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { requireAdmin, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
-import { addDays, buildSeries, daysBetween } from './analytics-series.ts';
+import { addDays, analyticsSeries, daysBetween } from './analytics-series.ts';
 import { queueDashboard } from './queue-dashboard.ts';
 
 /** The longest range one analytics request may cover (two years of days). */
@@ -28,7 +20,7 @@ const Day = z
 const AnalyticsQuery = z.strictObject({
   from: Day.optional(),
   to: Day.optional(),
-  bucket: z.enum(['day', 'week'], { error: 'must be day or week.' }).optional(),
+  bucket: z.enum(['day', 'week', 'month'], { error: 'must be day, week or month.' }).optional(),
 });
 
 const ReplayInput = z.strictObject({ projection: z.string({ error: 'is required.' }).trim().min(1, 'is required.') });
@@ -39,6 +31,12 @@ const JOB_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /**
  * Admin-only routes of the founder: analytics (`GET /admin/analytics`), read-model replay
  * (`POST /admin/replay`, `GET /admin/replay/{id}`) and the queue dashboard (`/admin/queues`).
+ *
+ * `GET /admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD&bucket=day|week|month` (default: the last 30 days by
+ * day; at most 731 days): one point per UTC day, per Monday-started week (labelled by its Monday) or per
+ * calendar month (labelled by its 1st), zero-filled, a period cut by `from`/`to` counting only its days in
+ * the range. Fully past weeks and months come from the `analytics-rollup` worker's roll-ups when present,
+ * the rest (the current period included) is computed live from the daily counters: the same numbers.
  */
 export function adminRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -52,13 +50,7 @@ export function adminRoutes(ctx: ApiContext): Router {
     if (from > to) throw new HttpError(400, 'from must not be after to.');
     if (daysBetween(from, to) + 1 > MAX_ANALYTICS_DAYS) throw new HttpError(400, `The range may cover at most ${MAX_ANALYTICS_DAYS} days.`);
     const bucket = query.bucket ?? 'day';
-    const [days, active, premium] = await Promise.all([
-      ctx.readStore.collection<AnalyticsDayDoc>(ANALYTICS_DAILY).find({ _id: { $gte: from, $lte: to } }),
-      ctx.readStore.collection<AnalyticsActiveDoc>(ANALYTICS_ACTIVE).find({ day: { $gte: from, $lte: to } }, { projection: { day: 1, user_id: 1 } }),
-      // The MRR at a date needs every Premium change before it, whatever the range.
-      ctx.readStore.collection<AnalyticsPremiumDoc>(ANALYTICS_PREMIUM).find({}),
-    ]);
-    res.json(buildSeries({ bucket, from, to }, days, active, premium));
+    res.json(await analyticsSeries(ctx.readStore, { bucket, from, to }, today));
   });
 
   router.post('/admin/replay', ...admin, async (req, res) => {

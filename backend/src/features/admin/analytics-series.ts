@@ -1,106 +1,111 @@
-/** The founder's analytics series (GET /admin/analytics), computed from the `analytics` read model. */
-import { PREMIUM_PRICE_USD_CENTS } from '@crossfeed/domain/rules/limits.ts';
+/**
+ * The founder's analytics series (GET /admin/analytics): computed from the `analytics` read model, with the
+ * fully past weeks and months read from the `analytics-rollup` worker's `analytics_rollups` when present.
+ * The pure computation lives beside the projection so the worker and the API share it.
+ */
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import {
-  DAILY_COUNTERS,
-  paidSubscriptionsAt,
+  ANALYTICS_ACTIVE,
+  ANALYTICS_DAILY,
+  ANALYTICS_PREMIUM,
   type AnalyticsActiveDoc,
   type AnalyticsDayDoc,
   type AnalyticsPremiumDoc,
 } from '@crossfeed/projections/analytics/analytics.projection.ts';
+import {
+  buildSeries,
+  periodsOf,
+  type AnalyticsPoint,
+  type AnalyticsSeries,
+  type Bucket,
+  type PeriodSpan,
+} from '@crossfeed/projections/analytics/analytics-series.ts';
+import { ANALYTICS_ROLLUPS, rollupId, type AnalyticsRollupDoc } from '@crossfeed/workers/analytics-rollup/analytics-rollups.model.ts';
 
-export type Bucket = 'day' | 'week';
+export {
+  addDays,
+  buildSeries,
+  daysBetween,
+  mondayOf,
+  type AnalyticsPoint,
+  type AnalyticsSeries,
+  type Bucket,
+} from '@crossfeed/projections/analytics/analytics-series.ts';
 
-export interface AnalyticsPoint {
-  /** The day, or the Monday that starts the week (UTC), as YYYY-MM-DD. */
-  period: string;
-  signups: number;
-  completed_profiles: number;
-  active_creators: number;
-  submissions: number;
-  shares: number;
-  human_clicks: number;
-  bot_clicks: number;
-  conversions: number;
-  premium_starts: number;
-  premium_cancellations: number;
-  /** Paid subscriptions running at the end of the period (or of `to`) × the monthly price. */
-  mrr_estimate_usd: number;
-  waitlist_joins: number;
-  referrals: number;
+const pointOf = (doc: AnalyticsRollupDoc): AnalyticsPoint => ({
+  period: doc.period,
+  signups: doc.signups,
+  completed_profiles: doc.completed_profiles,
+  active_creators: doc.active_creators,
+  submissions: doc.submissions,
+  shares: doc.shares,
+  human_clicks: doc.human_clicks,
+  bot_clicks: doc.bot_clicks,
+  conversions: doc.conversions,
+  premium_starts: doc.premium_starts,
+  premium_cancellations: doc.premium_cancellations,
+  mrr_estimate_usd: doc.mrr_estimate_usd,
+  waitlist_joins: doc.waitlist_joins,
+  referrals: doc.referrals,
+});
+
+/** Runs of consecutive spans (so each run is read from the daily docs with one range query). */
+function runsOf(spans: readonly PeriodSpan[], all: readonly PeriodSpan[]): { from: string; to: string }[] {
+  const runs: { from: string; to: string }[] = [];
+  let previous = -2;
+  for (const span of spans) {
+    const index = all.indexOf(span);
+    const run = runs.at(-1);
+    if (run && index === previous + 1) run.to = span.last;
+    else runs.push({ from: span.first, to: span.last });
+    previous = index;
+  }
+  return runs;
 }
-
-export interface AnalyticsSeries {
-  bucket: Bucket;
-  from: string;
-  to: string;
-  series: AnalyticsPoint[];
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const addDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** The Monday (UTC) of the week holding `day`. */
-export const mondayOf = (day: string): string => {
-  const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((weekday + 6) % 7));
-};
-
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS);
 
 /**
- * Every period of [from, to] (zero-filled), weeks labelled by their Monday and clipped to the range: a
- * week cut by `from` or `to` only counts its days inside the range.
+ * The series of [from, to] by `bucket`. A week or month wholly inside the range that ended before `today`
+ * comes from its roll-up when one exists; every other period (cut by the range, the current one, or not
+ * rolled up yet) is computed live from the daily documents, so both paths give the same answer.
  */
-export function buildSeries(
+export async function analyticsSeries(
+  readStore: ReadStore,
   input: { bucket: Bucket; from: string; to: string },
-  days: readonly AnalyticsDayDoc[],
-  active: readonly AnalyticsActiveDoc[],
-  premium: readonly AnalyticsPremiumDoc[],
-): AnalyticsSeries {
-  const byDay = new Map(days.map((doc) => [doc._id, doc]));
-  const activeByDay = new Map<string, string[]>();
-  for (const doc of active) {
-    let users = activeByDay.get(doc.day);
-    if (!users) activeByDay.set(doc.day, (users = []));
-    users.push(doc.user_id);
-  }
-  const series: AnalyticsPoint[] = [];
-  let cursor = input.from;
-  while (cursor <= input.to) {
-    const period = input.bucket === 'week' ? mondayOf(cursor) : cursor;
-    const nextPeriod = input.bucket === 'week' ? addDays(period, 7) : addDays(cursor, 1);
-    const last = addDays(nextPeriod, -1) < input.to ? addDays(nextPeriod, -1) : input.to;
-
-    const counters: Record<string, number> = Object.fromEntries(DAILY_COUNTERS.map((name) => [name, 0]));
-    const creators = new Set<string>();
-    for (let day = cursor; day <= last; day = addDays(day, 1)) {
-      for (const id of activeByDay.get(day) ?? []) creators.add(id);
-      const doc = byDay.get(day);
-      if (!doc) continue;
-      for (const name of DAILY_COUNTERS) counters[name] = (counters[name] ?? 0) + (doc[name] ?? 0);
+  today: string,
+): Promise<AnalyticsSeries> {
+  const spans = periodsOf(input.bucket, input.from, input.to);
+  const rolled = new Map<string, AnalyticsPoint>();
+  if (input.bucket !== 'day') {
+    const bucket = input.bucket;
+    const ids = spans.filter((span) => span.whole && span.last < today).map((span) => rollupId(bucket, span.period));
+    if (ids.length) {
+      const docs = await readStore.collection<AnalyticsRollupDoc>(ANALYTICS_ROLLUPS).find({ _id: { $in: ids } });
+      for (const doc of docs) if (doc.bucket === bucket) rolled.set(doc.period, pointOf(doc));
     }
-    const endOfPeriod = `${addDays(last, 1)}T00:00:00.000Z`;
-    const mrrCents = paidSubscriptionsAt(premium, endOfPeriod) * PREMIUM_PRICE_USD_CENTS;
-    series.push({
-      period,
-      signups: counters.signups ?? 0,
-      completed_profiles: counters.completed_profiles ?? 0,
-      active_creators: creators.size,
-      submissions: counters.submissions ?? 0,
-      shares: counters.shares ?? 0,
-      human_clicks: counters.human_clicks ?? 0,
-      bot_clicks: counters.bot_clicks ?? 0,
-      conversions: counters.conversions ?? 0,
-      premium_starts: counters.premium_starts ?? 0,
-      premium_cancellations: counters.premium_cancellations ?? 0,
-      mrr_estimate_usd: mrrCents / 100,
-      waitlist_joins: counters.waitlist_joins ?? 0,
-      referrals: counters.referrals ?? 0,
-    });
-    cursor = addDays(last, 1);
   }
+  const live = spans.filter((span) => !rolled.has(span.period));
+  const points: AnalyticsPoint[] = [];
+  if (live.length) {
+    const runs = runsOf(live, spans);
+    const [premium, ...data] = await Promise.all([
+      // The MRR at a date needs every Premium change before it, whatever the range.
+      readStore.collection<AnalyticsPremiumDoc>(ANALYTICS_PREMIUM).find({}),
+      ...runs.map((run) =>
+        Promise.all([
+          readStore.collection<AnalyticsDayDoc>(ANALYTICS_DAILY).find({ _id: { $gte: run.from, $lte: run.to } }),
+          readStore
+            .collection<AnalyticsActiveDoc>(ANALYTICS_ACTIVE)
+            .find({ day: { $gte: run.from, $lte: run.to } }, { projection: { day: 1, user_id: 1 } }),
+        ] as const),
+      ),
+    ]);
+    const parts = runs.map((run, index) => {
+      const [days, active] = data[index] as readonly [AnalyticsDayDoc[], AnalyticsActiveDoc[]];
+      return buildSeries({ bucket: input.bucket, ...run }, days, active, premium as AnalyticsPremiumDoc[]).series;
+    });
+    for (const part of parts) points.push(...part);
+  }
+  const byPeriod = new Map([...points, ...rolled.values()].map((point) => [point.period, point]));
+  const series = spans.map((span) => byPeriod.get(span.period)).filter((point): point is AnalyticsPoint => point !== undefined);
   return { bucket: input.bucket, from: input.from, to: input.to, series };
 }
