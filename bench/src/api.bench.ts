@@ -73,11 +73,22 @@ export async function main(args: string[]): Promise<boolean> {
     if (check.status !== 200 || !Array.isArray(sample) || sample.length === 0) {
       throw new Error(`GET /content/match answered ${check.status}: ${JSON.stringify(sample).slice(0, 200)}`);
     }
+    // Many requesters, as in real use: each request comes from the next of the seeded sessions.
+    let nextMatch = 0;
     const match = await run({
-      url: `${base}/content/match`,
+      url: base,
       connections,
       duration,
-      headers: { authorization: `Bearer ${first.token}` },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: '/content/match',
+            headers: { authorization: `Bearer ${seeded.sessions[nextMatch++ % seeded.sessions.length]!.token}` },
+          }),
+        },
+      ],
     });
 
     let next = 0;
@@ -108,7 +119,7 @@ export async function main(args: string[]): Promise<boolean> {
       [
         { measure: 'bare Express hello world, req/s', value: fmt(bare.rps) },
         { measure: '  p50 / p99 latency', value: `${ms(bare.p50)} / ${ms(bare.p99)}` },
-        { measure: 'GET /content/match (auth), req/s', value: fmt(match.rps), baseline: fmt(bare.rps), ratio: match.rps / bare.rps },
+        { measure: `GET /content/match (auth, ${seeded.sessions.length} users), req/s`, value: fmt(match.rps), baseline: fmt(bare.rps), ratio: match.rps / bare.rps },
         { measure: '  p50 / p99 latency', value: `${ms(match.p50)} / ${ms(match.p99)}` },
         { measure: 'POST /content/{id}/share/, commands/s', value: fmt(share.rps), baseline: fmt(bare.rps), ratio: share.rps / bare.rps },
         { measure: '  p50 / p99 latency', value: `${ms(share.p50)} / ${ms(share.p99)}` },

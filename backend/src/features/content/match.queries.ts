@@ -143,6 +143,28 @@ async function readPools(ctx: ApiContext, ids: readonly string[]): Promise<Map<s
 }
 
 /**
+ * A requester's ranking, kept while nothing it depends on changed: the pools' version, the requester's
+ * shares, terms and filters. Freshness drifts with time, so a ranking is also dropped after a minute (the
+ * freshness half-life is a week). Winners are still checked against `contents` on every request.
+ */
+interface RankedMemo {
+  version: number;
+  shares: number;
+  key: string;
+  at: number;
+  ranked: PoolEntry[];
+}
+const RANKED_MEMO_TTL_MS = 60_000;
+const RANKED_MEMO_MAX = 10_000;
+const rankedMemos = new WeakMap<object, Map<string, RankedMemo>>();
+
+function memoFor(ctx: ApiContext): Map<string, RankedMemo> {
+  let memos = rankedMemos.get(ctx.readStore);
+  if (!memos) rankedMemos.set(ctx.readStore, (memos = new Map()));
+  return memos;
+}
+
+/**
  * The requester's pool entries, best first: their terms' pools merged (topped up from ALL_POOL when too
  * few relate), without their own content and what they completed. `undefined` while no pool is built.
  */
@@ -151,6 +173,14 @@ async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, opti
   const terms = [...new Set([...profile.categories, ...profile.interests])];
   const pools = await readPools(ctx, [...terms, ALL_POOL]);
   if (!pools) return undefined;
+  const version = poolCaches.get(ctx.readStore)!.version;
+  const shares = await ctx.readStore.collection<ShareDoc>(SHARES).find({ sharer_id: user._id });
+  const key = `${options.ranked}|${options.topPerformers}|${terms.join('|')}`;
+  const memos = memoFor(ctx);
+  const memo = memos.get(user._id);
+  if (memo && memo.version === version && memo.shares === shares.length && memo.key === key && Date.now() - memo.at < RANKED_MEMO_TTL_MS) {
+    return memo.ranked;
+  }
   const byId = new Map<string, PoolEntry>();
   const add = (entries: readonly PoolEntry[]) => {
     for (const entry of entries) if (entry.userId !== user._id && !byId.has(entry.id)) byId.set(entry.id, entry);
@@ -158,12 +188,15 @@ async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, opti
   for (const term of terms) add(pools.get(term) ?? []);
   if (byId.size < CANDIDATE_TARGET) add(pools.get(ALL_POOL) ?? []);
   if (byId.size === 0) return [];
-  const shares = await ctx.readStore.collection<ShareDoc>(SHARES).find({ sharer_id: user._id });
   const sharedCount = new Map<string, number>();
   for (const share of shares) sharedCount.set(share.content_id, (sharedCount.get(share.content_id) ?? 0) + 1);
   const found = [...byId.values()].filter((entry) => (sharedCount.get(entry.id) ?? 0) < entry.requiredShares);
   const totals = options.topPerformers ? creatorPerformance(found) : undefined;
-  return rankMatches(found, profile, now, { order: options.ranked ? 'ranked' : 'default', creatorTotals: totals });
+  const ranked = rankMatches(found, profile, now, { order: options.ranked ? 'ranked' : 'default', creatorTotals: totals });
+  memos.delete(user._id);
+  if (memos.size >= RANKED_MEMO_MAX) memos.delete(memos.keys().next().value!);
+  memos.set(user._id, { version, shares: shares.length, key, at: Date.now(), ranked });
+  return ranked;
 }
 
 /** Each creator's performance as the freshest of their entries has it. */
