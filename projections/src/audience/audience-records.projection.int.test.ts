@@ -1,28 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { audienceStream } from '@crossfeed/domain/shared/streams.ts';
-import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
-import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection } from '../projection.ts';
-import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { AUDIENCE_RECORDS, audienceRecordsProjection } from './audience-records.projection.ts';
+import { projectEvents } from '../testing/project-events.ts';
 
-async function projected(projection: Projection, events: { stream: string; type: string; data: unknown }[]): Promise<ReadStore> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-audience-'));
-  const eventStore = await createSqliteEventStore({ file: path.join(dir, 'events.db') });
-  for (const { stream, type, data } of events) await eventStore.append(stream, [{ type, data }], { expectedRevision: 'any' });
-  const readStore = await createMemoryReadStore();
-  const runner = new ProjectionRunner({ eventStore, readStore, projections: [projection] });
-  await runner.start();
-  await runner.stop();
-  await eventStore.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  return readStore;
-}
 
 const t1 = '2026-11-21T10:00:00.000Z';
 const t2 = '2026-11-22T10:00:00.000Z';
@@ -31,7 +12,7 @@ const stream = audienceStream('u1');
 
 describe('audience records projection', () => {
   test('adds, then updates a record in place', async () => {
-    const store = await projected(audienceRecordsProjection, [
+    const store = await projectEvents(audienceRecordsProjection, [
       { stream, type: 'AudienceRecordAdded', data: { recordId: 'r1', userId: 'u1', addedAt: t1, ...fields } },
       { stream, type: 'AudienceRecordUpdated', data: { recordId: 'r1', userId: 'u1', updatedAt: t2, ...fields, size: 1300, engagementRate: null } },
     ]);
@@ -50,7 +31,7 @@ describe('audience records projection', () => {
   });
 
   test('deletes a removed record', async () => {
-    const store = await projected(audienceRecordsProjection, [
+    const store = await projectEvents(audienceRecordsProjection, [
       { stream, type: 'AudienceRecordAdded', data: { recordId: 'r1', userId: 'u1', addedAt: t1, ...fields } },
       { stream, type: 'AudienceRecordAdded', data: { recordId: 'r2', userId: 'u1', addedAt: t1, ...fields } },
       { stream, type: 'AudienceRecordRemoved', data: { recordId: 'r1', userId: 'u1', removedAt: t2 } },

@@ -1,37 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
-import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
-import { guardOps, type Projection } from '../projection.ts';
-import { ProjectionRunner } from '../runner/projection-runner.ts';
+import { guardOps } from '../projection.ts';
 import { readModelHash } from '../testing/read-model-hash.ts';
 import { SHARES, sharesProjection } from '../shares/shares.projection.ts';
 import { CONTENTS, contentsProjection, type ContentDoc } from './contents.projection.ts';
+import { projectEvents, type TestEvent } from '../testing/project-events.ts';
 
-interface TestEvent {
-  stream: string;
-  type: string;
-  data: unknown;
-}
-
-async function projected(projections: Projection[], events: TestEvent[]): Promise<ReadStore> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-contents-'));
-  const eventStore = await createSqliteEventStore({ file: path.join(dir, 'events.db') });
-  for (const { stream, type, data } of events) await eventStore.append(stream, [{ type, data }], { expectedRevision: 'any' });
-  const readStore = await createMemoryReadStore();
-  const runner = new ProjectionRunner({ eventStore, readStore, projections });
-  await runner.start();
-  await runner.stop();
-  await eventStore.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  return readStore;
-}
 
 const T0 = '2026-11-21T10:00:00.000Z';
 const T1 = '2026-11-21T11:00:00.000Z';
@@ -81,7 +59,7 @@ async function content(store: ReadStore, id: string): Promise<ContentDoc | null>
 
 describe('contents projection', () => {
   test('writes the documented document for a submission', async () => {
-    const store = await projected([contentsProjection], [submitted('c1')]);
+    const store = await projectEvents([contentsProjection], [submitted('c1')]);
     assert.deepEqual(await content(store, 'c1'), {
       _id: 'c1',
       user_id: 'owner',
@@ -106,7 +84,7 @@ describe('contents projection', () => {
   });
 
   test('applies edits and marks an owner deletion', async () => {
-    const store = await projected(
+    const store = await projectEvents(
       [contentsProjection],
       [
         submitted('c1'),
@@ -123,18 +101,18 @@ describe('contents projection', () => {
   });
 
   test('counts shares and turns active content into shared when it reaches its required shares', async () => {
-    const store = await projected([contentsProjection], [submitted('c1', 'owner', 3), shared('c1'), shared('c1', 'other')]);
+    const store = await projectEvents([contentsProjection], [submitted('c1', 'owner', 3), shared('c1'), shared('c1', 'other')]);
     assert.equal((await content(store, 'c1'))?.status, 'active');
     assert.equal((await content(store, 'c1'))?.share_count, 2);
 
-    const reached = await projected([contentsProjection], [submitted('c1', 'owner', 3), shared('c1'), shared('c1'), shared('c1'), shared('c1')]);
+    const reached = await projectEvents([contentsProjection], [submitted('c1', 'owner', 3), shared('c1'), shared('c1'), shared('c1'), shared('c1')]);
     const doc = await content(reached, 'c1');
     assert.equal(doc?.share_count, 4);
     assert.equal(doc?.status, 'shared');
   });
 
   test('keeps a moderation status while counting shares', async () => {
-    const store = await projected(
+    const store = await projectEvents(
       [contentsProjection],
       [
         submitted('c1', 'owner', 2),
@@ -149,7 +127,7 @@ describe('contents projection', () => {
   });
 
   test('applies the content stream: status, admin removal, links, enhancement, clicks and conversions', async () => {
-    const store = await projected(
+    const store = await projectEvents(
       [contentsProjection],
       [
         submitted('c1'),
@@ -191,8 +169,8 @@ describe('contents projection', () => {
 
   test('rebuilds to the same read model', async () => {
     const events = [submitted('c1', 'owner', 2), shared('c1'), shared('c1'), shared('c1'), submitted('c2')];
-    const a = await projected([contentsProjection, sharesProjection], events);
-    const b = await projected([contentsProjection, sharesProjection], events);
+    const a = await projectEvents([contentsProjection, sharesProjection], events);
+    const b = await projectEvents([contentsProjection, sharesProjection], events);
     assert.equal(await readModelHash(a, [contentsProjection, sharesProjection]), await readModelHash(b, [contentsProjection, sharesProjection]));
   });
 });
@@ -200,7 +178,7 @@ describe('contents projection', () => {
 describe('shares projection', () => {
   test('keeps one document per share', async () => {
     const event = shared('c1');
-    const store = await projected([sharesProjection], [submitted('c1'), event, shared('c1', 'other')]);
+    const store = await projectEvents([sharesProjection], [submitted('c1'), event, shared('c1', 'other')]);
     const data = event.data as { shareId: string };
     assert.deepEqual(await store.collection(SHARES).findOne({ _id: data.shareId }, { projection: { _pos: 0 } }), {
       _id: data.shareId,

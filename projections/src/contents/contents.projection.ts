@@ -46,6 +46,35 @@ export interface ContentDoc extends Doc {
 const REACHES_REQUIRED = { $gte: [{ $add: ['$share_count', 1] }, '$required_shares'] };
 const STAYS_BELOW_REQUIRED = { $lt: [{ $add: ['$share_count', 1] }, '$required_shares'] };
 
+function withoutId({ _id: _ignored, ...fields }: ContentDoc): Record<string, unknown> {
+  return fields;
+}
+
+/** A content document as submitted, before any share, click, link or moderation. */
+export function newContentDoc(data: ContentSubmitted['data']): ContentDoc {
+  return {
+    _id: data.contentId,
+    user_id: data.userId,
+    username: data.username,
+    title: data.title,
+    description: data.description,
+    url: data.url,
+    content_type: data.contentType,
+    categories: data.categories,
+    status: 'active',
+    required_shares: data.requiredShares,
+    share_count: 0,
+    short_link_clicks: 0,
+    bot_clicks: 0,
+    conversions_count: 0,
+    links: [],
+    enhanced_url: null,
+    deleted: false,
+    created_at: data.submittedAt,
+    updated_at: data.submittedAt,
+  };
+}
+
 export const contentsProjection: Projection = {
   name: 'contents',
   version: 1,
@@ -85,26 +114,7 @@ export const contentsProjection: Projection = {
             collection: CONTENTS,
             id: data.contentId,
             update: {
-              $set: {
-                user_id: data.userId,
-                username: data.username,
-                title: data.title,
-                description: data.description,
-                url: data.url,
-                content_type: data.contentType,
-                categories: data.categories,
-                status: 'active',
-                required_shares: data.requiredShares,
-                share_count: 0,
-                short_link_clicks: 0,
-                bot_clicks: 0,
-                conversions_count: 0,
-                links: [],
-                enhanced_url: null,
-                deleted: false,
-                created_at: data.submittedAt,
-                updated_at: data.submittedAt,
-              },
+              $set: withoutId(newContentDoc(data)),
             },
           },
         ];

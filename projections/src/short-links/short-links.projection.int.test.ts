@@ -1,28 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
-import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
-import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection } from '../projection.ts';
-import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { SHORT_LINKS, shortLinksProjection } from './short-links.projection.ts';
+import { projectEvents } from '../testing/project-events.ts';
 
-async function projected(projection: Projection, events: { stream: string; type: string; data: unknown }[]): Promise<ReadStore> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-links-'));
-  const eventStore = await createSqliteEventStore({ file: path.join(dir, 'events.db') });
-  for (const { stream, type, data } of events) await eventStore.append(stream, [{ type, data }], { expectedRevision: 'any' });
-  const readStore = await createMemoryReadStore();
-  const runner = new ProjectionRunner({ eventStore, readStore, projections: [projection] });
-  await runner.start();
-  await runner.stop();
-  await eventStore.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  return readStore;
-}
 
 const now = '2026-11-21T10:00:00.000Z';
 const created = (contentId: string, shortCode: string) => ({
@@ -38,13 +19,13 @@ const click = (shortCode: string, human: boolean) => ({
 
 describe('short links projection', () => {
   test('keys links by code and counts human and bot clicks apart', async () => {
-    const store = await projected(shortLinksProjection, [created('k1', 'abc2345'), click('abc2345', true), click('abc2345', true), click('abc2345', false)]);
+    const store = await projectEvents(shortLinksProjection, [created('k1', 'abc2345'), click('abc2345', true), click('abc2345', true), click('abc2345', false)]);
     const doc = await store.collection(SHORT_LINKS).findOne({ _id: 'abc2345' }, { projection: { _pos: 0 } });
     assert.deepEqual(doc, { _id: 'abc2345', content_id: 'k1', owner_id: 'u1', created_at: now, clicks: 2, bot_clicks: 1 });
   });
 
   test('drops the links of content deleted by its owner or removed by an admin', async () => {
-    const store = await projected(shortLinksProjection, [
+    const store = await projectEvents(shortLinksProjection, [
       created('k1', 'aaaaaaa'),
       created('k2', 'bbbbbbb'),
       created('k3', 'ccccccc'),

@@ -13,7 +13,7 @@ import {
 } from '@crossfeed/domain/users/creator-content.decider.ts';
 import type { ContentSubmitted, UserEvent } from '@crossfeed/domain/users/user.events.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
-import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
+import { CONTENTS, newContentDoc, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
@@ -53,28 +53,7 @@ function findContent(ctx: ApiContext, id: string): Promise<ContentDoc | null> {
 async function submittedDto(ctx: ApiContext, event: ContentSubmitted): Promise<ContentDto> {
   const doc = await findContent(ctx, event.data.contentId);
   if (doc) return toContentDto(doc);
-  const { data } = event;
-  return toContentDto({
-    _id: data.contentId,
-    user_id: data.userId,
-    username: data.username,
-    title: data.title,
-    description: data.description,
-    url: data.url,
-    content_type: data.contentType,
-    categories: data.categories,
-    status: 'active',
-    required_shares: data.requiredShares,
-    share_count: 0,
-    short_link_clicks: 0,
-    bot_clicks: 0,
-    conversions_count: 0,
-    links: [],
-    enhanced_url: null,
-    deleted: false,
-    created_at: data.submittedAt,
-    updated_at: data.submittedAt,
-  });
+  return toContentDto(newContentDoc(event.data));
 }
 
 /**
