@@ -5,8 +5,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SignJWT } from 'jose';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signToken } from '../testing/test-tokens.ts';
 
 const AUTHENTICATED: [method: string, path: string][] = [
   ['POST', '/auth/update-password'],
@@ -60,10 +60,6 @@ const ADMIN_ONLY: [method: string, path: string][] = [
   ['GET', '/admin/replay/some-job'],
 ];
 
-const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
-const sign = (subject: string, expiresAt: number, key = SECRET) =>
-  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setExpirationTime(expiresAt).sign(key);
-
 describe('authentication and admin rights on every endpoint', () => {
   let app: TestApp;
   let tokens: Record<string, string>;
@@ -73,12 +69,11 @@ describe('authentication and admin rights on every endpoint', () => {
     app = await startTestApp();
     const user = await app.register();
     userToken = user.token;
-    const now = Math.floor(Date.now() / 1000);
     tokens = {
       malformed: 'not.a.jwt',
-      expired: await sign(user.user.id, now - 60),
-      'foreign key': await sign(user.user.id, now + 3600, new TextEncoder().encode('another-secret-another-secret-1234')),
-      'unknown user': await sign('no-such-user', now + 3600),
+      expired: await signToken(user.user.id, -60),
+      'foreign key': await signToken(user.user.id, 3600, 'another-secret-another-secret-1234'),
+      'unknown user': await signToken('no-such-user', 3600),
     };
   });
   after(() => app.close());

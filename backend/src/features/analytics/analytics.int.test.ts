@@ -1,7 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { SignJWT } from 'jose';
 import { isShortCode } from '@crossfeed/domain/content/content-links.decider.ts';
 import type { LinkClicked } from '@crossfeed/domain/content/content.events.ts';
 import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
@@ -9,14 +8,8 @@ import { startTestApp, type Session, type TestApp } from '../../testing/test-app
 import { reserve, settle } from '../../api/execute.ts';
 import { reserveShortCode } from './short-code.ts';
 import { CLICKS_PER_VISITOR_PER_MINUTE } from './links.routes.ts';
+import { expiredToken } from '../../testing/test-tokens.ts';
 
-const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
-const expiredToken = (userId: string) =>
-  new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-    .sign(JWT_SECRET);
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 let app: TestApp;

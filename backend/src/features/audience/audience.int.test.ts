@@ -1,15 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SignJWT } from 'jose';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-
-const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
-const expiredToken = (userId: string) =>
-  new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-    .sign(JWT_SECRET);
+import { expiredToken } from '../../testing/test-tokens.ts';
 
 let app: TestApp;
 before(async () => {

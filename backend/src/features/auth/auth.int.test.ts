@@ -1,19 +1,11 @@
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SignJWT } from 'jose';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { ADMIN_EMAIL, STRONG_PASSWORD, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { USERNAME_RULE } from './auth.schemas.ts';
-
-const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
-const signToken = (userId: string, expiresInSeconds: number) =>
-  new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    .sign(JWT_SECRET);
+import { signToken } from '../../testing/test-tokens.ts';
 
 const NEW_PASSWORD = 'N3w!Passw0rd-2026';
 const FORGOT_ANSWER = { message: 'If that email is registered, a password reset link has been sent.' };

@@ -1,17 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SignJWT } from 'jose';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { FLAG_REASON_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-
-const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
-const signToken = (userId: string, expiresInSeconds: number) =>
-  new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    .sign(JWT_SECRET);
+import { signToken } from '../../testing/test-tokens.ts';
 
 let app: TestApp;
 let admin: Session;

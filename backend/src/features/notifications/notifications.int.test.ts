@@ -1,19 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SignJWT } from 'jose';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
 import { execute } from '../../api/execute.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-
-const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
-const signToken = (userId: string, expiresInSeconds: number) =>
-  new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    .sign(JWT_SECRET);
+import { signToken } from '../../testing/test-tokens.ts';
 
 let app: TestApp;
 before(async () => {

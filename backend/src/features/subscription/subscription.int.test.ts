@@ -1,21 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SignJWT } from 'jose';
 import Stripe from 'stripe';
 import { paymentEventStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { execute } from '../../api/execute.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { signToken } from '../../testing/test-tokens.ts';
 
 const WEBHOOK_SECRET = 'whsec_subscription_test_secret';
 const DAY = 24 * 60 * 60 * 1000;
-const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
-const signToken = (userId: string, expiresInSeconds: number) =>
-  new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    .sign(JWT_SECRET);
 
 let app: TestApp;
 before(async () => {

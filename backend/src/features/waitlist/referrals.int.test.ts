@@ -1,17 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SignJWT } from 'jose';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { issuePromoCode } from './promo-codes.ts';
-
-const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
-const signToken = (userId: string, expiresInSeconds: number) =>
-  new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    .sign(JWT_SECRET);
+import { signToken } from '../../testing/test-tokens.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const DAY = 24 * 60 * 60 * 1000;
