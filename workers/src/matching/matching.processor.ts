@@ -22,6 +22,7 @@ import {
   type MatchPoolStateDoc,
   type PoolEntry,
 } from './match-pools.model.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 export const MATCHING_QUEUE = 'matching';
 export const REBUILD_SCHEDULER = 'matching-nightly-rebuild';
@@ -58,9 +59,6 @@ interface Creator {
   performance: number;
 }
 
-function isPremium(user: UserDoc | undefined, now: string): boolean {
-  return !!user?.is_premium && (user.premium_until === null || user.premium_until === undefined || user.premium_until > now);
-}
 
 /** Creators' fields for the entries: audience score, Premium, share + click totals over visible content. */
 async function loadCreators(store: ReadStore, userIds: readonly string[] | 'all', now: string): Promise<Map<string, Creator>> {
@@ -77,7 +75,7 @@ async function loadCreators(store: ReadStore, userIds: readonly string[] | 'all'
   const out = new Map<string, Creator>();
   for (const id of ids ?? [...new Set([...byUser.keys(), ...performance.keys()])]) {
     const user = byUser.get(id);
-    out.set(id, { audienceScore: user?.profile?.audience_score ?? null, premium: isPremium(user, now), performance: performance.get(id) ?? 0 });
+    out.set(id, { audienceScore: user?.profile?.audience_score ?? null, premium: isPremiumActive(user, now), performance: performance.get(id) ?? 0 });
   }
   return out;
 }

@@ -10,8 +10,9 @@ import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContentDto } from '../content/content.dto.ts';
-import { isPremiumNow, ownedContent } from './owned-content.ts';
+import { ownedContent } from './owned-content.ts';
 import { reserveShortCode } from './short-code.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 const EmptyBody = z.strictObject({});
 
@@ -26,7 +27,7 @@ export function enhanceRoutes(ctx: ApiContext): Router {
     const user = currentUser(req);
     parseInput(EmptyBody, req.body ?? {});
     const content = await ownedContent(ctx, req.params.id, user._id);
-    const isPremium = isPremiumNow(user, ctx.clock());
+    const isPremium = isPremiumActive(user, ctx.clock().toISOString());
     if (!isPremium) throw new ForbiddenError(CONTENT_LINK_MESSAGES.enhancePremium);
 
     const [existing] = await ctx.readStore

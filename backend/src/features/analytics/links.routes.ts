@@ -18,8 +18,9 @@ import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import { botReason } from './bot-detection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { LIVE_CONTENT, isPremiumNow, ownedContent } from './owned-content.ts';
+import { LIVE_CONTENT, ownedContent } from './owned-content.ts';
 import { reserveShortCode } from './short-code.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 const LINK_NOT_FOUND = 'Link not found.';
 /**
@@ -88,7 +89,7 @@ export function linkRoutes(ctx: ApiContext): Router {
     const user = currentUser(req);
     const input = parseInput(CreateLinkInput, req.body);
     const content = await ownedContent(ctx, input.content_id, user._id);
-    const isPremium = isPremiumNow(user, ctx.clock());
+    const isPremium = isPremiumActive(user, ctx.clock().toISOString());
     // Checked before a code is reserved, so Free users leave no reservations behind (the decider checks too).
     if (!isPremium) throw new ForbiddenError(CONTENT_LINK_MESSAGES.shortLinksPremium);
     const shortCode = await reserveShortCode(ctx, content._id);

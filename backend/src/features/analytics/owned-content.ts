@@ -1,5 +1,4 @@
 import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
-import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 
@@ -16,10 +15,6 @@ export async function ownedContent(ctx: ApiContext, contentId: unknown, userId: 
   return doc;
 }
 
-/** Premium now: a time-limited Premium (promo) counts until it ends, even before the expiry job runs. */
-export function isPremiumNow(user: UserDoc, now: Date): boolean {
-  return user.is_premium && (!user.premium_until || new Date(user.premium_until) > now);
-}
 
 /** Ids from a query parameter given as `a,b` or repeated, trimmed and unique. */
 export function idList(value: unknown): string[] {

@@ -14,7 +14,6 @@ import {
 import type { ContentSubmitted, UserEvent } from '@crossfeed/domain/users/user.events.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, newContentDoc, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
@@ -23,15 +22,11 @@ import { toContentDto, type ContentDto } from './content.dto.ts';
 import { EditContentBody, MatchQuery, PREMIUM_FILTERS, ShareContentBody, SubmitContentBody } from './content.schemas.ts';
 import { findMatches, findShuffledMatches } from './match.queries.ts';
 import { searchRoutes } from './search.routes.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 export const UNKNOWN_CONTACTS = 'Unknown contacts.';
 /** The owner's list answers at most this many items (newest first). */
 export const OWN_CONTENT_MAX = 1000;
-
-/** Premium, and not past the end of a time-limited (promo) Premium. */
-export function isPremiumUser(user: UserDoc, now: string): boolean {
-  return user.is_premium && (user.premium_until === null || user.premium_until === undefined || user.premium_until > now);
-}
 
 /** Deleted by its owner, removed by an admin, or set to the moderation status `deleted`. */
 const isRemoved = (doc: ContentDoc): boolean => doc.deleted || doc.status === 'deleted';
@@ -71,7 +66,7 @@ export function contentRoutes(ctx: ApiContext): Router {
   router.get('/api/users/submission-info', auth, async (req, res) => {
     const user = currentUser(req);
     const now = ctx.clock().toISOString();
-    const info = submissionInfo(await creatorState(ctx, user._id), now, isPremiumUser(user, now));
+    const info = submissionInfo(await creatorState(ctx, user._id), now, isPremiumActive(user, now));
     res.json({
       weekly_submission_count: info.weeklySubmissionCount,
       last_submission_date: info.lastSubmissionDate,
@@ -86,7 +81,7 @@ export function contentRoutes(ctx: ApiContext): Router {
     const now = ctx.clock().toISOString();
     const ranked = query.ranked_content ?? false;
     const topPerformers = query.top_performers ?? false;
-    if ((ranked || topPerformers) && !isPremiumUser(user, now)) throw new ForbiddenError(PREMIUM_FILTERS);
+    if ((ranked || topPerformers) && !isPremiumActive(user, now)) throw new ForbiddenError(PREMIUM_FILTERS);
     const matches = await findMatches(ctx, user, now, { ranked, topPerformers });
     res.json(matches.map(toContentDto));
   });
@@ -99,7 +94,7 @@ export function contentRoutes(ctx: ApiContext): Router {
       ctx,
       creatorContentDecider,
       userStream(user._id),
-      { type: 'ShuffleMatches', data: { userId: user._id, seed, isPremium: isPremiumUser(user, now), now } },
+      { type: 'ShuffleMatches', data: { userId: user._id, seed, isPremium: isPremiumActive(user, now), now } },
       { userId: user._id },
     );
     const matches = await findShuffledMatches(ctx, user, now, seed);
@@ -109,7 +104,7 @@ export function contentRoutes(ctx: ApiContext): Router {
   router.get('/content/shuffles/remaining', auth, async (req, res) => {
     const user = currentUser(req);
     const now = ctx.clock().toISOString();
-    if (isPremiumUser(user, now)) {
+    if (isPremiumActive(user, now)) {
       res.json({ remaining_shuffles: 'Unlimited' });
       return;
     }
@@ -134,7 +129,7 @@ export function contentRoutes(ctx: ApiContext): Router {
       userStream(user._id),
       {
         type: 'SubmitContent',
-        data: { contentId: ctx.newId(), userId: user._id, username: user.username, ...body, isPremium: isPremiumUser(user, now), now },
+        data: { contentId: ctx.newId(), userId: user._id, username: user.username, ...body, isPremium: isPremiumActive(user, now), now },
       },
       { userId: user._id },
     );
@@ -166,7 +161,7 @@ export function contentRoutes(ctx: ApiContext): Router {
           sharerId: user._id,
           sharerUsername: user.username,
           contactIds,
-          isPremium: isPremiumUser(user, now),
+          isPremium: isPremiumActive(user, now),
           now,
         },
       },

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { handlePaymentWebhook } from './payment-webhook.ts';
 import { simulatedCheckoutPage } from './simulated-checkout.page.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 export const ALREADY_PREMIUM = 'You are already a Premium user.';
 const PAYMENT_FAILED = 'Failed to initiate payment.';
@@ -29,7 +30,7 @@ export function subscriptionRoutes(ctx: ApiContext): Router {
     parseInput(EmptyBody, req.body ?? {});
     const now = ctx.clock().toISOString();
     // A promo Premium past its end is Free again, even before the expiry job records it.
-    if (user.is_premium && (user.premium_until === null || user.premium_until > now)) throw new ConflictError(ALREADY_PREMIUM);
+    if (isPremiumActive(user, now)) throw new ConflictError(ALREADY_PREMIUM);
     let session;
     try {
       session = await ctx.payments.createCheckoutSession({

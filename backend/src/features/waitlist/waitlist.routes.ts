@@ -27,6 +27,7 @@ import {
   type Secrets,
 } from './waitlist.ts';
 import { WAITLIST_RANKS, type WaitlistRankDoc } from '@crossfeed/workers/waitlist-rank/waitlist-ranks.model.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ALREADY_PREMIUM = 'You are already a Premium user.';
@@ -126,7 +127,7 @@ export function waitlistRoutes(ctx: ApiContext): Router {
     const { code } = parseInput(RedeemBody, req.body ?? {});
     const now = ctx.clock();
     const nowIso = now.toISOString();
-    const active = user.is_premium && (user.premium_until === null || user.premium_until > nowIso);
+    const active = isPremiumActive(user, nowIso);
     // An open-ended subscription gains nothing from a code: keep the code for later rather than burn it.
     if (active && user.premium_until === null) throw new ConflictError(ALREADY_PREMIUM);
     const runningUntil = active ? user.premium_until : null;
