@@ -1,13 +1,19 @@
 import { RouterProvider } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
+import { registerNavigator } from '@/lib/navigation';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
+// The session timer and the API client change route from outside React.
+registerNavigator((to, options) => router.navigate(to, options));
 
 export function App() {
   return (
     <AppErrorBoundary>
       <RouterProvider router={router} />
+      {/* SPEC §9 toast defaults: top-right, 5000 ms; Alt+T focuses the notifications (the library default). */}
+      <ToastContainer position="top-right" autoClose={5000} />
     </AppErrorBoundary>
   );
 }

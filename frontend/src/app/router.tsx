@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { PageLoader } from '@/components/ui/page-loader';
+import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 
 // Every page is its own chunk, so the first load only carries the shell and the page it opens.
@@ -67,8 +68,15 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/checkout', element: protectedPage(CheckoutPage) },
-          // Admin rights are checked by the page itself (SPEC.md section 2); without a token it is a login.
-          { path: '/admin-report', element: protectedPage(AdminReportPage) },
+          // Without a token it is a login; a non-admin gets the toast and /not-authorized (SPEC.md section 2).
+          {
+            path: '/admin-report',
+            element: (
+              <RequireAuth>
+                <RequireAdmin>{page(AdminReportPage)}</RequireAdmin>
+              </RequireAuth>
+            ),
+          },
           { path: '/not-authorized', element: page(NotAuthorizedPage) },
           { path: '*', element: <Navigate to="/waitlist" replace /> },
         ],

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { RouteAnalytics } from './route-analytics';
 
 /** The shell around every route: navigation bar, the page, footer. */
 export function MainLayout() {
@@ -15,6 +16,7 @@ export function MainLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      <RouteAnalytics />
     </div>
   );
 }

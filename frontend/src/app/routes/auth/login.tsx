@@ -1,15 +1,10 @@
-import { Link } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { LoginForm } from '@/features/auth/components/login-form';
 
 export default function LoginPage() {
   return (
     <ContentLayout title="Login" heading="Sign in to Crossfeed">
-      <p>
-        New here? <Link to="/signup">Create an account</Link>
-      </p>
-      <p>
-        <Link to="/forgot-password">Forgot password?</Link>
-      </p>
+      <LoginForm />
     </ContentLayout>
   );
 }

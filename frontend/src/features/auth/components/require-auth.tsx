@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { readStoredToken } from '../utils/token-storage';
+import { useAppStore } from '@/stores/app-store';
 
 type RequireAuthProps = { children: ReactNode };
 
-/** Sends visitors without a token to /login, remembering where they were going. */
+/** Sends visitors without a token to /login, remembering where they were going. Reacts to logout. */
 export function RequireAuth({ children }: RequireAuthProps) {
   const location = useLocation();
-  if (!readStoredToken()) {
+  const token = useAppStore((state) => state.token);
+  if (!token) {
     return <Navigate to="/login" replace state={{ from: location }} />;
   }
   return children;

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '@/stores/app-store';
+import { makeJwt, makeUser } from '@/testing/fixtures';
+import { routes } from './router';
+
+const renderApp = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
+
+describe('routes', () => {
+  it('opens the lazy login page', async () => {
+    renderApp('/login');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Crossfeed' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a token from /app/home to the login page', async () => {
+    renderApp('/app/home');
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in non-admin from /admin-report to 403 - Not Authorized', async () => {
+    const error = vi.spyOn(toast, 'error');
+    useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser());
+
+    renderApp('/admin-report');
+
+    expect(await screen.findByRole('heading', { name: '403 - Not Authorized' })).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('Access denied. Admins only.', expect.anything());
+  });
+
+  it('opens the admin report for an admin', async () => {
+    useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ is_admin: true }));
+
+    renderApp('/admin-report');
+
+    expect(await screen.findByRole('heading', { name: 'Flagged content' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES, isValidEmail, passwordStrength } from '@crossfeed/domain/rules/validation.ts';
+import { FormMessage } from '@/components/ui/form-message';
+import { errorMessage } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { login } from '../api/login';
+import { register } from '../api/register';
+import { UNEXPECTED_ERROR } from '../messages';
+import { PasswordInput } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+export const SIGNUP_FAILED = 'Signup failed. Please try again.';
+export const SIGNUP_SUCCESS = 'Signup successful! Redirecting...';
+/** SPEC §9 post-signup redirect. */
+export const SIGNUP_REDIRECT_MS = 1200;
+
+/** SPEC §5 Signup, in order: all required (terms included), a valid email, a password that is not Weak. */
+export function validateSignup(input: { username: string; email: string; password: string; agreed: boolean }): string | null {
+  if (!input.username.trim() || !input.email.trim() || !input.password || !input.agreed) return MESSAGES.signupRequired;
+  if (!isValidEmail(input.email.trim())) return MESSAGES.invalidEmail;
+  if (passwordStrength(input.password) === 'Weak') return MESSAGES.weakPassword;
+  return null;
+}
+
+export function SignupForm() {
+  const navigate = useNavigate();
+  const storeLogin = useAppStore((state) => state.login);
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/app/profile-builder', { replace: true }), SIGNUP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateSignup({ username, email, password, agreed });
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const credentials = { username: username.trim(), password };
+      await register({ ...credentials, email: email.trim() });
+      // Register answers the user without a token; signing in with the same credentials opens the session.
+      const session = await login(credentials);
+      storeLogin(session.access_token, session.user, { isNewUser: true });
+      setDone(true);
+    } catch (failure) {
+      setError(errorMessage(failure, SIGNUP_FAILED, UNEXPECTED_ERROR));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" onSubmit={handleSubmit} noValidate aria-label="Sign up">
+      <div className="form-field">
+        <label htmlFor="signup-username">Username</label>
+        <input
+          id="signup-username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor="signup-email">Email</label>
+        <input
+          id="signup-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor="signup-password">Password</label>
+        <PasswordInput
+          id="signup-password"
+          name="password"
+          autoComplete="new-password"
+          required
+          aria-describedby="signup-password-strength"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <PasswordStrengthMeter password={password} id="signup-password-strength" />
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" name="terms" required checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        <span>
+          I agree to the <Link to="/terms">terms</Link>
+        </span>
+      </label>
+      <FormMessage tone="error">{error}</FormMessage>
+      <FormMessage tone="success">{done ? SIGNUP_SUCCESS : null}</FormMessage>
+      <button type="submit" className="button button-primary" disabled={busy || done}>
+        {busy ? 'Signing Up...' : 'Sign Up'}
+      </button>
+      <p className="form-footnote">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { notifySessionExpired } from '@/lib/notify';
+import { useAppStore } from '@/stores/app-store';
+
+/** SPEC §7: non-OK answers raise an error carrying the response's `detail`, or this text when absent. */
+export const API_FETCH_ERROR = 'API Fetch Error';
+
+/** The server answered with a non-OK status. Network failures stay plain `TypeError`s from fetch. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's `detail` text, when it sent one. */
+  readonly detail: string | undefined;
+
+  constructor(status: number, detail: string | undefined) {
+    super(detail ?? API_FETCH_ERROR);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+export type ApiRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent form-encoded (the login call). */
+  form?: Record<string, string>;
+  /** Sent as multipart (bulk contact upload). */
+  formData?: FormData;
+  query?: Record<string, string | number | boolean | readonly string[] | null | undefined>;
+  /**
+   * false for the sign-in and password-recovery calls: no Bearer token, and a 401 is a wrong password,
+   * not an expired session. Every other call is authenticated (SPEC §6).
+   */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query: ApiRequest['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const { detail } = body as { detail: unknown };
+    if (typeof detail === 'string' && detail) return detail;
+  }
+  return undefined;
+}
+
+/** One call to the API (same origin, SPEC §7). Resolves with the parsed body; rejects with ApiError. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = 'GET', json, form, formData, query, auth = true, signal } = request;
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  } else if (form) {
+    body = new URLSearchParams(form);
+  } else if (formData) {
+    body = formData;
+  }
+
+  const token = auth ? useAppStore.getState().token : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // SPEC §6: without a token the call is still sent, with a warning.
+  else if (auth) console.warn(`No auth token: calling ${method} ${path} without Authorization.`);
+
+  const response = await fetch(buildUrl(path, query), { method, headers, body, signal });
+  const payload = await readBody(response);
+  if (response.ok) return payload as T;
+
+  if (response.status === 401 && auth) {
+    // SPEC §4: a warning toast, then logout, then the error.
+    notifySessionExpired();
+    useAppStore.getState().logout();
+  }
+  throw new ApiError(response.status, detailOf(payload));
+}
+
+export const api = {
+  get: <T>(path: string, request?: Omit<ApiRequest, 'method' | 'json' | 'form' | 'formData'>) =>
+    apiFetch<T>(path, { ...request, method: 'GET' }),
+  post: <T>(path: string, json?: unknown, request?: Omit<ApiRequest, 'method' | 'json'>) =>
+    apiFetch<T>(path, { ...request, method: 'POST', json }),
+  postForm: <T>(path: string, form: Record<string, string>, request?: Omit<ApiRequest, 'method' | 'form'>) =>
+    apiFetch<T>(path, { ...request, method: 'POST', form }),
+  put: <T>(path: string, json?: unknown, request?: Omit<ApiRequest, 'method' | 'json'>) =>
+    apiFetch<T>(path, { ...request, method: 'PUT', json }),
+  delete: <T>(path: string, request?: Omit<ApiRequest, 'method'>) => apiFetch<T>(path, { ...request, method: 'DELETE' }),
+};
+
+/** The text to show for a failed call: the server's detail, else `fallback`; `unexpected` when no answer came. */
+export function errorMessage(error: unknown, fallback: string, unexpected = fallback): string {
+  if (error instanceof ApiError) return error.detail ?? fallback;
+  return unexpected;
+}
