@@ -23,10 +23,10 @@ export function createApp(options: AppOptions): Express {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The payment provider's hosted checkout script (SPEC §7) and its frames.
-          'script-src': ["'self'", 'https://js.stripe.com'],
+          // Stripe's hosted checkout script (SPEC §7) and the analytics tag (page views, SPEC §2).
+          'script-src': ["'self'", 'https://js.stripe.com', 'https://www.googletagmanager.com'],
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com'],
-          'connect-src': ["'self'", 'ws:', 'wss:', 'https://www.google-analytics.com'],
+          'connect-src': ["'self'", 'ws:', 'wss:', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
           'img-src': ["'self'", 'data:', 'https:'],
         },
       },
