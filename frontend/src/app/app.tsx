@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { registerNavigator } from '@/lib/navigation';
+import { startAppRealtime } from './realtime';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
@@ -9,6 +11,9 @@ const router = createAppRouter();
 registerNavigator((to, options) => router.navigate(to, options));
 
 export function App() {
+  // One socket per session, opened and closed as the token comes and goes.
+  useEffect(() => startAppRealtime(), []);
+
   return (
     <AppErrorBoundary>
       <RouterProvider router={router} />

@@ -1,18 +1,23 @@
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { createSessionSlice, type SessionSlice } from '@/features/auth/stores/session-slice';
+import {
+  createNotificationsSlice,
+  type NotificationsSlice,
+} from '@/features/notifications/stores/notifications-slice';
 
 /**
  * The one store of the UI (DESIGN §6, STYLE: Zustand slices). Each feature adds its slice here; immer is
  * applied once, here, so slices write `set((state) => { state.x = y })`. Components select single fields:
  * `useAppStore((state) => state.token)`.
  */
-export type AppState = SessionSlice;
+export type AppState = SessionSlice & NotificationsSlice;
 
 export type AppStateCreatorMiddlewares = [['zustand/immer', never]];
 
 export const useAppStore = create<AppState>()(
   immer((...args) => ({
     ...createSessionSlice(...args),
+    ...createNotificationsSlice(...args),
   })),
 );

@@ -1,0 +1,218 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
+import AppRoot from '@/app/routes/app/root';
+import { useAppStore } from '@/stores/app-store';
+import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
+import { renderRoute } from '@/testing/render-route';
+
+const note = (id: string, is_read = false): NotificationDto => ({
+  id,
+  message: `Message ${id}`,
+  timestamp: '2026-03-01T12:00:00Z',
+  is_read,
+});
+
+function signIn(hasProfileCompleted = true) {
+  useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ has_profile_completed: hasProfileCompleted }));
+}
+
+/** Answers GET /notifications/ with `list` and PUT .../read with 200 (or `putStatus`). */
+function stubApi(list: NotificationDto[] | 'fail', putStatus = 200) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/notifications/' && (init?.method ?? 'GET') === 'GET') {
+      return list === 'fail' ? jsonResponse(500, {}) : jsonResponse(200, list);
+    }
+    if (/^\/notifications\/[^/]+\/read$/.test(url) && init?.method === 'PUT') return jsonResponse(putStatus, {});
+    return jsonResponse(404, { detail: 'Not Found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const renderApp = () => renderRoute(<AppRoot />, { path: '/app/home' });
+const workspaceNav = () => screen.getByRole('navigation', { name: 'Workspace' });
+
+describe('App layout sidebar', () => {
+  it('is hidden until the user has completed their profile', () => {
+    stubApi([]);
+    signIn(false);
+    renderApp();
+    expect(screen.queryByRole('navigation', { name: 'Workspace' })).not.toBeInTheDocument();
+
+    act(() => useAppStore.getState().setUser(makeUser({ has_profile_completed: true })));
+
+    expect(workspaceNav()).toBeInTheDocument();
+  });
+
+  it('lists Profile, Contacts, Add content, Notifications, Premium, Help/Tour and Logout as buttons', async () => {
+    stubApi([]);
+    signIn();
+    renderApp();
+
+    const names = within(workspaceNav())
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(names).toEqual(['👤Profile', '👥Contacts', '＋Add content', '🔔Notifications', '★Premium', '?Help/Tour', '⎋Logout']);
+  });
+
+  it('shows the unread count on Notifications and follows pushes', async () => {
+    stubApi([note('a'), note('b', true), note('c')]);
+    signIn();
+    renderApp();
+
+    await waitFor(() => expect(screen.getByTestId('unread-badge')).toHaveTextContent('2'));
+    expect(screen.getByRole('button', { name: /Notifications, 2 unread/ })).toBeInTheDocument();
+
+    act(() => useAppStore.getState().receiveNotification(note('d')));
+    expect(screen.getByTestId('unread-badge')).toHaveTextContent('3');
+  });
+
+  it('shows no badge with nothing unread', async () => {
+    const fetchMock = stubApi([note('a', true)]);
+    signIn();
+    renderApp();
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(useAppStore.getState().notifications).toHaveLength(1));
+    expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
+  });
+
+  it('marks a failed notification fetch with an exclamation marker', async () => {
+    stubApi('fail');
+    signIn();
+    renderApp();
+
+    const button = await screen.findByRole('button', { name: /Notifications, Failed to fetch notifications/ });
+    expect(button).toHaveTextContent('!');
+  });
+
+  it('Help/Tour resets the tour with a toast', async () => {
+    stubApi([]);
+    const info = vi.spyOn(toast, 'info');
+    signIn();
+    useAppStore.getState().setTourCompleted(true);
+    renderApp();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Help/Tour' }));
+
+    expect(useAppStore.getState().hasCompletedTour).toBe(false);
+    expect(info).toHaveBeenCalledWith('Tour has been reset. You can retake the tour.', expect.anything());
+  });
+
+  it('opens a placeholder panel for panels not built yet', async () => {
+    stubApi([]);
+    signIn();
+    renderApp();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Contacts' }));
+
+    expect(screen.getByRole('dialog', { name: 'Contacts' })).toHaveTextContent('This panel is coming soon.');
+  });
+});
+
+describe('Notifications modal', () => {
+  it("shows 'No notifications.' when the list is empty", async () => {
+    stubApi([]);
+    signIn();
+    renderApp();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    expect(await within(dialog).findByText('No notifications.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Mark All as Read' })).toBeDisabled();
+  });
+
+  it("shows 'Failed to fetch notifications' when the fetch fails", async () => {
+    stubApi('fail');
+    signIn();
+    renderApp();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Failed to fetch notifications');
+  });
+
+  it('lists messages with timestamps, highlights unread ones and marks one as read', async () => {
+    const fetchMock = stubApi([note('a'), note('b', true)]);
+    signIn();
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveClass('notification-unread');
+    expect(items[1]).not.toHaveClass('notification-unread');
+    expect(items[0]?.querySelector('time')).toHaveAttribute('dateTime', '2026-03-01T12:00:00Z');
+    expect(within(items[1] as HTMLElement).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(items[0] as HTMLElement).getByRole('button', { name: 'Mark as read' }));
+
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')[0]).not.toHaveClass('notification-unread'));
+    expect(fetchMock).toHaveBeenCalledWith('/notifications/a/read', expect.objectContaining({ method: 'PUT' }));
+    expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
+  });
+
+  it('Mark All as Read marks every unread one', async () => {
+    stubApi([note('a'), note('b'), note('c', true)]);
+    signIn();
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    await within(dialog).findAllByRole('listitem');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark All as Read' }));
+
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument());
+    expect(useAppStore.getState().unreadCount).toBe(0);
+  });
+
+  it('leaves an item unread, without a message, when marking it fails', async () => {
+    stubApi([note('a')], 500);
+    signIn();
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Mark as read' }));
+
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Mark as read' })).toBeEnabled());
+    expect(within(dialog).getAllByRole('listitem')[0]).toHaveClass('notification-unread');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Confirm Logout', () => {
+  it('Cancel keeps the session and returns focus to Logout', async () => {
+    stubApi([]);
+    signIn();
+    renderApp();
+    const logoutEntry = screen.getByRole('button', { name: 'Logout' });
+    await userEvent.click(logoutEntry);
+
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Logout' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(useAppStore.getState().token).not.toBeNull();
+    expect(logoutEntry).toHaveFocus();
+  });
+
+  it('Logout clears the session and goes to /login', async () => {
+    stubApi([]);
+    signIn();
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirm Logout' })).getByRole('button', { name: 'Logout' }));
+
+    expect(useAppStore.getState().token).toBeNull();
+    expect(useAppStore.getState().user).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  });
+});

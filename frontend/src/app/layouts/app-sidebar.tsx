@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Modal } from '@/components/ui/modal';
+import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
+import { NotificationsModal } from '@/features/notifications/components/notifications-modal';
+import { useAppStore } from '@/stores/app-store';
+
+/** SPEC §4 Tour. */
+export const TOUR_RESET = 'Tour has been reset. You can retake the tour.';
+
+type PanelId = 'profile' | 'contacts' | 'add-content' | 'notifications' | 'premium' | 'logout';
+
+/** Panels whose features are not built yet open a placeholder with the panel's SPEC title. */
+const PLACEHOLDER_TITLES: Partial<Record<PanelId, string>> = {
+  profile: 'Profile Information',
+  contacts: 'Contacts',
+  'add-content': 'Add New Content',
+  premium: 'Choose Your Plan',
+};
+
+type Entry = { id: PanelId | 'help-tour'; label: string; icon: string };
+
+// `data-tour` names are the guided tour's targets (SPEC §2 Guided tour).
+const ENTRIES: Entry[] = [
+  { id: 'profile', label: 'Profile', icon: '👤' },
+  { id: 'contacts', label: 'Contacts', icon: '👥' },
+  { id: 'add-content', label: 'Add content', icon: '＋' },
+  { id: 'notifications', label: 'Notifications', icon: '🔔' },
+  { id: 'premium', label: 'Premium', icon: '★' },
+  { id: 'help-tour', label: 'Help/Tour', icon: '?' },
+  { id: 'logout', label: 'Logout', icon: '⎋' },
+];
+
+/**
+ * SPEC §2 App layout: the workspace sidebar (a bottom bar on narrow screens). Shown only once the user
+ * has completed their profile.
+ */
+export function AppSidebar() {
+  const profileCompleted = useAppStore((state) => state.user?.has_profile_completed === true);
+  if (!profileCompleted) return null;
+  return <SidebarNav />;
+}
+
+function SidebarNav() {
+  const unreadCount = useAppStore((state) => state.unreadCount);
+  const notificationsFailed = useAppStore((state) => state.notificationsError);
+  const fetchNotifications = useAppStore((state) => state.fetchNotifications);
+  const setTourCompleted = useAppStore((state) => state.setTourCompleted);
+  const [panel, setPanel] = useState<PanelId | null>(null);
+
+  // The badge needs the list before the modal is ever opened.
+  useEffect(() => {
+    void fetchNotifications();
+  }, [fetchNotifications]);
+
+  const close = () => setPanel(null);
+  const select = (id: Entry['id']) => {
+    if (id === 'help-tour') {
+      // Help restarts the tour (SPEC §2): marking it not completed lets it start again.
+      setTourCompleted(false);
+      toast.info(TOUR_RESET, { toastId: 'tour-reset' });
+      return;
+    }
+    setPanel(id);
+  };
+
+  const placeholderTitle = panel ? PLACEHOLDER_TITLES[panel] : undefined;
+
+  return (
+    <>
+      <nav className="app-sidebar" aria-label="Workspace">
+        <ul className="sidebar-list">
+          {ENTRIES.map((entry) => (
+            <li key={entry.id}>
+              <button
+                type="button"
+                className="sidebar-entry"
+                data-tour={entry.id}
+                aria-haspopup="dialog"
+                onClick={() => select(entry.id)}
+              >
+                <span className="sidebar-icon" aria-hidden="true">
+                  {entry.icon}
+                </span>
+                <span className="sidebar-label">{entry.label}</span>
+                {entry.id === 'notifications' && unreadCount > 0 ? (
+                  <span className="sidebar-badge" data-testid="unread-badge">
+                    <span aria-hidden="true">{unreadCount > 99 ? '99+' : unreadCount}</span>
+                    <span className="visually-hidden">, {unreadCount} unread</span>
+                  </span>
+                ) : null}
+                {entry.id === 'notifications' && notificationsFailed ? (
+                  <span className="sidebar-alert" title="Failed to fetch notifications">
+                    <span aria-hidden="true">!</span>
+                    <span className="visually-hidden">, Failed to fetch notifications</span>
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <NotificationsModal open={panel === 'notifications'} onClose={close} />
+      <ConfirmLogoutModal open={panel === 'logout'} onClose={close} />
+      <Modal open={placeholderTitle !== undefined} onClose={close} title={placeholderTitle ?? ''}>
+        <p>This panel is coming soon.</p>
+      </Modal>
+    </>
+  );
+}

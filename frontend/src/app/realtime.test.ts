@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
+import { api } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { makeJwt, makeUser } from '@/testing/fixtures';
+import { startAppRealtime } from './realtime';
+
+type Listener = (...args: unknown[]) => void;
+
+/** A stand-in for socket.io-client's Socket and its Manager: records listeners and lets tests fire them. */
+class FakeSocket {
+  readonly listeners = new Map<string, Listener[]>();
+  readonly managerListeners = new Map<string, Listener[]>();
+  disconnected = false;
+  readonly io = {
+    on: (event: string, listener: Listener) => {
+      this.managerListeners.set(event, [...(this.managerListeners.get(event) ?? []), listener]);
+    },
+    removeAllListeners: () => this.managerListeners.clear(),
+  };
+  readonly options: { auth: { token: string } };
+  constructor(options: { auth: { token: string } }) {
+    this.options = options;
+  }
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  removeAllListeners() {
+    this.listeners.clear();
+    return this;
+  }
+  disconnect() {
+    this.disconnected = true;
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) listener(payload);
+  }
+  reconnect() {
+    for (const listener of this.managerListeners.get('reconnect') ?? []) listener(1);
+  }
+}
+
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: vi.fn((options: { auth: { token: string } }) => {
+    const socket = new FakeSocket(options);
+    sockets.push(socket);
+    return socket;
+  }),
+}));
+
+const token = (subject = 'user-1') => makeJwt(Math.floor(Date.now() / 1000) + 3600, subject);
+const note = (id: string): NotificationDto => ({ id, message: `hello ${id}`, timestamp: '2026-03-01T12:00:00Z', is_read: false });
+
+describe('realtime: the session socket feeds the store', () => {
+  let stop: () => void = () => {};
+
+  beforeEach(() => {
+    sockets.length = 0;
+  });
+
+  afterEach(() => {
+    stop();
+  });
+
+  it('opens no socket without a session, one with the token on login, and closes it on logout', () => {
+    stop = startAppRealtime();
+    expect(sockets).toHaveLength(0);
+
+    const jwt = token();
+    useAppStore.getState().login(jwt, makeUser());
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.options).toEqual({ auth: { token: jwt } });
+
+    useAppStore.getState().setUser(makeUser({ username: 'renamed' }));
+    expect(sockets).toHaveLength(1);
+
+    useAppStore.getState().logout();
+    expect(sockets[0]?.disconnected).toBe(true);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('connects at start when a session already exists, and replaces the socket when the token changes', () => {
+    useAppStore.getState().login(token(), makeUser());
+    stop = startAppRealtime();
+    expect(sockets).toHaveLength(1);
+
+    useAppStore.getState().login(token('user-2'), makeUser({ id: 'user-2' }));
+
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0]?.disconnected).toBe(true);
+    expect(sockets[1]?.disconnected).toBe(false);
+  });
+
+  it('user:updated replaces the session user', () => {
+    useAppStore.getState().login(token(), makeUser());
+    stop = startAppRealtime();
+
+    sockets[0]?.emit('user:updated', makeUser({ has_profile_completed: true, is_premium: true }));
+
+    expect(useAppStore.getState().user?.has_profile_completed).toBe(true);
+    expect(useAppStore.getState().user?.is_premium).toBe(true);
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ is_premium: true });
+  });
+
+  it('notification is prepended and raises the unread count', () => {
+    useAppStore.getState().login(token(), makeUser());
+    useAppStore.getState().receiveNotification({ ...note('old'), is_read: true });
+    stop = startAppRealtime();
+
+    sockets[0]?.emit('notification', note('new'));
+
+    expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['new', 'old']);
+    expect(useAppStore.getState().unreadCount).toBe(1);
+  });
+
+  it('after a reconnect it refetches the notifications and refreshes the user', async () => {
+    useAppStore.getState().login(token(), makeUser());
+    stop = startAppRealtime();
+    const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path === '/auth/me') return makeUser({ username: 'fresh' });
+      if (path === '/notifications/') return [note('missed')];
+      throw new Error(`unexpected ${path}`);
+    });
+
+    sockets[0]?.reconnect();
+
+    await vi.waitFor(() => {
+      expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['missed']);
+      expect(useAppStore.getState().user?.username).toBe('fresh');
+    });
+    expect(get.mock.calls.map(([path]) => path).sort()).toEqual(['/auth/me', '/notifications/']);
+  });
+
+  it('logout empties the notifications, and a stopped realtime closes its socket', () => {
+    useAppStore.getState().login(token(), makeUser());
+    stop = startAppRealtime();
+    sockets[0]?.emit('notification', note('a'));
+
+    useAppStore.getState().logout();
+    expect(useAppStore.getState().notifications).toEqual([]);
+    expect(useAppStore.getState().unreadCount).toBe(0);
+
+    useAppStore.getState().login(token(), makeUser());
+    stop();
+    expect(sockets[1]?.disconnected).toBe(true);
+  });
+});

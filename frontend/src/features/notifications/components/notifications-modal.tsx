@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { Modal } from '@/components/ui/modal';
+import { useAppStore } from '@/stores/app-store';
+import { NOTIFICATIONS_FETCH_FAILED } from '../stores/notifications-slice';
+
+type NotificationsModalProps = { open: boolean; onClose: () => void };
+
+const formatTimestamp = (timestamp: string) => {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? timestamp : date.toLocaleString();
+};
+
+/** SPEC §2 Notifications: messages with timestamps, unread ones highlighted with 'Mark as read'. */
+export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
+  const notifications = useAppStore((state) => state.notifications);
+  const loading = useAppStore((state) => state.notificationsLoading);
+  const failed = useAppStore((state) => state.notificationsError);
+  const unreadCount = useAppStore((state) => state.unreadCount);
+  const fetchNotifications = useAppStore((state) => state.fetchNotifications);
+  const markRead = useAppStore((state) => state.markNotificationRead);
+  const markAllRead = useAppStore((state) => state.markAllNotificationsRead);
+
+  // Fresh on every opening; pushes keep it current while open.
+  useEffect(() => {
+    if (open) void fetchNotifications();
+  }, [open, fetchNotifications]);
+
+  let body;
+  if (failed) {
+    body = (
+      <p className="form-message form-message-error" role="alert">
+        {NOTIFICATIONS_FETCH_FAILED}
+      </p>
+    );
+  } else if (loading && notifications.length === 0) {
+    body = <p role="status">Loading notifications...</p>;
+  } else if (notifications.length === 0) {
+    body = <p className="modal-empty">No notifications.</p>;
+  } else {
+    body = (
+      <ul className="notification-list" aria-label="Notifications">
+        {notifications.map((notification) => (
+          <li
+            key={notification.id}
+            className={notification.is_read ? 'notification-item' : 'notification-item notification-unread'}
+          >
+            <div className="notification-text">
+              <p className="notification-message">
+                {notification.is_read ? null : <span className="visually-hidden">Unread: </span>}
+                {notification.message}
+              </p>
+              <time className="notification-time" dateTime={notification.timestamp}>
+                {formatTimestamp(notification.timestamp)}
+              </time>
+            </div>
+            {notification.is_read ? null : (
+              <button type="button" className="button button-ghost button-small" onClick={() => void markRead(notification.id)}>
+                Mark as read
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Notifications"
+      className="modal-wide"
+      footer={
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={unreadCount === 0}
+          onClick={() => void markAllRead()}
+        >
+          Mark All as Read
+        </button>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}
