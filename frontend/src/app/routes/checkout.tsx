@@ -1,9 +1,10 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { CheckoutRedirect } from '@/features/subscription/components/checkout-redirect';
 
 export default function CheckoutPage() {
   return (
     <ContentLayout title="Checkout">
-      <p className="lead">Taking you to the secure checkout…</p>
+      <CheckoutRedirect />
     </ContentLayout>
   );
 }

@@ -1,9 +1,10 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { PaymentSuccess } from '@/features/subscription/components/payment-success';
 
 export default function PaymentSuccessPage() {
   return (
-    <ContentLayout title="Payment successful">
-      <p className="lead">Thank you! We are activating Premium on your account.</p>
+    <ContentLayout title="Pago completado">
+      <PaymentSuccess />
     </ContentLayout>
   );
 }
