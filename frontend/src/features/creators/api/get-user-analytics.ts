@@ -1,0 +1,12 @@
+import { api } from '@/lib/api-client';
+
+/** SPEC §3 User analytics, as GET /analytics/user/{id} returns it. */
+export type UserAnalytics = {
+  audience_score: number | null;
+  total_content_shares: number;
+  successful_cross_promotions: number;
+};
+
+export function getUserAnalytics(userId: string, signal?: AbortSignal): Promise<UserAnalytics | null> {
+  return api.get<UserAnalytics | null>(`/analytics/user/${encodeURIComponent(userId)}`, { signal });
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { Modal } from '@/components/ui/modal';
+import { errorMessage } from '@/lib/api-client';
+import { getCreatorProfile, type CreatorProfile } from '../api/get-creator-profile';
+import { getUserAnalytics, type UserAnalytics } from '../api/get-user-analytics';
+import { ANALYTICS_FETCH_FAILED } from '../messages';
+import { dedupeCategories, scoreBarWidth, scoreTone, shareRate } from '../utils/share-stats';
+import '../creators.css';
+
+type CreatorProfileModalProps = {
+  open: boolean;
+  /** The creator whose profile and statistics are shown; null shows nothing to load. */
+  userId: string | null;
+  /** Shown at once, before the profile answers. */
+  username: string;
+  onClose: () => void;
+};
+
+type AnalyticsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; analytics: UserAnalytics | null };
+
+const isAnalytics = (value: unknown): value is UserAnalytics =>
+  typeof value === 'object' && value !== null && 'total_content_shares' in value;
+
+const asCount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/**
+ * SPEC §2 Creator profile: avatar, username, categories, the 'Share Statistics' block and the
+ * Shares Achieved / Views Received tiles. Both calls are made afresh at each opening.
+ *
+ * - Share rate = successful_cross_promotions / total_content_shares × 100 (2 decimals; 0.00 without shares).
+ * - Shares Achieved is total_content_shares (shares the creator's contents received).
+ * - Views Received is the profile's view_count when the API sends it, else 'N/A'.
+ */
+export function CreatorProfileModal({ open, userId, username, onClose }: CreatorProfileModalProps) {
+  const [profile, setProfile] = useState<CreatorProfile | null>(null);
+  const [analytics, setAnalytics] = useState<AnalyticsState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!open || !userId) return;
+    const controller = new AbortController();
+    setProfile(null);
+    setAnalytics({ status: 'loading' });
+    // The profile only adds the avatar and categories; without it the modal still shows the statistics.
+    getCreatorProfile(userId, controller.signal).then(
+      (answer) => {
+        if (!controller.signal.aborted && answer && typeof answer === 'object') setProfile(answer);
+      },
+      () => {},
+    );
+    getUserAnalytics(userId, controller.signal).then(
+      (answer) => {
+        if (!controller.signal.aborted) setAnalytics({ status: 'ready', analytics: isAnalytics(answer) ? answer : null });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setAnalytics({ status: 'error', message: errorMessage(error, ANALYTICS_FETCH_FAILED) });
+      },
+    );
+    return () => controller.abort();
+  }, [open, userId]);
+
+  const displayName = profile?.username || username;
+  const categories = dedupeCategories(profile?.categories);
+
+  let statistics;
+  if (!userId) {
+    statistics = <p className="modal-empty">No analytics data available.</p>;
+  } else if (analytics.status === 'loading') {
+    statistics = <p role="status">Loading analytics…</p>;
+  } else if (analytics.status === 'error') {
+    statistics = (
+      <p className="form-message form-message-error" role="alert">
+        {analytics.message}
+      </p>
+    );
+  } else if (!analytics.analytics) {
+    statistics = <p className="modal-empty">No analytics data available.</p>;
+  } else {
+    const data = analytics.analytics;
+    const totalShares = asCount(data.total_content_shares);
+    const promotions = asCount(data.successful_cross_promotions);
+    const score = typeof data.audience_score === 'number' && Number.isFinite(data.audience_score) ? data.audience_score : null;
+    const viewCount = profile?.view_count;
+    statistics = (
+      <>
+        <div className="creator-score">
+          <h4>Audience Score</h4>
+          {score === null ? (
+            <p className="modal-empty">No audience score available.</p>
+          ) : (
+            <>
+              <div
+                className="creator-score-track"
+                role="meter"
+                aria-label="Audience score"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={scoreBarWidth(score)}
+              >
+                <div
+                  className={`creator-score-bar creator-score-${scoreTone(score)}`}
+                  data-testid="audience-score-bar"
+                  style={{ width: `${scoreBarWidth(score)}%` }}
+                />
+              </div>
+              <p className="creator-score-value">{Number.isInteger(score) ? score : score.toFixed(1)} / 100</p>
+            </>
+          )}
+        </div>
+        <dl className="creator-stats">
+          <div>
+            <dt>Total content shares</dt>
+            <dd>{totalShares}</dd>
+          </div>
+          <div>
+            <dt>Successful cross-promotions</dt>
+            <dd>{promotions}</dd>
+          </div>
+          <div>
+            <dt>Share rate</dt>
+            <dd>{shareRate(promotions, totalShares)}%</dd>
+          </div>
+        </dl>
+        <ul className="creator-tiles" aria-label="Achievements">
+          <li className="creator-tile">
+            <span className="creator-tile-value">{totalShares}</span>
+            <span className="creator-tile-label">Shares Achieved</span>
+          </li>
+          <li className="creator-tile">
+            <span className="creator-tile-value">{typeof viewCount === 'number' ? viewCount : 'N/A'}</span>
+            <span className="creator-tile-label">Views Received</span>
+          </li>
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} title="Creator profile" className="modal-wide">
+      <div className="creator-profile">
+        <div className="creator-header">
+          {profile?.avatar_url ? (
+            <img className="creator-avatar" src={profile.avatar_url} alt={`${displayName}'s avatar`} />
+          ) : (
+            <span className="creator-avatar creator-avatar-initial" aria-hidden="true">
+              {(displayName || '?').charAt(0).toUpperCase()}
+            </span>
+          )}
+          <div>
+            <h3 className="creator-username">{displayName}</h3>
+            {categories.length > 0 ? (
+              <ul className="creator-categories" aria-label="Categories">
+                {categories.map((category) => (
+                  <li key={category.toLowerCase()} className="creator-category">
+                    {category}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
+        <section className="creator-statistics" aria-label="Share Statistics">
+          <h4 className="creator-section-title">Share Statistics</h4>
+          {statistics}
+        </section>
+      </div>
+    </Modal>
+  );
+}

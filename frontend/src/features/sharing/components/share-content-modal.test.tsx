@@ -1,0 +1,182 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { getContacts, type ShareContact } from '../api/get-contacts';
+import { shareContent } from '../api/share-content';
+import { ShareContentModal } from './share-content-modal';
+
+vi.mock('../api/get-contacts', () => ({ getContacts: vi.fn() }));
+vi.mock('../api/share-content', () => ({ shareContent: vi.fn() }));
+const contactsMock = vi.mocked(getContacts);
+const shareMock = vi.mocked(shareContent);
+
+const CONTENT = { id: 'c1', title: 'My video', description: 'A video about things.' };
+const CONTACTS: ShareContact[] = [
+  { id: 'k1', name: 'Bob', email: 'bob@example.com', audience_score: null },
+  { id: 'k2', name: 'Carol', email: 'carol@example.com', audience_score: 70 },
+];
+
+type Props = Partial<Parameters<typeof ShareContentModal>[0]>;
+function renderShare(props: Props = {}) {
+  const mocks = { onClose: vi.fn(), onShared: vi.fn(), onDailyLimit: vi.fn() };
+  const view = render(<ShareContentModal open content={CONTENT} {...mocks} {...props} />);
+  return { ...mocks, ...view };
+}
+
+const shareButton = () => screen.getByRole('button', { name: 'Share' });
+
+describe('ShareContentModal', () => {
+  beforeEach(() => {
+    contactsMock.mockReset();
+    shareMock.mockReset();
+  });
+
+  it("shows 'Loading contacts...', then the content and a checkbox per contact with name and email", async () => {
+    let resolve!: (list: ShareContact[]) => void;
+    contactsMock.mockReturnValue(new Promise((done) => (resolve = done)));
+    renderShare();
+
+    expect(screen.getByText('Loading contacts...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My video' })).toBeInTheDocument();
+    expect(screen.getByText('A video about things.')).toBeInTheDocument();
+    expect(shareButton()).toBeDisabled();
+
+    resolve(CONTACTS);
+    const bob = await screen.findByRole('checkbox', { name: /Bob/ });
+    expect(bob).toHaveAccessibleName('Bob bob@example.com');
+    expect(screen.getByRole('checkbox', { name: /Carol/ })).toHaveAccessibleName('Carol carol@example.com');
+    expect(screen.getByRole('list').className).toBe('share-contact-list');
+  });
+
+  it("shows 'No contacts available.' for an empty list", async () => {
+    contactsMock.mockResolvedValue([]);
+    renderShare();
+    expect(await screen.findByText('No contacts available.')).toBeInTheDocument();
+    expect(shareButton()).toBeDisabled();
+  });
+
+  it("shows 'No content selected.' without content, and fetches nothing", () => {
+    renderShare({ content: null });
+    expect(screen.getByText('No content selected.')).toBeInTheDocument();
+    expect(shareButton()).toBeDisabled();
+    expect(contactsMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message or 'Failed to fetch contacts.' with a toast, and Retry fetches again", async () => {
+    const error = vi.spyOn(toast, 'error');
+    contactsMock.mockRejectedValueOnce(new ApiError(503, 'Contacts are resting.'));
+    const { unmount } = renderShare();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Contacts are resting.');
+    expect(error).toHaveBeenCalledWith('Contacts are resting.', expect.anything());
+    unmount();
+
+    contactsMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderShare();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch contacts.');
+    expect(error).toHaveBeenLastCalledWith('Failed to fetch contacts.', expect.anything());
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+
+    contactsMock.mockResolvedValueOnce(CONTACTS);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('checkbox', { name: /Bob/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('fetches the contacts each time it opens, with nothing selected', async () => {
+    contactsMock.mockResolvedValue(CONTACTS);
+    const user = userEvent.setup();
+    const props = { content: CONTENT, onClose: vi.fn(), onShared: vi.fn() };
+    const { rerender } = render(<ShareContentModal open {...props} />);
+    await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
+
+    rerender(<ShareContentModal open={false} {...props} />);
+    rerender(<ShareContentModal open {...props} />);
+
+    expect(await screen.findByRole('checkbox', { name: /Bob/ })).not.toBeChecked();
+    expect(contactsMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps Share disabled until a contact is selected, and asks for one if forced', async () => {
+    contactsMock.mockResolvedValue(CONTACTS);
+    const user = userEvent.setup();
+    renderShare();
+    const bob = await screen.findByRole('checkbox', { name: /Bob/ });
+    expect(shareButton()).toBeDisabled();
+
+    fireEvent.submit(screen.getByRole('form', { name: 'Share content' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one contact to share with.');
+    expect(shareMock).not.toHaveBeenCalled();
+
+    await user.click(bob);
+    expect(shareButton()).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(bob);
+    expect(shareButton()).toBeDisabled();
+  });
+
+  it("shares with the chosen contacts, toasts 'Content shared successfully!', then onShared and close", async () => {
+    contactsMock.mockResolvedValue(CONTACTS);
+    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3 });
+    const success = vi.spyOn(toast, 'success');
+    const user = userEvent.setup();
+    const { onShared, onClose } = renderShare();
+
+    await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Carol/ }));
+    await user.click(shareButton());
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(shareMock).toHaveBeenCalledWith('c1', ['k1', 'k2']);
+    expect(success).toHaveBeenCalledWith('Content shared successfully!', expect.anything());
+    expect(onShared).toHaveBeenCalledTimes(1);
+    expect(onShared.mock.invocationCallOrder[0]).toBeLessThan(onClose.mock.invocationCallOrder[0]!);
+  });
+
+  it('on the daily share limit, toasts the upgrade text, closes and calls onDailyLimit', async () => {
+    contactsMock.mockResolvedValue(CONTACTS);
+    shareMock.mockRejectedValue(new ApiError(429, 'Daily share limit reached. Upgrade to premium for unlimited sharing.'));
+    const error = vi.spyOn(toast, 'error');
+    const user = userEvent.setup();
+    const { onShared, onClose, onDailyLimit } = renderShare();
+
+    await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
+    await user.click(shareButton());
+
+    await waitFor(() => expect(onDailyLimit).toHaveBeenCalledTimes(1));
+    expect(error).toHaveBeenCalledWith('Daily share limit reached. Upgrade to premium for unlimited sharing.', expect.anything());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onShared).not.toHaveBeenCalled();
+  });
+
+  it("toasts 'Failed to share content.' on any other failure and stays open", async () => {
+    contactsMock.mockResolvedValue(CONTACTS);
+    const error = vi.spyOn(toast, 'error');
+    const user = userEvent.setup();
+    const { onClose, onDailyLimit, onShared } = renderShare();
+    await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
+
+    shareMock.mockRejectedValueOnce(new ApiError(400, 'You cannot share your own content.'));
+    await user.click(shareButton());
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to share content.', expect.anything()));
+
+    shareMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await waitFor(() => expect(shareButton()).toBeEnabled());
+    await user.click(shareButton());
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(2));
+    expect(error).toHaveBeenLastCalledWith('Failed to share content.', expect.anything());
+
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onDailyLimit).not.toHaveBeenCalled();
+    expect(onShared).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('Cancel closes', async () => {
+    contactsMock.mockResolvedValue(CONTACTS);
+    const { onClose } = renderShare();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { FormMessage } from '@/components/ui/form-message';
+import { Modal } from '@/components/ui/modal';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { getContacts, type ShareContact } from '../api/get-contacts';
+import { shareContent } from '../api/share-content';
+import {
+  CONTACTS_FETCH_FAILED,
+  DAILY_LIMIT_MARKER,
+  DAILY_LIMIT_REACHED,
+  SELECT_A_CONTACT,
+  SHARE_FAILED,
+  SHARE_SUCCESS,
+} from '../messages';
+import '../sharing.css';
+
+export type ShareableContent = { id: string; title: string; description: string };
+
+type ShareContentModalProps = {
+  open: boolean;
+  /** The content to share; null shows 'No content selected.' */
+  content: ShareableContent | null;
+  onClose: () => void;
+  /** After a successful share, before the modal closes (e.g. to refresh share counts). */
+  onShared: () => void;
+  /**
+   * Called when the server refuses with 'Daily share limit reached' (SPEC §8), after the toast and after
+   * this modal has closed itself. The composing route opens the Premium upsell here: features do not
+   * import each other, so this modal cannot render it.
+   */
+  onDailyLimit?: () => void;
+};
+
+type ContactsState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; contacts: ShareContact[] };
+
+const isDailyLimit = (error: unknown) => error instanceof ApiError && (error.detail ?? '').includes(DAILY_LIMIT_MARKER);
+
+/**
+ * SPEC §2 Share content: the content's title and description, a checkbox list of the user's contacts
+ * (fetched afresh at every opening) and Share / Cancel. Share stays disabled until a contact is chosen.
+ */
+export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit }: ShareContentModalProps) {
+  const formId = useId();
+  const [contacts, setContacts] = useState<ContactsState>({ status: 'idle' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const requestRef = useRef<AbortController | null>(null);
+  const hasContent = content !== null;
+
+  const loadContacts = useCallback(async () => {
+    requestRef.current?.abort();
+    const controller = new AbortController();
+    requestRef.current = controller;
+    setContacts({ status: 'loading' });
+    try {
+      const list = await getContacts(controller.signal);
+      if (controller.signal.aborted) return;
+      setContacts({ status: 'ready', contacts: Array.isArray(list) ? list : [] });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = errorMessage(error, CONTACTS_FETCH_FAILED);
+      setContacts({ status: 'error', message });
+      toast.error(message, { toastId: 'contacts-fetch-failed' });
+    }
+  }, []);
+
+  // Every opening starts clean and fetches the contacts again; closing drops any answer still on its way.
+  useEffect(() => {
+    if (!open) return;
+    setSelected(new Set());
+    setFormError(null);
+    setSharing(false);
+    if (hasContent) void loadContacts();
+    else setContacts({ status: 'idle' });
+    return () => {
+      requestRef.current?.abort();
+      requestRef.current = null;
+    };
+  }, [open, hasContent, loadContacts]);
+
+  const toggle = (id: string) => {
+    setFormError(null);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!content || sharing) return;
+    if (selected.size === 0) {
+      setFormError(SELECT_A_CONTACT);
+      return;
+    }
+    setSharing(true);
+    try {
+      await shareContent(content.id, [...selected]);
+      toast.success(SHARE_SUCCESS, { toastId: `share-success-${content.id}` });
+      onShared();
+      onClose();
+    } catch (error) {
+      setSharing(false);
+      if (isDailyLimit(error)) {
+        toast.error(DAILY_LIMIT_REACHED, { toastId: 'daily-share-limit' });
+        onClose();
+        onDailyLimit?.();
+        return;
+      }
+      toast.error(SHARE_FAILED, { toastId: 'share-failed' });
+    }
+  };
+
+  let body;
+  if (!content) {
+    body = <p className="modal-empty">No content selected.</p>;
+  } else {
+    let contactsPanel;
+    if (contacts.status === 'error') {
+      contactsPanel = (
+        <div className="share-error">
+          <p className="form-message form-message-error" role="alert">
+            {contacts.message}
+          </p>
+          <button type="button" className="button button-ghost button-small" onClick={() => void loadContacts()}>
+            Retry
+          </button>
+        </div>
+      );
+    } else if (contacts.status === 'ready' && contacts.contacts.length === 0) {
+      contactsPanel = <p className="modal-empty">No contacts available.</p>;
+    } else if (contacts.status === 'ready') {
+      contactsPanel = (
+        <fieldset className="share-contacts" disabled={sharing}>
+          <legend>Share with</legend>
+          <ul className="share-contact-list">
+            {contacts.contacts.map((contact) => (
+              <li key={contact.id}>
+                <label className="share-contact">
+                  <input type="checkbox" checked={selected.has(contact.id)} onChange={() => toggle(contact.id)} />
+                  <span>
+                    <span className="share-contact-name">{contact.name}</span>{' '}
+                    <span className="share-contact-email">{contact.email}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      );
+    } else {
+      contactsPanel = <p role="status">Loading contacts...</p>;
+    }
+
+    body = (
+      <form id={formId} className="share-form" aria-label="Share content" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <div className="share-content-summary">
+          <h3>{content.title}</h3>
+          {content.description ? <p>{content.description}</p> : null}
+        </div>
+        {contactsPanel}
+        <FormMessage tone="error">{formError}</FormMessage>
+      </form>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Share content"
+      footer={
+        <>
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="button button-primary"
+            disabled={!content || contacts.status !== 'ready' || selected.size === 0 || sharing}
+          >
+            {sharing ? 'Sharing...' : 'Share'}
+          </button>
+        </>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,8 @@
+/** SPEC §5 Sharing and §8 Content and sharing: the share modal's texts. */
+export const CONTACTS_FETCH_FAILED = 'Failed to fetch contacts.';
+export const SELECT_A_CONTACT = 'Please select at least one contact to share with.';
+export const SHARE_SUCCESS = 'Content shared successfully!';
+export const SHARE_FAILED = 'Failed to share content.';
+/** The server's 429 detail contains this when a free user has used the day's shares. */
+export const DAILY_LIMIT_MARKER = 'Daily share limit reached';
+export const DAILY_LIMIT_REACHED = 'Daily share limit reached. Upgrade to premium for unlimited sharing.';
