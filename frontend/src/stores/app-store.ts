@@ -5,13 +5,14 @@ import {
   createNotificationsSlice,
   type NotificationsSlice,
 } from '@/features/notifications/stores/notifications-slice';
+import { createWorkspaceSlice, type WorkspaceSlice } from '@/features/workspace/stores/workspace-slice';
 
 /**
  * The one store of the UI (DESIGN §6, STYLE: Zustand slices). Each feature adds its slice here; immer is
  * applied once, here, so slices write `set((state) => { state.x = y })`. Components select single fields:
  * `useAppStore((state) => state.token)`.
  */
-export type AppState = SessionSlice & NotificationsSlice;
+export type AppState = SessionSlice & NotificationsSlice & WorkspaceSlice;
 
 export type AppStateCreatorMiddlewares = [['zustand/immer', never]];
 
@@ -19,5 +20,11 @@ export const useAppStore = create<AppState>()(
   immer((...args) => ({
     ...createSessionSlice(...args),
     ...createNotificationsSlice(...args),
+    ...createWorkspaceSlice(...args),
   })),
 );
+
+// A logout ends the workspace too: the next user must not inherit selections, matches or the shuffle count.
+useAppStore.subscribe((state, previous) => {
+  if (previous.user && previous.user.id !== state.user?.id) state.resetWorkspace();
+});

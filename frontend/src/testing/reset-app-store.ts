@@ -1,8 +1,9 @@
 import { useAppStore } from '@/stores/app-store';
 
-/** Signed out, nothing stored, no pending expiry timer, no notifications. */
+/** Signed out, nothing stored, no pending expiry timer, no notifications, an empty workspace. */
 export function resetAppStoreForTests(): void {
   useAppStore.getState().logout();
   useAppStore.getState().resetNotifications();
+  useAppStore.getState().resetWorkspace();
   localStorage.clear();
 }

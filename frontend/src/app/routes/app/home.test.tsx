@@ -1,0 +1,129 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { api } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { makeJwt, makeUser } from '@/testing/fixtures';
+import { makeContent } from '@/features/workspace/testing/make-content';
+import HomePage from './home';
+
+// The four modals belong to other features; here only their props matter.
+vi.mock('@/features/sharing/components/share-content-modal', () => ({
+  ShareContentModal: ({
+    open,
+    content,
+    onClose,
+    onShared,
+    onDailyLimit,
+  }: {
+    open: boolean;
+    content: { id: string; title: string } | null;
+    onClose: () => void;
+    onShared: () => void;
+    onDailyLimit?: () => void;
+  }) =>
+    open ? (
+      <div role="dialog" aria-label="Share content">
+        <p>sharing {content?.title}</p>
+        <button type="button" onClick={onShared}>
+          confirm share
+        </button>
+        <button type="button" onClick={() => { onClose(); onDailyLimit?.(); }}>
+          hit daily limit
+        </button>
+        <button type="button" onClick={onClose}>
+          close share
+        </button>
+      </div>
+    ) : null,
+}));
+vi.mock('@/features/flags/components/flag-content-modal', () => ({
+  FlagContentModal: ({ open, contentId, onClose }: { open: boolean; contentId: string | null; onClose: () => void }) =>
+    open ? (
+      <div role="dialog" aria-label="Flag content">
+        flagging {contentId}
+        <button type="button" onClick={onClose}>
+          close flag
+        </button>
+      </div>
+    ) : null,
+}));
+vi.mock('@/features/creators/components/creator-profile-modal', () => ({
+  CreatorProfileModal: ({ open, userId, username }: { open: boolean; userId: string | null; username: string }) =>
+    open ? <div role="dialog" aria-label="Creator profile">{`${username} (${userId})`}</div> : null,
+}));
+vi.mock('@/features/premium/components/premium-upsell-modal', () => ({
+  PremiumUpsellModal: ({ open, onClose }: { open: boolean; onClose: () => void }) =>
+    open ? (
+      <div role="dialog" aria-label="Premium upsell">
+        <button type="button" onClick={onClose}>
+          close upsell
+        </button>
+      </div>
+    ) : null,
+}));
+
+let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
+
+const step = (n: number) => screen.getByRole('region', { name: new RegExp(`^Step ${n}:`) });
+
+describe('Home page', () => {
+  beforeEach(() => {
+    get = vi.fn(async (path: string) => {
+      if (path === '/content/match') return [makeContent('m1', { required_shares: 1 })];
+      if (path === '/content/') return [];
+      return { remaining_shuffles: 1 };
+    });
+    vi.spyOn(api, 'get').mockImplementation(get as never);
+    useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser());
+    render(
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>,
+    );
+  });
+
+  it('opens the creator profile and the flag modal from a match', async () => {
+    const user = userEvent.setup();
+    const match = await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await user.click(within(match).getByRole('button', { name: 'by creatorm1' }));
+    expect(screen.getByRole('dialog', { name: 'Creator profile' })).toHaveTextContent('creatorm1 (creator-m1)');
+
+    await user.click(within(match).getByRole('button', { name: 'Flag Title m1' }));
+    const flag = screen.getByRole('dialog', { name: 'Flag content' });
+    expect(flag).toHaveTextContent('flagging m1');
+    await user.click(within(flag).getByRole('button', { name: 'close flag' }));
+    expect(screen.queryByRole('dialog', { name: 'Flag content' })).not.toBeInTheDocument();
+  });
+
+  it('a successful share closes the share modal and advances the progress', async () => {
+    const user = userEvent.setup();
+    await user.click(await within(step(1)).findByRole('option', { name: 'Title m1' }));
+    useAppStore.setState({ selectedMatches: [makeContent('m1', { required_shares: 2 })] });
+    await user.click(within(step(3)).getByRole('button', { name: 'Share Title m1' }));
+    expect(screen.getByRole('dialog', { name: 'Share content' })).toHaveTextContent('sharing Title m1');
+
+    await user.click(screen.getByRole('button', { name: 'confirm share' }));
+    expect(screen.queryByRole('dialog', { name: 'Share content' })).not.toBeInTheDocument();
+    expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+  });
+
+  it('reaching the daily share limit closes the share modal and opens the upsell', async () => {
+    const user = userEvent.setup();
+    await user.click(await within(step(1)).findByRole('option', { name: 'Title m1' }));
+    await user.click(within(step(3)).getByRole('button', { name: 'Share Title m1' }));
+    await user.click(screen.getByRole('button', { name: 'hit daily limit' }));
+    expect(screen.queryByRole('dialog', { name: 'Share content' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Premium upsell' })).toBeInTheDocument();
+  });
+
+  it('a Premium filter chosen by a free user opens the upsell, which closes', async () => {
+    const user = userEvent.setup();
+    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'View' }), 'rankedContent');
+    await user.click(within(screen.getByRole('dialog', { name: 'Premium upsell' })).getByRole('button', { name: 'close upsell' }));
+    expect(screen.queryByRole('dialog', { name: 'Premium upsell' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'View' })).toHaveValue('standard');
+  });
+});

@@ -1,0 +1,14 @@
+import { api } from '@/lib/api-client';
+import type { ContentDto, ViewFilter } from '../types';
+
+/** The query of GET /content/match for a view filter (the two Premium filters; standard sends none). */
+export function matchQuery(filter: ViewFilter): Record<string, boolean> {
+  if (filter === 'rankedContent') return { ranked_content: true };
+  if (filter === 'topPerformers') return { top_performers: true };
+  return {};
+}
+
+/** GET /content/match: up to 4 matched contents from other creators. */
+export function getMatchedContent(filter: ViewFilter): Promise<ContentDto[]> {
+  return api.get<ContentDto[]>('/content/match', { query: matchQuery(filter) });
+}

@@ -1,0 +1,7 @@
+import { api } from '@/lib/api-client';
+import type { RemainingShufflesDto } from '../types';
+
+/** GET /content/shuffles/remaining (asked only for non-premium users). */
+export function getRemainingShuffles(): Promise<RemainingShufflesDto> {
+  return api.get<RemainingShufflesDto>('/content/shuffles/remaining');
+}

@@ -1,0 +1,105 @@
+import { WORKSPACE_MESSAGES } from '../messages';
+import type { ContentDto } from '../types';
+import { MATCHED_ITEMS, dedupeCategories, formatDate } from '../workspace-rules';
+import { ContentTypeBadge } from './content-badges';
+import { keepInside, selectableItemProps } from './selectable-item';
+
+export type CreatorRef = { userId: string; username: string };
+
+type MatchedContentListProps = {
+  items: readonly ContentDto[];
+  loading: boolean;
+  error: string | null;
+  /** A non-empty list replaces the matches. */
+  searchResults?: readonly ContentDto[] | null;
+  selectedIds: readonly string[];
+  onToggle: (content: ContentDto) => void;
+  onOpenCreator: (creator: CreatorRef) => void;
+  onFlag: (contentId: string) => void;
+};
+
+/** SPEC §2 Matched content list: up to 4 matches (or the search results), each selectable. */
+export function MatchedContentList({
+  items,
+  loading,
+  error,
+  searchResults,
+  selectedIds,
+  onToggle,
+  onOpenCreator,
+  onFlag,
+}: MatchedContentListProps) {
+  const showingSearch = Boolean(searchResults && searchResults.length > 0);
+  const shown = showingSearch && searchResults ? searchResults : items.slice(0, MATCHED_ITEMS);
+
+  if (!showingSearch) {
+    if (loading) return <p className="workspace-state" role="status">{WORKSPACE_MESSAGES.matchedLoading}</p>;
+    if (error) return <p className="workspace-state form-message-error" role="alert">{error}</p>;
+    if (shown.length === 0) return <p className="workspace-state">{WORKSPACE_MESSAGES.matchedEmpty}</p>;
+  }
+
+  return (
+    <ul
+      className="workspace-list"
+      role="listbox"
+      aria-multiselectable="true"
+      aria-label={showingSearch ? 'Search results' : 'Matched content'}
+    >
+      {shown.map((content) => {
+        const selected = selectedIds.includes(content.id);
+        const creator = content.user?.username || 'Unknown';
+        return (
+          <li
+            key={content.id}
+            className={selected ? 'content-card is-selected' : 'content-card'}
+            aria-label={content.title}
+            {...selectableItemProps(selected, () => onToggle(content))}
+          >
+            <div className="content-card-head">
+              <h3 className="content-card-title">{content.title}</h3>
+              <ContentTypeBadge type={content.content_type} />
+            </div>
+            <p className="content-card-meta">
+              <time dateTime={content.created_at}>{formatDate(content.created_at)}</time>
+              {' · '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={(event) => {
+                  keepInside(event);
+                  onOpenCreator({ userId: content.user?.id ?? '', username: creator });
+                }}
+                onKeyDown={keepInside}
+              >
+                by {creator}
+              </button>
+              {' · '}
+              <span>{content.share_count ?? 0} shares</span>
+            </p>
+            {dedupeCategories(content.categories).length > 0 ? (
+              <ul className="category-list" aria-label="Categories">
+                {dedupeCategories(content.categories).map((category) => (
+                  <li key={category} className="category-chip">
+                    {category}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <button
+              type="button"
+              className="button button-ghost content-card-flag"
+              aria-label={`Flag ${content.title}`}
+              onClick={(event) => {
+                keepInside(event);
+                onFlag(content.id);
+              }}
+              onKeyDown={keepInside}
+            >
+              Flag
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

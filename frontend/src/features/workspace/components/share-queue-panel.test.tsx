@@ -1,0 +1,31 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeContent } from '../testing/make-content';
+import { ShareQueuePanel } from './share-queue-panel';
+
+describe('ShareQueuePanel', () => {
+  it('shows the empty texts and 0 % progress', () => {
+    render(<ShareQueuePanel queue={[]} matches={[]} progress={0} notice={null} onShare={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Your Queue' })).toBeInTheDocument();
+    expect(screen.getByText('No content in your queue.')).toBeInTheDocument();
+    expect(screen.getByText('No matched contents available.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  it('lists the queue and the selected matches, each match with a Share button', async () => {
+    const onShare = vi.fn();
+    const match = makeContent('m');
+    render(<ShareQueuePanel queue={[makeContent('q')]} matches={[match]} progress={40} notice={null} onShare={onShare} />);
+    expect(within(screen.getByRole('list', { name: 'Your Queue' })).getByText('Title q')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('list', { name: 'Matched Contents' })).getByRole('button', { name: 'Share Title m' }));
+    expect(onShare).toHaveBeenCalledWith(match);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('40%')).toBeInTheDocument();
+  });
+
+  it('shows the reset notice', () => {
+    render(<ShareQueuePanel queue={[]} matches={[]} progress={0} notice="All content shared! Progress has been reset." onShare={vi.fn()} />);
+    expect(screen.getByRole('status')).toHaveTextContent('All content shared! Progress has been reset.');
+  });
+});

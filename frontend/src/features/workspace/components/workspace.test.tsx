@@ -1,0 +1,122 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { api } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { makeJwt, makeUser } from '@/testing/fixtures';
+import { makeContent } from '../testing/make-content';
+import { Workspace } from './workspace';
+
+let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
+let post: Mock<(path: string) => Promise<unknown>>;
+
+const signIn = (premium = false) =>
+  useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ is_premium: premium }));
+
+function answer({ remaining = 2 as number | 'Unlimited' } = {}) {
+  get.mockImplementation(async (path) => {
+    if (path === '/content/match') return [makeContent('m1', { required_shares: 1 }), makeContent('m2', { required_shares: 1 })];
+    if (path === '/content/') return [makeContent('c1')];
+    if (path === '/content/shuffles/remaining') return { remaining_shuffles: remaining };
+    throw new Error(`unexpected ${path}`);
+  });
+}
+
+const renderWorkspace = () => {
+  const handlers = { onOpenCreator: vi.fn(), onFlag: vi.fn(), onShare: vi.fn() };
+  render(<Workspace {...handlers} />);
+  return handlers;
+};
+const step = (n: number) => screen.getByRole('region', { name: new RegExp(`^Step ${n}:`) });
+
+describe('Workspace', () => {
+  beforeEach(() => {
+    get = vi.fn();
+    post = vi.fn();
+    vi.spyOn(api, 'get').mockImplementation(get as never);
+    vi.spyOn(api, 'post').mockImplementation(post as never);
+  });
+
+  it('loads matches, own contents and the remaining shuffles of a free user', async () => {
+    signIn();
+    answer({ remaining: 2 });
+    renderWorkspace();
+    expect(within(step(1)).getByText('Loading matched content...')).toBeInTheDocument();
+    expect(await within(step(1)).findByRole('option', { name: 'Title m1' })).toBeInTheDocument();
+    expect(await within(step(2)).findByRole('option', { name: 'Title c1' })).toBeInTheDocument();
+    expect(await screen.findByText('Left: 2')).toBeInTheDocument();
+  });
+
+  it('a Premium user sees Unlimited without asking for the count', async () => {
+    signIn(true);
+    answer();
+    renderWorkspace();
+    expect(await screen.findByText('Unlimited')).toBeInTheDocument();
+    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    expect(get.mock.calls.map(([path]) => path)).not.toContain('/content/shuffles/remaining');
+  });
+
+  it('selecting a match and a content item completes steps 1 and 2 and fills the queue; sharing fills the progress', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answer();
+    const { onShare } = renderWorkspace();
+
+    await user.click(await within(step(1)).findByRole('option', { name: 'Title m1' }));
+    expect(step(1)).toHaveAttribute('data-status', 'complete');
+    expect(step(2)).toHaveAttribute('data-status', 'current');
+    await user.click(await within(step(2)).findByRole('option', { name: 'Title c1' }));
+    expect(step(2)).toHaveAttribute('data-status', 'complete');
+    expect(step(3)).toHaveAttribute('data-status', 'current');
+    expect(within(step(3)).getByRole('list', { name: 'Your Queue' })).toHaveTextContent('Title c1');
+
+    await user.click(within(step(3)).getByRole('button', { name: 'Share Title m1' }));
+    expect(onShare).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }));
+
+    await user.click(within(step(1)).getByRole('option', { name: 'Title m2' }));
+    useAppStore.getState().recordShare();
+    await waitFor(() => expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
+    useAppStore.getState().recordShare();
+    expect(await within(step(3)).findByRole('status')).toHaveTextContent('All content shared! Progress has been reset.');
+    expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(step(1)).toHaveAttribute('data-status', 'current');
+    expect(within(step(1)).getByRole('option', { name: 'Title m1' })).toHaveAttribute('aria-selected', 'false');
+  });
+
+  it('a free user choosing a Premium filter gets the upsell and the filter stays', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answer();
+    renderWorkspace();
+    await within(step(1)).findByRole('option', { name: 'Title m1' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'View' }), 'topPerformers');
+
+    expect(useAppStore.getState().workspaceUpsellOpen).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'View' })).toHaveValue('standard');
+    expect(get.mock.calls.filter(([path]) => path === '/content/match')).toHaveLength(1);
+  });
+
+  it('a free user with no shuffles left gets the upgrade modal instead of a shuffle', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answer({ remaining: 0 });
+    renderWorkspace();
+    const button = await screen.findByRole('button', { name: /Left: 0/ });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    expect(useAppStore.getState().workspaceUpsellOpen).toBe(true);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('a shuffle replaces the matches and counts down', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answer({ remaining: 2 });
+    post.mockResolvedValueOnce([makeContent('s1')]);
+    renderWorkspace();
+    await user.click(await screen.findByRole('button', { name: /Left: 2/ }));
+    expect(await within(step(1)).findByRole('option', { name: 'Title s1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Left: 1/ })).toBeInTheDocument();
+  });
+});

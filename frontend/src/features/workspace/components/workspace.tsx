@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { useAppStore } from '@/stores/app-store';
+import { selectShareProgress } from '../stores/workspace-slice';
+import type { ContentDto } from '../types';
+import { stepStatuses } from '../workspace-rules';
+import { MatchedContentList, type CreatorRef } from './matched-content-list';
+import { OwnContentList } from './own-content-list';
+import { ShareQueuePanel } from './share-queue-panel';
+import { ShuffleButton } from './shuffle-button';
+import { ViewFilterSelect } from './view-filter-select';
+import { WorkspaceSteps } from './workspace-steps';
+import '../workspace.css';
+
+type WorkspaceProps = {
+  /** Search results; a non-empty list replaces the matches. */
+  searchResults?: readonly ContentDto[] | null;
+  onOpenCreator: (creator: CreatorRef) => void;
+  onFlag: (contentId: string) => void;
+  /** Share a selected match (the route opens the share modal; a success calls `recordShare`). */
+  onShare: (content: ContentDto) => void;
+  /** The Manage button of step 2, when a manage panel exists. */
+  onManage?: () => void;
+};
+
+const toIds = (items: readonly ContentDto[]) => items.map((item) => item.id);
+
+/** SPEC §2 Home workspace: the three steps wired to the workspace slice. */
+export function Workspace({ searchResults, onOpenCreator, onFlag, onShare, onManage }: WorkspaceProps) {
+  const userId = useAppStore((state) => state.user?.id);
+  const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  const matchedContents = useAppStore((state) => state.matchedContents);
+  const matchedStatus = useAppStore((state) => state.matchedStatus);
+  const matchedError = useAppStore((state) => state.matchedError);
+  const shuffling = useAppStore((state) => state.shuffling);
+  const remainingShuffles = useAppStore((state) => state.remainingShuffles);
+  const viewFilter = useAppStore((state) => state.viewFilter);
+  const ownContents = useAppStore((state) => state.ownContents);
+  const ownContentsStatus = useAppStore((state) => state.ownContentsStatus);
+  const ownContentsError = useAppStore((state) => state.ownContentsError);
+  const selectedMatches = useAppStore((state) => state.selectedMatches);
+  const selectedContents = useAppStore((state) => state.selectedContents);
+  const stepsDone = useAppStore((state) => state.stepsDone);
+  const progress = useAppStore(selectShareProgress);
+  const notice = useAppStore((state) => state.workspaceNotice);
+  const fetchMatchedContent = useAppStore((state) => state.fetchMatchedContent);
+  const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
+  const fetchRemainingShuffles = useAppStore((state) => state.fetchRemainingShuffles);
+  const shuffleMatches = useAppStore((state) => state.shuffleMatches);
+  const chooseViewFilter = useAppStore((state) => state.chooseViewFilter);
+  const toggleMatch = useAppStore((state) => state.toggleMatch);
+  const toggleContent = useAppStore((state) => state.toggleContent);
+  const resetWorkspaceProgress = useAppStore((state) => state.resetWorkspaceProgress);
+  const openWorkspaceUpsell = useAppStore((state) => state.openWorkspaceUpsell);
+
+  useEffect(() => {
+    if (!userId) return;
+    void fetchMatchedContent();
+    void fetchOwnContents();
+    void fetchRemainingShuffles();
+  }, [userId, isPremium, fetchMatchedContent, fetchOwnContents, fetchRemainingShuffles]);
+
+  const statuses = stepStatuses(stepsDone);
+
+  return (
+    <WorkspaceSteps statuses={statuses} onStartOver={resetWorkspaceProgress}>
+      {[
+        <div key="match" className="workspace-step-body">
+          <div className="workspace-toolbar">
+            <ViewFilterSelect value={viewFilter} isPremium={isPremium} onChange={chooseViewFilter} />
+          </div>
+          <div className="workspace-scroll">
+            <MatchedContentList
+              items={matchedContents}
+              loading={matchedStatus === 'loading' || matchedStatus === 'idle'}
+              error={matchedError}
+              searchResults={searchResults}
+              selectedIds={toIds(selectedMatches)}
+              onToggle={toggleMatch}
+              onOpenCreator={onOpenCreator}
+              onFlag={onFlag}
+            />
+          </div>
+          <div className="shuffle-float">
+            <ShuffleButton
+              isPremium={isPremium}
+              remaining={remainingShuffles}
+              shuffling={shuffling}
+              onShuffle={() => void shuffleMatches()}
+              onBlocked={openWorkspaceUpsell}
+            />
+          </div>
+        </div>,
+        <div key="content" className="workspace-step-body">
+          {onManage ? (
+            <div className="workspace-toolbar">
+              <button type="button" className="button button-ghost" onClick={onManage}>
+                Manage
+              </button>
+            </div>
+          ) : null}
+          <div className="workspace-scroll">
+            <OwnContentList
+              contents={ownContents}
+              status={ownContentsStatus}
+              error={ownContentsError}
+              selectedIds={toIds(selectedContents)}
+              onToggle={toggleContent}
+            />
+          </div>
+        </div>,
+        <ShareQueuePanel
+          key="share"
+          queue={selectedContents}
+          matches={selectedMatches}
+          progress={progress}
+          notice={notice}
+          onShare={onShare}
+        />,
+      ]}
+    </WorkspaceSteps>
+  );
+}

@@ -1,0 +1,19 @@
+/** SPEC §2/§4/§8 texts of the home workspace. */
+export const WORKSPACE_MESSAGES = {
+  matchedLoading: 'Loading matched content...',
+  matchedEmpty: 'No matched content available.',
+  matchedFetchFailed: 'Failed to fetch matched content.',
+  matchedLoadToast: 'Failed to load matched content.',
+  shuffled: 'Matches shuffled successfully.',
+  shuffleFailed: 'Failed to shuffle matches.',
+  remainingFailed: 'Failed to fetch remaining shuffles.',
+  ownLoading: 'Loading your contents...',
+  ownFetchFailed: 'Failed to fetch your contents.',
+  ownEmpty: 'No contents available, Try adding some.',
+  ownInvalid: 'Invalid contents data.',
+  allShared: 'All content shared! Progress has been reset.',
+  queueEmpty: 'No content in your queue.',
+  matchesEmpty: 'No matched contents available.',
+} as const;
+
+export const STEP_TITLES = ['Find Your Match', 'Choose Content to Share', 'Share and Manage'] as const;

@@ -1,0 +1,284 @@
+import { toast } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { api, ApiError } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { makeJwt, makeUser } from '@/testing/fixtures';
+import { makeContent } from '../testing/make-content';
+import { selectShareProgress } from './workspace-slice';
+
+// The store is built by the test setup before any vi.mock could apply, so the API client is spied on.
+let get: Mock<(path: string, request?: { query?: Record<string, unknown> }) => Promise<unknown>>;
+let post: Mock<(path: string) => Promise<unknown>>;
+let toastError: ReturnType<typeof vi.spyOn>;
+let toastSuccess: ReturnType<typeof vi.spyOn>;
+
+const store = () => useAppStore.getState();
+const signIn = (premium = false) =>
+  store().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ is_premium: premium }));
+const contents = (...ids: string[]) => ids.map((id) => makeContent(id));
+
+describe('workspace slice', () => {
+  beforeEach(() => {
+    get = vi.fn();
+    post = vi.fn();
+    vi.spyOn(api, 'get').mockImplementation(get as never);
+    vi.spyOn(api, 'post').mockImplementation(post as never);
+    toastError = vi.spyOn(toast, 'error');
+    toastSuccess = vi.spyOn(toast, 'success');
+    signIn();
+  });
+
+  describe('steps and selections', () => {
+    it('step 1 completes when a matched item is clicked; selecting it again removes it', () => {
+      const match = makeContent('m1');
+      store().toggleMatch(match);
+      expect(store().selectedMatches.map((item) => item.id)).toEqual(['m1']);
+      expect(store().stepsDone).toEqual({ match: true, content: false });
+
+      store().toggleMatch(match);
+      expect(store().selectedMatches).toEqual([]);
+      expect(store().stepsDone.match).toBe(true);
+    });
+
+    it('step 2 completes when a content item is clicked; selecting it again removes it', () => {
+      const own = makeContent('c1');
+      store().toggleContent(own);
+      store().toggleContent(makeContent('c2'));
+      expect(store().selectedContents.map((item) => item.id)).toEqual(['c1', 'c2']);
+      expect(store().stepsDone).toEqual({ match: false, content: true });
+
+      store().toggleContent(own);
+      expect(store().selectedContents.map((item) => item.id)).toEqual(['c2']);
+    });
+  });
+
+  describe('share progress', () => {
+    it('is shares made over the selected matches’ required shares (default 5), each share adding one', () => {
+      store().toggleMatch(makeContent('a', { required_shares: 5 }));
+      store().toggleMatch(makeContent('b', { required_shares: undefined as unknown as number }));
+      expect(selectShareProgress(store())).toBe(0);
+
+      store().recordShare();
+      expect(store().sharesMade).toBe(1);
+      expect(selectShareProgress(store())).toBe(10);
+      store().recordShare();
+      expect(selectShareProgress(store())).toBe(20);
+    });
+
+    it("at 100 % shows 'All content shared! Progress has been reset.' and resets steps, selections and progress", () => {
+      store().toggleMatch(makeContent('a', { required_shares: 2 }));
+      store().toggleContent(makeContent('c'));
+      store().recordShare();
+      expect(store().workspaceNotice).toBeNull();
+
+      store().recordShare();
+
+      expect(store().workspaceNotice).toBe('All content shared! Progress has been reset.');
+      expect(toastSuccess).toHaveBeenCalledWith('All content shared! Progress has been reset.', expect.anything());
+      expect(store().sharesMade).toBe(0);
+      expect(store().selectedMatches).toEqual([]);
+      expect(store().selectedContents).toEqual([]);
+      expect(store().stepsDone).toEqual({ match: false, content: false });
+      expect(selectShareProgress(store())).toBe(0);
+    });
+
+    it('Start Over resets steps, selections and progress but keeps the loaded lists', async () => {
+      get.mockResolvedValueOnce(contents('a'));
+      await store().fetchMatchedContent();
+      store().toggleMatch(makeContent('a'));
+      store().recordShare();
+
+      store().resetWorkspaceProgress();
+
+      expect(store().sharesMade).toBe(0);
+      expect(store().selectedMatches).toEqual([]);
+      expect(store().stepsDone).toEqual({ match: false, content: false });
+      expect(store().matchedContents).toHaveLength(1);
+    });
+  });
+
+  describe('matched content', () => {
+    it('fetches GET /content/match and keeps at most 4 items', async () => {
+      get.mockResolvedValueOnce(contents('a', 'b', 'c', 'd', 'e'));
+      const pending = store().fetchMatchedContent();
+      expect(store().matchedStatus).toBe('loading');
+      await pending;
+
+      expect(get).toHaveBeenCalledWith('/content/match', { query: {} });
+      expect(store().matchedContents.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
+      expect(store().matchedStatus).toBe('ready');
+    });
+
+    it("a failure keeps the server's message and toasts 'Failed to load matched content.'", async () => {
+      get.mockRejectedValueOnce(new ApiError(500, 'Matching is down.'));
+      await store().fetchMatchedContent();
+      expect(store().matchedStatus).toBe('error');
+      expect(store().matchedError).toBe('Matching is down.');
+      expect(toastError).toHaveBeenCalledWith('Failed to load matched content.', expect.anything());
+    });
+
+    it("a failure without a server message says 'Failed to fetch matched content.'", async () => {
+      get.mockRejectedValueOnce(new TypeError('network'));
+      await store().fetchMatchedContent();
+      expect(store().matchedError).toBe('Failed to fetch matched content.');
+    });
+
+    it('ignores an answer that arrives after a newer fetch started', async () => {
+      let answerFirst: (items: unknown) => void = () => {};
+      get.mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve))).mockResolvedValueOnce(contents('new'));
+      const first = store().fetchMatchedContent();
+      await store().fetchMatchedContent();
+      answerFirst(contents('old'));
+      await first;
+      expect(store().matchedContents.map((item) => item.id)).toEqual(['new']);
+    });
+  });
+
+  describe('view filter', () => {
+    it('a non-premium Premium choice opens the upsell and the filter does not change', () => {
+      expect(store().chooseViewFilter('rankedContent')).toBe(false);
+      expect(store().viewFilter).toBe('standard');
+      expect(store().workspaceUpsellOpen).toBe(true);
+      expect(get).not.toHaveBeenCalled();
+
+      store().closeWorkspaceUpsell();
+      expect(store().chooseViewFilter('topPerformers')).toBe(false);
+      expect(store().viewFilter).toBe('standard');
+      expect(store().workspaceUpsellOpen).toBe(true);
+    });
+
+    it('a Premium user switches filters and refetches with the matching query', async () => {
+      signIn(true);
+      get.mockResolvedValue(contents('r'));
+      expect(store().chooseViewFilter('rankedContent')).toBe(true);
+      expect(store().viewFilter).toBe('rankedContent');
+      expect(get).toHaveBeenLastCalledWith('/content/match', { query: { ranked_content: true } });
+      store().chooseViewFilter('topPerformers');
+      expect(get).toHaveBeenLastCalledWith('/content/match', { query: { top_performers: true } });
+      store().chooseViewFilter('standard');
+      expect(get).toHaveBeenLastCalledWith('/content/match', { query: {} });
+      expect(store().workspaceUpsellOpen).toBe(false);
+    });
+
+    it('anyone may go back to standard', () => {
+      get.mockResolvedValue([]);
+      useAppStore.setState({ viewFilter: 'topPerformers' });
+      expect(store().chooseViewFilter('standard')).toBe(true);
+      expect(store().viewFilter).toBe('standard');
+    });
+  });
+
+  describe('shuffle counter', () => {
+    it('a free user starts from the fetched remaining count', async () => {
+      get.mockResolvedValueOnce({ remaining_shuffles: 2 });
+      await store().fetchRemainingShuffles();
+      expect(get).toHaveBeenCalledWith('/content/shuffles/remaining');
+      expect(store().remainingShuffles).toBe(2);
+    });
+
+    it('a count of -1 is treated as Unlimited', async () => {
+      get.mockResolvedValueOnce({ remaining_shuffles: -1 });
+      await store().fetchRemainingShuffles();
+      expect(store().remainingShuffles).toBe('Unlimited');
+    });
+
+    it('is not fetched for Premium users, who are unlimited', async () => {
+      signIn(true);
+      await store().fetchRemainingShuffles();
+      expect(get).not.toHaveBeenCalled();
+      expect(store().remainingShuffles).toBe('Unlimited');
+    });
+
+    it("a failed fetch toasts 'Failed to fetch remaining shuffles.'", async () => {
+      get.mockRejectedValueOnce(new ApiError(500, undefined));
+      await store().fetchRemainingShuffles();
+      expect(toastError).toHaveBeenCalledWith('Failed to fetch remaining shuffles.', expect.anything());
+      expect(store().remainingShuffles).toBeNull();
+    });
+
+    it("a successful shuffle shows the first 4, takes one from the count and toasts 'Matches shuffled successfully.'", async () => {
+      useAppStore.setState({ remainingShuffles: 2 });
+      post.mockResolvedValueOnce(contents('a', 'b', 'c', 'd', 'e', 'f'));
+      await store().shuffleMatches();
+      expect(post).toHaveBeenCalledWith('/content/shuffle');
+      expect(store().matchedContents.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
+      expect(store().remainingShuffles).toBe(1);
+      expect(toastSuccess).toHaveBeenCalledWith('Matches shuffled successfully.');
+    });
+
+    it("a failed shuffle toasts 'Failed to shuffle matches.' and keeps the count", async () => {
+      useAppStore.setState({ remainingShuffles: 2 });
+      post.mockRejectedValueOnce(new ApiError(403, 'No shuffles left.'));
+      await store().shuffleMatches();
+      expect(toastError).toHaveBeenCalledWith('Failed to shuffle matches.', expect.anything());
+      expect(store().remainingShuffles).toBe(2);
+      expect(store().shuffling).toBe(false);
+    });
+
+    it('at 0 or less a free user is not sent to the server: the upgrade modal opens', async () => {
+      for (const remaining of [0, -2, 'Unlimited' as const]) {
+        useAppStore.setState({ remainingShuffles: remaining, workspaceUpsellOpen: false });
+        await store().shuffleMatches();
+        expect(store().workspaceUpsellOpen).toBe(true);
+      }
+      expect(post).not.toHaveBeenCalled();
+    });
+
+    it('a Premium user shuffles without a count', async () => {
+      signIn(true);
+      useAppStore.setState({ remainingShuffles: 'Unlimited' });
+      post.mockResolvedValueOnce(contents('a'));
+      await store().shuffleMatches();
+      expect(post).toHaveBeenCalledTimes(1);
+      expect(store().remainingShuffles).toBe('Unlimited');
+      expect(store().workspaceUpsellOpen).toBe(false);
+    });
+  });
+
+  describe('own contents', () => {
+    it('fetches GET /content/', async () => {
+      get.mockResolvedValueOnce(contents('x', 'y'));
+      const pending = store().fetchOwnContents();
+      expect(store().ownContentsStatus).toBe('loading');
+      await pending;
+      expect(get).toHaveBeenCalledWith('/content/');
+      expect(store().ownContents.map((item) => item.id)).toEqual(['x', 'y']);
+      expect(store().ownContentsStatus).toBe('ready');
+    });
+
+    it('an answer that is not a content list is invalid', async () => {
+      get.mockResolvedValueOnce({ items: [] });
+      await store().fetchOwnContents();
+      expect(store().ownContentsStatus).toBe('invalid');
+    });
+
+    it("a failure says 'Failed to fetch your contents.'", async () => {
+      get.mockRejectedValueOnce(new ApiError(500, 'boom'));
+      await store().fetchOwnContents();
+      expect(store().ownContentsStatus).toBe('error');
+      expect(store().ownContentsError).toBe('Failed to fetch your contents.');
+    });
+  });
+
+  it('reset puts everything back', async () => {
+    get.mockResolvedValueOnce(contents('a'));
+    await store().fetchMatchedContent();
+    store().toggleMatch(makeContent('a'));
+    useAppStore.setState({ remainingShuffles: 1, workspaceUpsellOpen: true });
+    store().resetWorkspace();
+    expect(store().matchedContents).toEqual([]);
+    expect(store().matchedStatus).toBe('idle');
+    expect(store().selectedMatches).toEqual([]);
+    expect(store().remainingShuffles).toBeNull();
+    expect(store().workspaceUpsellOpen).toBe(false);
+  });
+
+  it('a logout empties the workspace', () => {
+    store().toggleMatch(makeContent('a'));
+    useAppStore.setState({ remainingShuffles: 1 });
+    store().logout();
+    expect(store().selectedMatches).toEqual([]);
+    expect(store().remainingShuffles).toBeNull();
+    expect(store().stepsDone.match).toBe(false);
+  });
+});

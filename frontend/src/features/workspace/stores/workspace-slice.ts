@@ -1,0 +1,270 @@
+import type { StateCreator } from 'zustand';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
+import type { AppState, AppStateCreatorMiddlewares } from '@/stores/app-store';
+import { getMatchedContent } from '../api/get-matched-content';
+import { getOwnContents } from '../api/get-own-contents';
+import { getRemainingShuffles } from '../api/get-remaining-shuffles';
+import { postShuffleMatches } from '../api/shuffle-matches';
+import { WORKSPACE_MESSAGES } from '../messages';
+import type { ContentDto, RemainingShuffles, ViewFilter } from '../types';
+import {
+  MATCHED_ITEMS,
+  isContentList,
+  isPremiumViewFilter,
+  normalizeRemaining,
+  remainingAfterShuffle,
+  shareProgress,
+  shuffleButtonState,
+  toggleById,
+} from '../workspace-rules';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** SPEC §2 Home workspace and §4 Workspace steps, View filter and Shuffle counter. */
+export type WorkspaceSlice = {
+  matchedContents: ContentDto[];
+  matchedStatus: LoadStatus;
+  /** The server's message or 'Failed to fetch matched content.'. */
+  matchedError: string | null;
+  shuffling: boolean;
+  /** Free users' count; 'Unlimited' for Premium (or -1 from the server); null until fetched. */
+  remainingShuffles: RemainingShuffles | null;
+  viewFilter: ViewFilter;
+  ownContents: ContentDto[];
+  /** 'invalid' when the answer was not a content list. */
+  ownContentsStatus: LoadStatus | 'invalid';
+  ownContentsError: string | null;
+  selectedMatches: ContentDto[];
+  selectedContents: ContentDto[];
+  /** Steps 1 and 2 complete once a matched item / a content item was clicked. */
+  stepsDone: { match: boolean; content: boolean };
+  sharesMade: number;
+  /** 'All content shared! Progress has been reset.' after reaching 100 %. */
+  workspaceNotice: string | null;
+  /** The premium upsell, opened by a Premium filter or a blocked shuffle. */
+  workspaceUpsellOpen: boolean;
+
+  fetchMatchedContent: () => Promise<void>;
+  /** Blocked free users get the upsell instead of a call. */
+  shuffleMatches: () => Promise<void>;
+  fetchRemainingShuffles: () => Promise<void>;
+  fetchOwnContents: () => Promise<void>;
+  /** Returns whether the filter changed (and the matches are refetched); a non-premium Premium choice opens the upsell. */
+  chooseViewFilter: (filter: ViewFilter) => boolean;
+  toggleMatch: (content: ContentDto) => void;
+  toggleContent: (content: ContentDto) => void;
+  /** A successful share: one more made; at 100 % the notice appears and the workspace resets. */
+  recordShare: () => void;
+  /** Steps, selections and progress back to the start (Start Over). */
+  resetWorkspaceProgress: () => void;
+  dismissWorkspaceNotice: () => void;
+  openWorkspaceUpsell: () => void;
+  closeWorkspaceUpsell: () => void;
+  /** Everything back to its initial value (logout, tests). */
+  resetWorkspace: () => void;
+};
+
+type WorkspaceData = Omit<WorkspaceSlice, { [K in keyof WorkspaceSlice]: WorkspaceSlice[K] extends (...args: never[]) => unknown ? K : never }[keyof WorkspaceSlice]>;
+
+const initialProgress = () => ({
+  selectedMatches: [] as ContentDto[],
+  selectedContents: [] as ContentDto[],
+  stepsDone: { match: false, content: false },
+  sharesMade: 0,
+});
+
+const initialData = (): WorkspaceData => ({
+  matchedContents: [],
+  matchedStatus: 'idle',
+  matchedError: null,
+  shuffling: false,
+  remainingShuffles: null,
+  viewFilter: 'standard',
+  ownContents: [],
+  ownContentsStatus: 'idle',
+  ownContentsError: null,
+  ...initialProgress(),
+  workspaceNotice: null,
+  workspaceUpsellOpen: false,
+});
+
+export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlewares, [], WorkspaceSlice> = (set, get) => {
+  // A matched-content answer that arrives after a newer fetch or shuffle started must not win.
+  let matchGeneration = 0;
+  let ownGeneration = 0;
+  const isPremium = () => get().user?.is_premium === true;
+
+  return {
+    ...initialData(),
+
+    fetchMatchedContent: async () => {
+      const generation = ++matchGeneration;
+      const filter = get().viewFilter;
+      set((state) => {
+        state.matchedStatus = 'loading';
+        state.matchedError = null;
+      });
+      try {
+        const items = await getMatchedContent(filter);
+        if (generation !== matchGeneration) return;
+        set((state) => {
+          state.matchedContents = (Array.isArray(items) ? items : []).slice(0, MATCHED_ITEMS);
+          state.matchedStatus = 'ready';
+        });
+      } catch (error) {
+        if (generation !== matchGeneration) return;
+        set((state) => {
+          state.matchedStatus = 'error';
+          state.matchedError = errorMessage(error, WORKSPACE_MESSAGES.matchedFetchFailed);
+        });
+        toast.error(WORKSPACE_MESSAGES.matchedLoadToast, { toastId: 'matched-load-failed' });
+      }
+    },
+
+    shuffleMatches: async () => {
+      if (get().shuffling) return;
+      if (shuffleButtonState(isPremium(), get().remainingShuffles).blocked) {
+        get().openWorkspaceUpsell();
+        return;
+      }
+      const generation = ++matchGeneration;
+      set((state) => {
+        state.shuffling = true;
+      });
+      try {
+        const items = await postShuffleMatches();
+        set((state) => {
+          state.shuffling = false;
+          if (!isPremium()) state.remainingShuffles = remainingAfterShuffle(state.remainingShuffles);
+          if (generation === matchGeneration) {
+            state.matchedContents = (Array.isArray(items) ? items : []).slice(0, MATCHED_ITEMS);
+            state.matchedStatus = 'ready';
+            state.matchedError = null;
+          }
+        });
+        toast.success(WORKSPACE_MESSAGES.shuffled);
+      } catch {
+        set((state) => {
+          state.shuffling = false;
+        });
+        toast.error(WORKSPACE_MESSAGES.shuffleFailed, { toastId: 'shuffle-failed' });
+      }
+    },
+
+    fetchRemainingShuffles: async () => {
+      if (isPremium()) {
+        set((state) => {
+          state.remainingShuffles = 'Unlimited';
+        });
+        return;
+      }
+      try {
+        const answer = await getRemainingShuffles();
+        set((state) => {
+          state.remainingShuffles = normalizeRemaining(answer?.remaining_shuffles);
+        });
+      } catch {
+        toast.error(WORKSPACE_MESSAGES.remainingFailed, { toastId: 'remaining-shuffles-failed' });
+      }
+    },
+
+    fetchOwnContents: async () => {
+      const generation = ++ownGeneration;
+      set((state) => {
+        state.ownContentsStatus = 'loading';
+        state.ownContentsError = null;
+      });
+      try {
+        const answer = await getOwnContents();
+        if (generation !== ownGeneration) return;
+        set((state) => {
+          if (isContentList(answer)) {
+            state.ownContents = answer;
+            state.ownContentsStatus = 'ready';
+          } else {
+            state.ownContents = [];
+            state.ownContentsStatus = 'invalid';
+          }
+        });
+      } catch {
+        if (generation !== ownGeneration) return;
+        set((state) => {
+          state.ownContentsStatus = 'error';
+          state.ownContentsError = WORKSPACE_MESSAGES.ownFetchFailed;
+        });
+      }
+    },
+
+    chooseViewFilter: (filter) => {
+      if (filter === get().viewFilter) return false;
+      if (isPremiumViewFilter(filter) && !isPremium()) {
+        get().openWorkspaceUpsell();
+        return false;
+      }
+      set((state) => {
+        state.viewFilter = filter;
+      });
+      void get().fetchMatchedContent();
+      return true;
+    },
+
+    toggleMatch: (content) =>
+      set((state) => {
+        state.selectedMatches = toggleById(state.selectedMatches, content);
+        state.stepsDone.match = true;
+      }),
+
+    toggleContent: (content) =>
+      set((state) => {
+        state.selectedContents = toggleById(state.selectedContents, content);
+        state.stepsDone.content = true;
+      }),
+
+    recordShare: () => {
+      const sharesMade = get().sharesMade + 1;
+      if (shareProgress(sharesMade, get().selectedMatches) >= 100) {
+        set((state) => {
+          Object.assign(state, initialProgress());
+          state.workspaceNotice = WORKSPACE_MESSAGES.allShared;
+        });
+        toast.success(WORKSPACE_MESSAGES.allShared, { toastId: 'all-content-shared' });
+        return;
+      }
+      set((state) => {
+        state.sharesMade = sharesMade;
+      });
+    },
+
+    resetWorkspaceProgress: () =>
+      set((state) => {
+        Object.assign(state, initialProgress());
+      }),
+
+    dismissWorkspaceNotice: () =>
+      set((state) => {
+        state.workspaceNotice = null;
+      }),
+
+    openWorkspaceUpsell: () =>
+      set((state) => {
+        state.workspaceUpsellOpen = true;
+      }),
+
+    closeWorkspaceUpsell: () =>
+      set((state) => {
+        state.workspaceUpsellOpen = false;
+      }),
+
+    resetWorkspace: () => {
+      matchGeneration++;
+      ownGeneration++;
+      set((state) => {
+        Object.assign(state, initialData());
+      });
+    },
+  };
+};
+
+/** The share progress of step 3, in percent. */
+export const selectShareProgress = (state: AppState): number => shareProgress(state.sharesMade, state.selectedMatches);

@@ -1,0 +1,23 @@
+import type { ContentDto } from '../types';
+
+/** A content DTO as the API answers it. */
+export function makeContent(id: string, overrides: Partial<ContentDto> = {}): ContentDto {
+  return {
+    id,
+    title: `Title ${id}`,
+    description: `Description ${id}`,
+    url: `https://example.com/${id}`,
+    created_at: '2026-03-01T12:00:00.000Z',
+    content_type: 'article',
+    status: 'active',
+    share_count: 2,
+    categories: ['tech'],
+    user: { id: `creator-${id}`, username: `creator${id}` },
+    required_shares: 5,
+    short_link_clicks: 0,
+    conversions_count: 0,
+    links: [],
+    enhanced_url: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { makeContent } from './testing/make-content';
+import {
+  contentTypeBadge,
+  dedupeCategories,
+  isContentList,
+  isPremiumViewFilter,
+  normalizeRemaining,
+  remainingAfterShuffle,
+  requiredSharesOf,
+  shareProgress,
+  shuffleButtonState,
+  statusBadge,
+  stepStatuses,
+  toggleById,
+} from './workspace-rules';
+
+describe('workspace rules', () => {
+  it('step statuses: the first open step is current, later ones upcoming, step 3 never complete', () => {
+    expect(stepStatuses({ match: false, content: false })).toEqual(['current', 'upcoming', 'upcoming']);
+    expect(stepStatuses({ match: true, content: false })).toEqual(['complete', 'current', 'upcoming']);
+    expect(stepStatuses({ match: true, content: true })).toEqual(['complete', 'complete', 'current']);
+    expect(stepStatuses({ match: false, content: true })).toEqual(['current', 'complete', 'upcoming']);
+  });
+
+  it('toggling adds an absent item and removes a present one', () => {
+    const a = makeContent('a');
+    const b = makeContent('b');
+    expect(toggleById([], a)).toEqual([a]);
+    expect(toggleById([a], b)).toEqual([a, b]);
+    expect(toggleById([a, b], { ...a, title: 'other copy' })).toEqual([b]);
+  });
+
+  it('required shares default to 5 when missing or not positive', () => {
+    expect(requiredSharesOf({ required_shares: 3 })).toBe(3);
+    expect(requiredSharesOf({ required_shares: 0 })).toBe(5);
+    expect(requiredSharesOf({ required_shares: undefined as unknown as number })).toBe(5);
+  });
+
+  it('share progress is shares made over the sum of required shares, capped at 100, 0 without matches', () => {
+    const matches = [{ required_shares: 5 }, { required_shares: undefined as unknown as number }];
+    expect(shareProgress(0, matches)).toBe(0);
+    expect(shareProgress(1, matches)).toBe(10);
+    expect(shareProgress(5, matches)).toBe(50);
+    expect(shareProgress(25, matches)).toBe(100);
+    expect(shareProgress(3, [])).toBe(0);
+  });
+
+  it('view filters: ranked content and top performers are Premium', () => {
+    expect(isPremiumViewFilter('standard')).toBe(false);
+    expect(isPremiumViewFilter('rankedContent')).toBe(true);
+    expect(isPremiumViewFilter('topPerformers')).toBe(true);
+  });
+
+  it('a remaining count of -1 is Unlimited; unreadable values are unknown', () => {
+    expect(normalizeRemaining(-1)).toBe('Unlimited');
+    expect(normalizeRemaining('Unlimited')).toBe('Unlimited');
+    expect(normalizeRemaining(2)).toBe(2);
+    expect(normalizeRemaining(0)).toBe(0);
+    expect(normalizeRemaining('two')).toBeNull();
+    expect(normalizeRemaining(undefined)).toBeNull();
+  });
+
+  it('a successful shuffle takes one from a counted free user, never below 0', () => {
+    expect(remainingAfterShuffle(3)).toBe(2);
+    expect(remainingAfterShuffle(0)).toBe(0);
+    expect(remainingAfterShuffle('Unlimited')).toBe('Unlimited');
+    expect(remainingAfterShuffle(null)).toBeNull();
+  });
+
+  it('the shuffle button: Unlimited for Premium, Left: N for free users, blocked at 0 or less', () => {
+    expect(shuffleButtonState(true, 0)).toEqual({ label: 'Unlimited', blocked: false });
+    expect(shuffleButtonState(true, null)).toEqual({ label: 'Unlimited', blocked: false });
+    expect(shuffleButtonState(false, 2)).toEqual({ label: 'Left: 2', blocked: false });
+    expect(shuffleButtonState(false, 0)).toEqual({ label: 'Left: 0', blocked: true });
+    expect(shuffleButtonState(false, -3)).toEqual({ label: 'Left: 0', blocked: true });
+    // -1 is Unlimited, shown to a free user as 0 left.
+    expect(shuffleButtonState(false, normalizeRemaining(-1))).toEqual({ label: 'Left: 0', blocked: true });
+    expect(shuffleButtonState(false, null).blocked).toBe(false);
+  });
+
+  it('categories are de-duplicated ignoring case, keeping the first spelling', () => {
+    expect(dedupeCategories(['Tech', 'tech', ' TECH ', 'Art', 'art', ''])).toEqual(['Tech', 'Art']);
+    expect(dedupeCategories(undefined)).toEqual([]);
+  });
+
+  it('content-type badges: SPEC types, else a generic badge with the raw value or Unknown', () => {
+    expect(contentTypeBadge('video')).toEqual({ label: 'Video', className: 'badge badge-type badge-type-video' });
+    expect(contentTypeBadge('Podcast').label).toBe('Podcast');
+    expect(contentTypeBadge('hologram')).toEqual({ label: 'hologram', className: 'badge badge-type badge-type-generic' });
+    expect(contentTypeBadge('').label).toBe('Unknown');
+    expect(contentTypeBadge(null).label).toBe('Unknown');
+  });
+
+  it('status badges: the five owner statuses by name, others raw', () => {
+    expect(['shared', 'pending', 'active', 'inactive', 'error'].map((status) => statusBadge(status).label)).toEqual([
+      'Shared',
+      'Pending',
+      'Active',
+      'Inactive',
+      'Error',
+    ]);
+    expect(statusBadge('under_review').label).toBe('under_review');
+    expect(statusBadge(undefined).label).toBe('Unknown');
+  });
+
+  it('a content list is an array of items with an id and a title', () => {
+    expect(isContentList([makeContent('a')])).toBe(true);
+    expect(isContentList([])).toBe(true);
+    expect(isContentList({ items: [] })).toBe(false);
+    expect(isContentList([{ id: 1 }])).toBe(false);
+    expect(isContentList(null)).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
+import { DEFAULT_REQUIRED_SHARES, MATCHED_ITEMS, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
+import type { ContentDto, RemainingShuffles, StepStatus, ViewFilter } from './types';
+
+export { MATCHED_ITEMS };
+
+/** SPEC §4 View filter: ranked content and top performers are Premium. */
+export const PREMIUM_VIEW_FILTERS: readonly ViewFilter[] = ['rankedContent', 'topPerformers'];
+export const isPremiumViewFilter = (filter: ViewFilter): boolean => PREMIUM_VIEW_FILTERS.includes(filter);
+
+/**
+ * SPEC §4 Workspace steps. Step 1 completes when a matched item is clicked, step 2 when a content item is
+ * clicked; the first step not complete is current, the later ones upcoming. Step 3 completes only at 100 %
+ * progress, which resets everything, so it is never shown complete.
+ */
+export function stepStatuses(done: { match: boolean; content: boolean }): [StepStatus, StepStatus, StepStatus] {
+  const flags = [done.match, done.content, false];
+  const firstOpen = flags.indexOf(false);
+  return flags.map((complete, index) => (complete ? 'complete' : index === firstOpen ? 'current' : 'upcoming')) as [
+    StepStatus,
+    StepStatus,
+    StepStatus,
+  ];
+}
+
+/** Adds `item` when absent, removes it when present (compared by id). */
+export function toggleById<T extends { id: string }>(items: readonly T[], item: T): T[] {
+  return items.some((existing) => existing.id === item.id)
+    ? items.filter((existing) => existing.id !== item.id)
+    : [...items, item];
+}
+
+/** A match's required shares: its own positive value, else the default 5. */
+export const requiredSharesOf = (content: Pick<ContentDto, 'required_shares'>): number =>
+  Number.isFinite(content.required_shares) && content.required_shares > 0 ? content.required_shares : DEFAULT_REQUIRED_SHARES;
+
+/** SPEC §4: shares made / sum of the selected matches' required shares, in percent, capped at 100 (0 without matches). */
+export function shareProgress(sharesMade: number, matches: readonly Pick<ContentDto, 'required_shares'>[]): number {
+  const required = matches.reduce((sum, match) => sum + requiredSharesOf(match), 0);
+  if (required <= 0) return 0;
+  return Math.min(PROGRESS_CAP_PERCENT, (sharesMade / required) * 100);
+}
+
+/** SPEC §4 Shuffle counter: -1 means Unlimited; anything unreadable is unknown (null). */
+export function normalizeRemaining(value: unknown): RemainingShuffles | null {
+  if (value === 'Unlimited' || value === -1) return 'Unlimited';
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  return null;
+}
+
+/** The counter after a successful shuffle: one fewer for a counted free user, never below 0. */
+export const remainingAfterShuffle = (remaining: RemainingShuffles | null): RemainingShuffles | null =>
+  typeof remaining === 'number' ? Math.max(0, remaining - 1) : remaining;
+
+export type ShuffleButtonState = { label: string; blocked: boolean };
+
+/**
+ * The floating Shuffle button: 'Unlimited' for Premium; 'Left: N' for a free user, where Unlimited (-1)
+ * shows as 0. At 0 or less a free user is blocked (the button is disabled and opens the upgrade modal).
+ * An unknown count (not fetched yet, or failed) does not block: the server still enforces the quota.
+ */
+export function shuffleButtonState(isPremium: boolean, remaining: RemainingShuffles | null): ShuffleButtonState {
+  if (isPremium) return { label: 'Unlimited', blocked: false };
+  if (remaining === null) return { label: 'Left: –', blocked: false };
+  const left = typeof remaining === 'number' ? remaining : 0;
+  return { label: `Left: ${Math.max(0, left)}`, blocked: left <= 0 };
+}
+
+/** Categories without repeats compared ignoring case; the first spelling is kept. */
+export function dedupeCategories(categories: readonly string[] | null | undefined): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const category of categories ?? []) {
+    if (typeof category !== 'string') continue;
+    const key = category.trim().toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    result.push(category.trim());
+  }
+  return result;
+}
+
+const KNOWN_TYPES: readonly string[] = CONTENT_TYPES;
+const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** SPEC §3 Content types: a known type gets its own badge; anything else a generic one with the raw value or Unknown. */
+export function contentTypeBadge(type: string | null | undefined): { label: string; className: string } {
+  const value = typeof type === 'string' ? type.trim() : '';
+  const key = value.toLowerCase();
+  if (KNOWN_TYPES.includes(key)) return { label: capitalize(key), className: `badge badge-type badge-type-${key}` };
+  return { label: value || 'Unknown', className: 'badge badge-type badge-type-generic' };
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  shared: 'Shared',
+  pending: 'Pending',
+  active: 'Active',
+  inactive: 'Inactive',
+  error: 'Error',
+};
+
+/** SPEC §3 owner-view statuses; others by raw name. */
+export function statusBadge(status: string | null | undefined): { label: string; className: string } {
+  const value = typeof status === 'string' ? status : '';
+  const known = STATUS_LABELS[value.toLowerCase()];
+  if (known) return { label: known, className: `badge badge-status badge-status-${value.toLowerCase()}` };
+  return { label: value || 'Unknown', className: 'badge badge-status badge-status-other' };
+}
+
+/** A date as the lists show it; the raw text when it is not a date. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+}
+
+/** A list answer is usable when it is an array of objects carrying an id and a title. */
+export function isContentList(value: unknown): value is ContentDto[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) => item !== null && typeof item === 'object' && typeof (item as ContentDto).id === 'string' && typeof (item as ContentDto).title === 'string',
+    )
+  );
+}
