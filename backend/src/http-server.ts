@@ -16,10 +16,22 @@ export function createHttpServer(
   runtime: Runtime,
   verifyToken: (token: string) => Promise<SocketIdentity>,
 ): { server: http.Server; io: SocketServer } {
-  const server = http.createServer();
+  // The request listener must exist BEFORE socket.io attaches: socket.io takes over the listeners it finds
+  // and sends them only what is not `/socket.io/`. A listener added later would also answer socket.io's
+  // long-polling requests, and the second answer crashes engine.io. So the app is mounted into this one.
+  let handle: http.RequestListener = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
+  const server = http.createServer((req, res) => handle(req, res));
+  mounts.set(server, (app) => {
+    handle = app;
+  });
   const io = createSocketServer(server, { verifyToken, allowedOrigins: [runtime.config.PUBLIC_URL] });
   return { server, io };
 }
+
+const mounts = new WeakMap<http.Server, (app: http.RequestListener) => void>();
 
 export interface ServeOptions {
   runtime: Runtime;
@@ -35,7 +47,9 @@ export async function serve(options: ServeOptions): Promise<string> {
   const { config, logger, lifecycle } = options.runtime;
   const { server, io } = options;
   const app = createApp({ logger, isReady: options.isReady, uiDir: options.uiDir, routers: options.routers });
-  server.on('request', app);
+  const mount = mounts.get(server);
+  if (!mount) throw new Error('serve() needs a server made by createHttpServer()');
+  mount(app);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
