@@ -1,24 +1,7 @@
+import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import type { ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 
-/** SPEC §3 Content, as every content endpoint answers it. */
-export interface ContentDto {
-  id: string;
-  title: string;
-  description: string;
-  url: string;
-  created_at: string;
-  content_type: string;
-  status: string;
-  share_count: number;
-  categories: string[];
-  user: { id: string; username: string };
-  required_shares: number;
-  short_link_clicks: number;
-  conversions_count: number;
-  links: { short_code: string }[];
-  /** The url with campaign parameters once enhanced (Premium), else null. */
-  enhanced_url: string | null;
-}
+export type { ContentDto };
 
 /** Field by field, so read-model internals (`_pos`, `deleted`, `bot_clicks`) never leave the server. */
 export function toContentDto(doc: ContentDoc): ContentDto {
