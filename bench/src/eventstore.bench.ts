@@ -16,6 +16,7 @@ import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-rea
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import { usersProjection } from '@crossfeed/projections/users/users.projection.ts';
 import { fmt, perSecond, printReport } from './report.ts';
+import { rawReadAndParse } from './support/raw-read.ts';
 
 export async function main(args: string[]): Promise<boolean> {
   const { values } = parseArgs({ args, options: { events: { type: 'string' }, seconds: { type: 'string' } } });
@@ -49,7 +50,7 @@ export async function main(args: string[]): Promise<boolean> {
     await seeded.close();
     seedLog(logFile, totalEvents);
 
-    const rawReplay = rawReadAndParse(logFile);
+    const rawReplayMs = rawReadAndParse(logFile);
     const eventStore = await createSqliteEventStore({ file: logFile });
     const readStore = await createMemoryReadStore();
     const runner = new ProjectionRunner({ eventStore, readStore, projections: [usersProjection], batchSize: 2000 });
@@ -62,7 +63,7 @@ export async function main(args: string[]): Promise<boolean> {
 
     const rawAppendRate = perSecond(rawAppends.count, rawAppends.ms);
     const ourAppendRate = perSecond(ourAppends.count, ourAppends.ms);
-    const rawReplayRate = perSecond(totalEvents, rawReplay.ms);
+    const rawReplayRate = perSecond(totalEvents, rawReplayMs);
     const ourReplayRate = perSecond(totalEvents, replayMs);
     const appendRatio = ourAppendRate / rawAppendRate;
     const replayRatio = ourReplayRate / rawReplayRate;
@@ -124,28 +125,4 @@ function seedLog(file: string, count: number): void {
   }
   db.exec('COMMIT');
   db.close();
-}
-
-/** The baseline: the same rows read in the same batch size and parsed, with nothing else done. */
-function rawReadAndParse(file: string): { ms: number } {
-  const db = new DatabaseSync(file);
-  const select = db.prepare(
-    'SELECT position, id, stream, revision, type, data, metadata, created_at FROM events WHERE position > ? ORDER BY position LIMIT 2000',
-  );
-  // Rows as arrays: the fastest way node:sqlite offers, as the adapter uses.
-  select.setReturnArrays(true);
-  const start = performance.now();
-  let from = 0;
-  for (;;) {
-    const rows = select.all(from) as unknown as [number, string, string, number, string, string, string, string][];
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      JSON.parse(row[5]);
-      JSON.parse(row[6]);
-    }
-    from = rows.at(-1)![0];
-  }
-  const ms = performance.now() - start;
-  db.close();
-  return { ms };
 }

@@ -15,6 +15,7 @@ import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-rea
 import { ANALYTICS_DAILY, analyticsProjection, type AnalyticsDayDoc } from '@crossfeed/projections/analytics/analytics.projection.ts';
 import { ProjectionRunner, type ReplayProgress } from '@crossfeed/projections/runner/projection-runner.ts';
 import { fmt, perSecond, printReport } from './report.ts';
+import { rawReadAndParse } from './support/raw-read.ts';
 
 const DAYS = 90;
 const TARGET = 100_000;
@@ -111,24 +112,4 @@ function seedMixedLog(file: string, count: number): Record<string, number> {
   db.exec('COMMIT');
   db.close();
   return mix;
-}
-
-function rawReadAndParse(file: string): number {
-  const db = new DatabaseSync(file);
-  const select = db.prepare('SELECT position, id, stream, revision, type, data, metadata, created_at FROM events WHERE position > ? ORDER BY position LIMIT 2000');
-  select.setReturnArrays(true);
-  const start = performance.now();
-  let from = 0;
-  for (;;) {
-    const rows = select.all(from) as unknown as [number, string, string, number, string, string, string, string][];
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      JSON.parse(row[5]);
-      JSON.parse(row[6]);
-    }
-    from = rows.at(-1)![0];
-  }
-  const ms = performance.now() - start;
-  db.close();
-  return ms;
 }
