@@ -1,9 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '@/components/ui/modal';
 import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
 import { NotificationsModal } from '@/features/notifications/components/notifications-modal';
 import { useAppStore } from '@/stores/app-store';
+import {
+  AddContentIcon,
+  ContactsIcon,
+  HelpIcon,
+  LogoutIcon,
+  NotificationsIcon,
+  PremiumIcon,
+  ProfileIcon,
+} from './sidebar-icons';
 
 /** SPEC §4 Tour. */
 export const TOUR_RESET = 'Tour has been reset. You can retake the tour.';
@@ -18,17 +27,17 @@ const PLACEHOLDER_TITLES: Partial<Record<PanelId, string>> = {
   premium: 'Choose Your Plan',
 };
 
-type Entry = { id: PanelId | 'help-tour'; label: string; icon: string };
+type Entry = { id: PanelId | 'help-tour'; label: string; Icon: () => ReactElement };
 
 // `data-tour` names are the guided tour's targets (SPEC §2 Guided tour).
 const ENTRIES: Entry[] = [
-  { id: 'profile', label: 'Profile', icon: '👤' },
-  { id: 'contacts', label: 'Contacts', icon: '👥' },
-  { id: 'add-content', label: 'Add content', icon: '＋' },
-  { id: 'notifications', label: 'Notifications', icon: '🔔' },
-  { id: 'premium', label: 'Premium', icon: '★' },
-  { id: 'help-tour', label: 'Help/Tour', icon: '?' },
-  { id: 'logout', label: 'Logout', icon: '⎋' },
+  { id: 'profile', label: 'Profile', Icon: ProfileIcon },
+  { id: 'contacts', label: 'Contacts', Icon: ContactsIcon },
+  { id: 'add-content', label: 'Add content', Icon: AddContentIcon },
+  { id: 'notifications', label: 'Notifications', Icon: NotificationsIcon },
+  { id: 'premium', label: 'Premium', Icon: PremiumIcon },
+  { id: 'help-tour', label: 'Help/Tour', Icon: HelpIcon },
+  { id: 'logout', label: 'Logout', Icon: LogoutIcon },
 ];
 
 /**
@@ -80,7 +89,7 @@ function SidebarNav() {
                 onClick={() => select(entry.id)}
               >
                 <span className="sidebar-icon" aria-hidden="true">
-                  {entry.icon}
+                  <entry.Icon />
                 </span>
                 <span className="sidebar-label">{entry.label}</span>
                 {entry.id === 'notifications' && unreadCount > 0 ? (

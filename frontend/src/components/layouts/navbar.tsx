@@ -1,8 +1,15 @@
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '@/components/ui/brand-logo';
+import { useAppStore } from '@/stores/app-store';
 import { NavMenu } from './nav-menu';
 
+/**
+ * SPEC §1: brand logo, Get Started, Login and the menu. Signed in, Get Started and Login would lead
+ * nowhere useful, so they give way to the workspace (and, for admins, the admin pages).
+ */
 export function Navbar() {
+  const signedIn = useAppStore((state) => state.token !== null && state.user !== null);
+  const isAdmin = useAppStore((state) => state.user?.is_admin === true);
   return (
     <header className="site-header">
       <nav className="navbar" aria-label="Main">
@@ -11,12 +18,27 @@ export function Navbar() {
           <span className="brand-name">Crossfeed</span>
         </Link>
         <div className="navbar-actions">
-          <Link to="/signup" className="button button-primary">
-            Get Started
-          </Link>
-          <Link to="/login" className="button button-ghost">
-            Login
-          </Link>
+          {signedIn ? (
+            <>
+              {isAdmin ? (
+                <Link to="/admin-report" className="button button-ghost navbar-admin-link">
+                  Admin
+                </Link>
+              ) : null}
+              <Link to="/app/home" className="button button-primary">
+                My workspace
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/signup" className="button button-primary">
+                Get Started
+              </Link>
+              <Link to="/login" className="button button-ghost">
+                Login
+              </Link>
+            </>
+          )}
           <NavMenu />
         </div>
       </nav>

@@ -1,0 +1,34 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '@/stores/app-store';
+import { makeJwt, makeUser } from '@/testing/fixtures';
+import { renderRoute } from '@/testing/render-route';
+import { Navbar } from './navbar';
+
+const signIn = (isAdmin: boolean) =>
+  act(() => useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ is_admin: isAdmin })));
+
+describe('Navbar', () => {
+  it('offers Get Started (/signup) and Login (/login) to visitors, and the menu', () => {
+    renderRoute(<Navbar />, { path: '/pricing' });
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My workspace' })).not.toBeInTheDocument();
+  });
+
+  it('leads a signed-in creator to the workspace instead of Get Started and Login', () => {
+    signIn(false);
+    renderRoute(<Navbar />, { path: '/pricing' });
+    expect(screen.getByRole('link', { name: 'My workspace' })).toHaveAttribute('href', '/app/home');
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('adds the admin pages for an admin', () => {
+    signIn(true);
+    renderRoute(<Navbar />, { path: '/pricing' });
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin-report');
+  });
+});
