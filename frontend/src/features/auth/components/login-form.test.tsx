@@ -81,4 +81,42 @@ describe('LoginForm', () => {
     expect(useAppStore.getState().token).toBe(token);
     expect(useAppStore.getState().user).toEqual(user);
   });
+
+  describe('Remember me', () => {
+    const succeed = () => {
+      const token = makeJwt(Math.floor(Date.now() / 1000) + 3600);
+      vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { access_token: token, token_type: 'bearer', user: makeUser() })));
+    };
+    async function signInAs(username: string, remember: boolean) {
+      const view = renderLogin();
+      const box = screen.getByRole('checkbox', { name: 'Remember me' });
+      if ((box as HTMLInputElement).checked !== remember) await userEvent.click(box);
+      await userEvent.clear(screen.getByLabelText('Username'));
+      await userEvent.type(screen.getByLabelText('Username'), username);
+      await userEvent.type(screen.getByLabelText('Password'), 'Secret123!');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      await vi.waitFor(() => expect(useAppStore.getState().token).not.toBeNull());
+      view.unmount();
+      useAppStore.getState().logout();
+    }
+
+    it('prefills the username at the next sign-in when it was checked', async () => {
+      succeed();
+      await signInAs('alice', true);
+
+      renderLogin();
+      expect(screen.getByLabelText('Username')).toHaveValue('alice');
+      expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+    });
+
+    it('forgets a remembered username when a sign-in leaves it unchecked', async () => {
+      succeed();
+      await signInAs('alice', true);
+      await signInAs('alice', false);
+
+      renderLogin();
+      expect(screen.getByLabelText('Username')).toHaveValue('');
+      expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    });
+  });
 });

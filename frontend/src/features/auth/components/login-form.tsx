@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { login } from '../api/login';
 import { UNEXPECTED_ERROR } from '../messages';
+import { readRememberedUsername, rememberUsername } from '../utils/remembered-username';
 import { PasswordInput } from './password-input';
 
 export const LOGIN_REQUIRED = 'Please enter your username and password.';
@@ -16,9 +17,9 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const storeLogin = useAppStore((state) => state.login);
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(() => readRememberedUsername() ?? '');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(true);
+  const [remember, setRemember] = useState(() => readRememberedUsername() !== null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -32,6 +33,7 @@ export function LoginForm() {
     setBusy(true);
     try {
       const session = await login({ username: username.trim(), password });
+      rememberUsername(username.trim(), remember);
       storeLogin(session.access_token, session.user);
       // A protected page (or /pricing) that sent the visitor here gets them back; otherwise the workspace.
       const from = (location.state as FromState)?.from;
