@@ -106,14 +106,20 @@ describe('App layout sidebar', () => {
     expect(info).toHaveBeenCalledWith('Tour has been reset. You can retake the tour.', expect.anything());
   });
 
-  it('opens a placeholder panel for panels not built yet', async () => {
+  it.each([
+    ['Contacts', 'Contacts'],
+    ['Add content', 'Add New Content'],
+  ])('%s opens the %s panel, and closing it returns to the workspace', async (entry, title) => {
     stubApi([]);
     signIn();
     renderApp();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Contacts' }));
+    await userEvent.click(screen.getByRole('button', { name: entry }));
+    const dialog = screen.getByRole('dialog', { name: title });
+    expect(dialog).not.toHaveTextContent('This panel is coming soon.');
 
-    expect(screen.getByRole('dialog', { name: 'Contacts' })).toHaveTextContent('This panel is coming soon.');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();
   });
 });
 

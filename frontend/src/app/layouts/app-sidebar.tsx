@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '@/components/ui/modal';
 import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
+import { ContactsModal } from '@/features/contacts/components/contacts-modal';
+import { AddContentModal } from '@/features/content-submission/components/add-content-modal';
 import { NotificationsModal } from '@/features/notifications/components/notifications-modal';
 import { useAppStore } from '@/stores/app-store';
 import {
@@ -22,8 +24,6 @@ type PanelId = 'profile' | 'contacts' | 'add-content' | 'notifications' | 'premi
 /** Panels whose features are not built yet open a placeholder with the panel's SPEC title. */
 const PLACEHOLDER_TITLES: Partial<Record<PanelId, string>> = {
   profile: 'Profile Information',
-  contacts: 'Contacts',
-  'add-content': 'Add New Content',
   premium: 'Choose Your Plan',
 };
 
@@ -111,6 +111,8 @@ function SidebarNav() {
       </nav>
 
       <NotificationsModal open={panel === 'notifications'} onClose={close} />
+      <ContactsModal open={panel === 'contacts'} onClose={close} />
+      <AddContentModal open={panel === 'add-content'} onClose={close} onUpgrade={() => setPanel('premium')} />
       <ConfirmLogoutModal open={panel === 'logout'} onClose={close} />
       <Modal open={placeholderTitle !== undefined} onClose={close} title={placeholderTitle ?? ''}>
         <p>This panel is coming soon.</p>

@@ -1,0 +1,440 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { addContact } from '../api/add-contact';
+import { deleteContact } from '../api/delete-contact';
+import { getContacts, type Contact } from '../api/get-contacts';
+import { uploadContacts } from '../api/upload-contacts';
+import { ContactsModal } from './contacts-modal';
+
+vi.mock('../api/get-contacts', () => ({ getContacts: vi.fn() }));
+vi.mock('../api/add-contact', () => ({ addContact: vi.fn() }));
+vi.mock('../api/upload-contacts', () => ({ uploadContacts: vi.fn() }));
+vi.mock('../api/delete-contact', () => ({ deleteContact: vi.fn() }));
+const getMock = vi.mocked(getContacts);
+const addMock = vi.mocked(addContact);
+const uploadMock = vi.mocked(uploadContacts);
+const deleteMock = vi.mocked(deleteContact);
+
+const ADA: Contact = { id: 'k1', name: 'Ada Lovelace', email: 'ada@example.com', audience_score: 85 };
+const BOB: Contact = { id: 'k2', name: 'Bob', email: 'bob@example.com', audience_score: null };
+const CAROL: Contact = { id: 'k3', name: 'Carol', email: 'carol@example.com', audience_score: 64.25 };
+
+function renderModal(onClose = vi.fn()) {
+  const view = render(<ContactsModal open onClose={onClose} />);
+  return { onClose, ...view };
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+const nameInput = () => screen.getByLabelText('Name');
+const emailInput = () => screen.getByLabelText('Email');
+const addButton = () => screen.getByRole('button', { name: 'Add Contact' });
+
+async function fillContact(name: string, email: string) {
+  const user = userEvent.setup();
+  await user.clear(nameInput());
+  if (name) await user.type(nameInput(), name);
+  await user.clear(emailInput());
+  if (email) await user.type(emailInput(), email);
+  return user;
+}
+
+describe('ContactsModal', () => {
+  beforeEach(() => {
+    getMock.mockReset();
+    addMock.mockReset();
+    uploadMock.mockReset();
+    deleteMock.mockReset();
+  });
+
+  describe('tabs', () => {
+    it("is titled 'Contacts' and opens on 'Add Contact' with the single form", async () => {
+      getMock.mockResolvedValue([ADA]);
+      renderModal();
+      expect(screen.getByRole('dialog', { name: 'Contacts' })).toBeInTheDocument();
+      const list = screen.getByRole('tablist', { name: 'Contacts' });
+      expect(within(list).getAllByRole('tab').map((item) => item.textContent)).toEqual(['Add Contact', 'View Contacts', 'Audience Scores']);
+      expect(tab('Add Contact')).toHaveAttribute('aria-selected', 'true');
+      expect(tab('View Contacts')).toHaveAttribute('aria-selected', 'false');
+      const panel = screen.getByRole('tabpanel');
+      expect(panel).toHaveAccessibleName('Add Contact');
+      expect(tab('Add Contact')).toHaveAttribute('aria-controls', panel.id);
+      expect(within(panel).getByRole('form', { name: 'Add contact' })).toBeInTheDocument();
+      await waitFor(() => expect(getMock).toHaveBeenCalledTimes(1));
+    });
+
+    it('switches tabs on click and keeps one tab in the Tab order', async () => {
+      getMock.mockResolvedValue([ADA]);
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      expect(tab('View Contacts')).toHaveAttribute('aria-selected', 'true');
+      expect(tab('View Contacts')).toHaveAttribute('tabindex', '0');
+      expect(tab('Add Contact')).toHaveAttribute('tabindex', '-1');
+      expect(screen.getByRole('tabpanel')).toHaveAccessibleName('View Contacts');
+      expect(await screen.findByRole('table', { name: 'Your contacts' })).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Add contact' })).not.toBeInTheDocument();
+    });
+
+    it('moves between tabs with the arrow keys (wrapping), Home and End', async () => {
+      getMock.mockResolvedValue([ADA]);
+      const user = userEvent.setup();
+      renderModal();
+      tab('Add Contact').focus();
+      await user.keyboard('{ArrowRight}');
+      expect(tab('View Contacts')).toHaveFocus();
+      expect(tab('View Contacts')).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{ArrowRight}');
+      expect(tab('Audience Scores')).toHaveFocus();
+      await user.keyboard('{ArrowRight}');
+      expect(tab('Add Contact')).toHaveFocus();
+      await user.keyboard('{ArrowLeft}');
+      expect(tab('Audience Scores')).toHaveFocus();
+      expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Audience Scores');
+      await user.keyboard('{Home}');
+      expect(tab('Add Contact')).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{End}');
+      expect(tab('Audience Scores')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    it('keeps what was typed when switching tabs, and starts clean on the next opening', async () => {
+      getMock.mockResolvedValue([]);
+      const user = userEvent.setup();
+      const onClose = vi.fn();
+      const { rerender } = render(<ContactsModal open onClose={onClose} />);
+      await user.type(nameInput(), 'Half typed');
+      await user.click(tab('View Contacts'));
+      await user.click(tab('Add Contact'));
+      expect(nameInput()).toHaveValue('Half typed');
+
+      await user.click(tab('View Contacts'));
+      rerender(<ContactsModal open={false} onClose={onClose} />);
+      rerender(<ContactsModal open onClose={onClose} />);
+      expect(tab('Add Contact')).toHaveAttribute('aria-selected', 'true');
+      expect(nameInput()).toHaveValue('');
+      expect(getMock).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  describe('list states', () => {
+    it("shows 'Loading contacts...' on both list tabs until the contacts arrive", async () => {
+      let resolve!: (list: Contact[]) => void;
+      getMock.mockReturnValue(new Promise((done) => (resolve = done)));
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      expect(screen.getByText('Loading contacts...')).toBeInTheDocument();
+      await user.click(tab('Audience Scores'));
+      expect(screen.getByText('Loading contacts...')).toBeInTheDocument();
+      resolve([ADA]);
+      expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+      expect(screen.queryByText('Loading contacts...')).not.toBeInTheDocument();
+    });
+
+    it("shows 'No contacts added yet.' on both list tabs for an empty list", async () => {
+      getMock.mockResolvedValue([]);
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      expect(await screen.findByText('No contacts added yet.')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      await user.click(tab('Audience Scores'));
+      expect(screen.getByText('No contacts added yet.')).toBeInTheDocument();
+    });
+
+    it("shows the server's message or 'Failed to fetch contacts.' with a toast, and Retry fetches again", async () => {
+      const error = vi.spyOn(toast, 'error');
+      getMock.mockRejectedValueOnce(new ApiError(503, 'Contacts are resting.'));
+      const user = userEvent.setup();
+      const { unmount } = renderModal();
+      await user.click(tab('View Contacts'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Contacts are resting.');
+      expect(error).toHaveBeenCalledWith('Contacts are resting.', expect.anything());
+      unmount();
+
+      getMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      renderModal();
+      await user.click(tab('View Contacts'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch contacts.');
+      expect(error).toHaveBeenLastCalledWith('Failed to fetch contacts.', expect.anything());
+
+      getMock.mockResolvedValueOnce([BOB]);
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('Bob')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('View Contacts', () => {
+    it('lists name and email with a delete action, in a list at most 15rem tall', async () => {
+      getMock.mockResolvedValue([ADA, BOB]);
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      const table = await screen.findByRole('table', { name: 'Your contacts' });
+      expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email', 'Actions']);
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 2).map((cell) => cell.textContent))).toEqual([
+        ['Ada Lovelace', 'ada@example.com'],
+        ['Bob', 'bob@example.com'],
+      ]);
+      expect(within(rows[0]!).getByRole('button', { name: 'Delete Ada Lovelace' })).toBeInTheDocument();
+      expect(table.parentElement).toHaveClass('contacts-scroll');
+    });
+
+    it('asks before deleting; Cancel keeps the contact and sends nothing', async () => {
+      getMock.mockResolvedValue([ADA, BOB]);
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      await user.click(await screen.findByRole('button', { name: 'Delete Bob' }));
+      const question = screen.getByRole('group', { name: 'Delete Bob' });
+      expect(question).toHaveTextContent('Are you sure you want to delete this contact?');
+      expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+      await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByText('Are you sure you want to delete this contact?')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Delete Bob' })).toHaveFocus();
+      expect(deleteMock).not.toHaveBeenCalled();
+      expect(screen.getByText('Bob')).toBeInTheDocument();
+    });
+
+    it("deletes after confirming: toasts 'Contact deleted successfully!', drops the row and refetches", async () => {
+      getMock.mockResolvedValueOnce([ADA, BOB]).mockResolvedValueOnce([ADA]);
+      deleteMock.mockResolvedValue({ message: 'Contact deleted successfully!' });
+      const success = vi.spyOn(toast, 'success');
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      await user.click(await screen.findByRole('button', { name: 'Delete Bob' }));
+      await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+
+      await waitFor(() => expect(screen.queryByText('Bob')).not.toBeInTheDocument());
+      expect(deleteMock).toHaveBeenCalledWith('k2');
+      expect(success).toHaveBeenCalledWith('Contact deleted successfully!', expect.anything());
+      await waitFor(() => expect(getMock).toHaveBeenCalledTimes(2));
+      expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+      expect(screen.queryByText('Loading contacts...')).not.toBeInTheDocument();
+    });
+
+    it("on a failed delete toasts 'Failed to delete contact.', shows the server's reason and keeps the row", async () => {
+      getMock.mockResolvedValue([ADA, BOB]);
+      deleteMock.mockRejectedValue(new ApiError(404, 'Contact not found.'));
+      const error = vi.spyOn(toast, 'error');
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      await user.click(await screen.findByRole('button', { name: 'Delete Bob' }));
+      await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Contact not found.');
+      expect(error).toHaveBeenCalledWith('Failed to delete contact.', expect.anything());
+      expect(screen.getByText('Bob')).toBeInTheDocument();
+      expect(getMock).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('Audience Scores', () => {
+    it('shows each score out of 100 with a clamped, coloured bar, or N/A', async () => {
+      getMock.mockResolvedValue([ADA, BOB, CAROL, { id: 'k4', name: 'Dan', email: 'dan@example.com', audience_score: 140 }]);
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('Audience Scores'));
+      const table = await screen.findByRole('table', { name: 'Audience scores of your contacts' });
+      expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email', 'Audience Score']);
+      const cells = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      expect(cells).toEqual([
+        ['Ada Lovelace', 'ada@example.com', '85 / 100'],
+        ['Bob', 'bob@example.com', 'N/A'],
+        ['Carol', 'carol@example.com', '64.3 / 100'],
+        ['Dan', 'dan@example.com', '140 / 100'],
+      ]);
+      const ada = screen.getByRole('meter', { name: 'Audience score of Ada Lovelace' });
+      expect(ada).toHaveAttribute('aria-valuenow', '85');
+      expect(ada.firstElementChild).toHaveStyle({ width: '85%' });
+      expect(ada.firstElementChild).toHaveClass('contacts-score-green');
+      expect(screen.getByRole('meter', { name: 'Audience score of Carol' }).firstElementChild).toHaveClass('contacts-score-yellow');
+      const dan = screen.getByRole('meter', { name: 'Audience score of Dan' });
+      expect(dan).toHaveAttribute('aria-valuenow', '100');
+      expect(dan.firstElementChild).toHaveStyle({ width: '100%' });
+      expect(screen.queryByRole('meter', { name: 'Audience score of Bob' })).not.toBeInTheDocument();
+      expect(table.parentElement).toHaveClass('contacts-scroll');
+    });
+  });
+
+  describe('Add Contact: single form', () => {
+    it.each([
+      ['an empty name', '', 'ada@example.com', 'Name is required.'],
+      ['a blank name', '   ', 'ada@example.com', 'Name is required.'],
+      ['a name over 100 characters', 'x'.repeat(101), 'ada@example.com', 'Name is longer than 100 characters.'],
+      ['an empty email', 'Ada', '', 'Please enter a valid email address.'],
+      ['an invalid email', 'Ada', 'ada@example', 'Please enter a valid email address.'],
+    ])('refuses %s with its message and sends nothing', async (_case, name, email, message) => {
+      getMock.mockResolvedValue([]);
+      renderModal();
+      const user = await fillContact(name, email);
+      await user.click(addButton());
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      expect(addMock).not.toHaveBeenCalled();
+    });
+
+    it('clears the message when a field changes', async () => {
+      getMock.mockResolvedValue([]);
+      renderModal();
+      const user = await fillContact('', 'ada@example.com');
+      await user.click(addButton());
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+      await user.type(nameInput(), 'A');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it("adds a trimmed contact, toasts 'Contact added successfully!', clears the form and refetches", async () => {
+      getMock.mockResolvedValueOnce([]).mockResolvedValueOnce([ADA]);
+      let resolve!: (contact: Contact) => void;
+      addMock.mockReturnValue(new Promise((done) => (resolve = done)));
+      const success = vi.spyOn(toast, 'success');
+      renderModal();
+      await waitFor(() => expect(getMock).toHaveBeenCalledTimes(1));
+      const user = await fillContact(' Ada Lovelace ', ' ada@example.com ');
+      await user.click(addButton());
+
+      expect(screen.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+      expect(nameInput()).toBeDisabled();
+      expect(addMock).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' });
+      resolve(ADA);
+
+      await waitFor(() => expect(success).toHaveBeenCalledWith('Contact added successfully!', expect.anything()));
+      expect(nameInput()).toHaveValue('');
+      expect(emailInput()).toHaveValue('');
+      await waitFor(() => expect(getMock).toHaveBeenCalledTimes(2));
+      await user.click(tab('View Contacts'));
+      expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    });
+
+    it("on failure toasts 'Failed to add contact.', shows the server's reason and keeps the input", async () => {
+      getMock.mockResolvedValue([]);
+      addMock.mockRejectedValueOnce(new ApiError(409, 'A contact with this email already exists.'));
+      const error = vi.spyOn(toast, 'error');
+      renderModal();
+      const user = await fillContact('Ada', 'ada@example.com');
+      await user.click(addButton());
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('A contact with this email already exists.');
+      expect(error).toHaveBeenCalledWith('Failed to add contact.', expect.anything());
+      expect(nameInput()).toHaveValue('Ada');
+      expect(addButton()).toBeEnabled();
+
+      addMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      await user.click(addButton());
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to add contact.'));
+    });
+  });
+
+  describe('Add Contact: bulk upload', () => {
+    const csv = (name = 'contacts.csv') => new File(['name,email\nGrace,grace@example.com\n'], name, { type: 'text/csv' });
+
+    async function openBulk() {
+      const user = userEvent.setup({ applyAccept: false });
+      renderModal();
+      await user.click(screen.getByRole('switch', { name: 'Bulk upload' }));
+      return user;
+    }
+
+    it('toggles between the single form and the file upload', async () => {
+      getMock.mockResolvedValue([]);
+      const user = await openBulk();
+      expect(screen.getByRole('switch', { name: 'Bulk upload' })).toBeChecked();
+      expect(screen.getByRole('form', { name: 'Upload contacts' })).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Add contact' })).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Contacts file (.csv or .json)')).toHaveAttribute('accept', '.csv,.json');
+      await user.click(screen.getByRole('switch', { name: 'Bulk upload' }));
+      expect(screen.getByRole('form', { name: 'Add contact' })).toBeInTheDocument();
+    });
+
+    it("asks for a file with 'Please select a file to upload.' when none or another type is chosen", async () => {
+      getMock.mockResolvedValue([]);
+      const user = await openBulk();
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Please select a file to upload.');
+
+      await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), csv('contacts.txt'));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Please select a file to upload.');
+      expect(uploadMock).not.toHaveBeenCalled();
+    });
+
+    it("uploads the file, toasts 'Contacts uploaded successfully!', shows added and skipped rows and refetches", async () => {
+      getMock.mockResolvedValueOnce([]).mockResolvedValueOnce([ADA, BOB]);
+      uploadMock.mockResolvedValue({
+        message: 'Contacts uploaded successfully!',
+        added: 2,
+        rejected: [
+          { row: 2, email: 'not-an-email', reason: 'Invalid email address.' },
+          { row: 4, email: 'Existing@Example.com', reason: 'Contact already exists.' },
+        ],
+      });
+      const success = vi.spyOn(toast, 'success');
+      const user = await openBulk();
+      const file = csv();
+      await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), file);
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+      const result = await screen.findByRole('status');
+      expect(result).toHaveTextContent('2 contacts added, 2 rows skipped.');
+      const skipped = within(result).getByRole('list', { name: 'Skipped rows' });
+      expect(within(skipped).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Row 2 (not-an-email): Invalid email address.',
+        'Row 4 (Existing@Example.com): Contact already exists.',
+      ]);
+      expect(uploadMock).toHaveBeenCalledWith(file);
+      expect(success).toHaveBeenCalledWith('Contacts uploaded successfully!', expect.anything());
+      await waitFor(() => expect(getMock).toHaveBeenCalledTimes(2));
+      await user.click(tab('View Contacts'));
+      expect(await screen.findByText('Bob')).toBeInTheDocument();
+    });
+
+    it('says so when every row was added', async () => {
+      getMock.mockResolvedValue([]);
+      uploadMock.mockResolvedValue({ message: 'Contacts uploaded successfully!', added: 1, rejected: [] });
+      const user = await openBulk();
+      await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), csv('contacts.json'));
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('1 contact added, 0 rows skipped.');
+      expect(screen.queryByRole('list', { name: 'Skipped rows' })).not.toBeInTheDocument();
+    });
+
+    it("on a refused file toasts 'Failed to upload contacts.' and shows the server's reason", async () => {
+      getMock.mockResolvedValue([]);
+      const error = vi.spyOn(toast, 'error');
+      let reject!: (reason: unknown) => void;
+      uploadMock.mockReturnValueOnce(new Promise((_done, fail) => (reject = fail)));
+      const user = await openBulk();
+      await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), csv());
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+      reject(new ApiError(400, 'The CSV file needs a header row with name and email columns.'));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('The CSV file needs a header row with name and email columns.');
+      expect(error).toHaveBeenCalledWith('Failed to upload contacts.', expect.anything());
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(getMock).toHaveBeenCalledTimes(1);
+
+      uploadMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      fireEvent.submit(screen.getByRole('form', { name: 'Upload contacts' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to upload contacts.'));
+    });
+  });
+
+  it('closes with the Close button', async () => {
+    getMock.mockResolvedValue([]);
+    const { onClose } = renderModal();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Modal } from '@/components/ui/modal';
+import { errorMessage } from '@/lib/api-client';
+import { getContacts } from '../api/get-contacts';
+import { CONTACTS_FETCH_FAILED, CONTACTS_TITLE } from '../messages';
+import { AddContactForm, type ContactDraft } from './add-contact-form';
+import { AudienceScoresTable } from './audience-scores-table';
+import { BulkUploadForm } from './bulk-upload-form';
+import { ContactsStateView, type ContactsListState } from './contacts-state';
+import { ContactsTable } from './contacts-table';
+import { ContactsTabs, panelId, tabId } from './contacts-tabs';
+import '../contacts.css';
+
+type ContactsModalProps = { open: boolean; onClose: () => void };
+
+const TABS = [
+  { id: 'add', label: 'Add Contact' },
+  { id: 'view', label: 'View Contacts' },
+  { id: 'scores', label: 'Audience Scores' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const EMPTY_DRAFT: ContactDraft = { name: '', email: '' };
+
+/**
+ * SPEC §2 Contacts: tabs 'Add Contact' (a single form, or a bulk upload toggle), 'View Contacts' (name,
+ * email, delete) and 'Audience Scores' (name, email, score out of 100 with a bar, or N/A). Each opening
+ * starts on 'Add Contact' and fetches the contacts; adding, uploading and deleting fetch them again.
+ */
+export function ContactsModal({ open, onClose }: ContactsModalProps) {
+  const idPrefix = `contacts${useId().replace(/:/g, '')}`;
+  const [tab, setTab] = useState<TabId>('add');
+  const [bulk, setBulk] = useState(false);
+  const [draft, setDraft] = useState<ContactDraft>(EMPTY_DRAFT);
+  const [list, setList] = useState<ContactsListState>({ status: 'loading' });
+  const requestRef = useRef<AbortController | null>(null);
+
+  /** A refetch after a change keeps the current rows on screen instead of flashing 'Loading contacts...'. */
+  const loadContacts = useCallback(async (keepRows: boolean) => {
+    requestRef.current?.abort();
+    const controller = new AbortController();
+    requestRef.current = controller;
+    if (!keepRows) setList({ status: 'loading' });
+    try {
+      const contacts = await getContacts(controller.signal);
+      if (controller.signal.aborted) return;
+      setList({ status: 'ready', contacts: Array.isArray(contacts) ? contacts : [] });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = errorMessage(error, CONTACTS_FETCH_FAILED);
+      setList({ status: 'error', message });
+      toast.error(message, { toastId: 'contacts-fetch-failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    setTab('add');
+    setBulk(false);
+    setDraft(EMPTY_DRAFT);
+    void loadContacts(false);
+    return () => {
+      requestRef.current?.abort();
+      requestRef.current = null;
+    };
+  }, [open, loadContacts]);
+
+  const refresh = () => void loadContacts(true);
+  const retry = () => void loadContacts(false);
+  const removeRow = (id: string) => {
+    setList((current) =>
+      current.status === 'ready' ? { status: 'ready', contacts: current.contacts.filter((contact) => contact.id !== id) } : current,
+    );
+    refresh();
+  };
+
+  let panel;
+  if (tab === 'add') {
+    panel = (
+      <div className="contacts-add">
+        <label className="checkbox contacts-bulk-toggle">
+          <input type="checkbox" role="switch" checked={bulk} onChange={(event) => setBulk(event.target.checked)} />
+          Bulk upload
+        </label>
+        {bulk ? <BulkUploadForm onUploaded={refresh} /> : <AddContactForm draft={draft} onDraftChange={setDraft} onAdded={refresh} />}
+      </div>
+    );
+  } else if (tab === 'view') {
+    panel = (
+      <ContactsStateView state={list} onRetry={retry}>
+        {(contacts) => <ContactsTable contacts={contacts} onDeleted={removeRow} />}
+      </ContactsStateView>
+    );
+  } else {
+    panel = (
+      <ContactsStateView state={list} onRetry={retry}>
+        {(contacts) => <AudienceScoresTable contacts={contacts} />}
+      </ContactsStateView>
+    );
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} title={CONTACTS_TITLE} className="modal-wide">
+      <div className="contacts-modal">
+        <ContactsTabs label={CONTACTS_TITLE} tabs={TABS} selected={tab} onSelect={(id) => setTab(id as TabId)} idPrefix={idPrefix} />
+        <div
+          key={tab}
+          id={panelId(idPrefix, tab)}
+          className="contacts-panel"
+          role="tabpanel"
+          aria-labelledby={tabId(idPrefix, tab)}
+          tabIndex={0}
+        >
+          {panel}
+        </div>
+      </div>
+    </Modal>
+  );
+}

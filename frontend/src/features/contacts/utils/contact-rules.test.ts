@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_FILE_ACCEPT,
+  contactScore,
+  formatScore,
+  readUploadResult,
+  scoreBarWidth,
+  scoreTone,
+  validateContact,
+  validateContactFile,
+} from './contact-rules';
+
+const file = (name: string) => new File(['name,email\n'], name);
+
+describe('contact rules', () => {
+  it('requires a name of at most 100 characters after trimming, and a valid email', () => {
+    expect(validateContact('Ada', 'ada@example.com')).toBeNull();
+    expect(validateContact('   ', 'ada@example.com')).toBe('Name is required.');
+    expect(validateContact('x'.repeat(100), 'ada@example.com')).toBeNull();
+    expect(validateContact(` ${'x'.repeat(100)} `, 'ada@example.com')).toBeNull();
+    expect(validateContact('x'.repeat(101), 'ada@example.com')).toBe('Name is longer than 100 characters.');
+    expect(validateContact('Ada', '')).toBe('Please enter a valid email address.');
+    expect(validateContact('Ada', 'ada@example')).toBe('Please enter a valid email address.');
+    expect(validateContact('Ada', ' ada@example.com ')).toBeNull();
+  });
+
+  it('accepts only a .csv or .json file', () => {
+    expect(CONTACT_FILE_ACCEPT).toBe('.csv,.json');
+    expect(validateContactFile(file('contacts.csv'))).toBeNull();
+    expect(validateContactFile(file('CONTACTS.JSON'))).toBeNull();
+    expect(validateContactFile(file('contacts.txt'))).toBe('Please select a file to upload.');
+    expect(validateContactFile(null)).toBe('Please select a file to upload.');
+  });
+
+  it('reads the upload answer with safe defaults', () => {
+    const rejected = [{ row: 2, email: 'x', reason: 'Invalid email address.' }];
+    expect(readUploadResult({ message: 'ok', added: 3, rejected })).toEqual({ added: 3, rejected });
+    expect(readUploadResult({ added: 'many', rejected: [42, null] })).toEqual({ added: 0, rejected: [] });
+    expect(readUploadResult(undefined)).toEqual({ added: 0, rejected: [] });
+  });
+
+  it('clamps the bar to 0-100, colours it at 80 and 60, and formats the score', () => {
+    expect(scoreBarWidth(-3)).toBe(0);
+    expect(scoreBarWidth(140)).toBe(100);
+    expect(scoreBarWidth(55.5)).toBe(55.5);
+    expect(scoreTone(80)).toBe('green');
+    expect(scoreTone(79.9)).toBe('yellow');
+    expect(scoreTone(60)).toBe('yellow');
+    expect(scoreTone(59.9)).toBe('red');
+    expect(contactScore(null)).toBeNull();
+    expect(contactScore(Number.NaN)).toBeNull();
+    expect(contactScore(0)).toBe(0);
+    expect(formatScore(72)).toBe('72');
+    expect(formatScore(72.46)).toBe('72.5');
+  });
+});

@@ -1,0 +1,63 @@
+import { CONTACT_REJECTIONS } from '@crossfeed/domain/contacts/contacts.decider.ts';
+import { CONTACT_FILE_TYPES, CONTACT_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { MESSAGES, isValidEmail } from '@crossfeed/domain/rules/validation.ts';
+import type { RejectedContactRow, UploadContactsResult } from '../api/upload-contacts';
+
+/**
+ * SPEC §5 Contact: name required (at most CONTACT_NAME_MAX after trimming), email required and valid. The
+ * messages are the server's own for the same rules (POST /contacts answers MESSAGES.invalidEmail for a
+ * missing or invalid email). Returns null when the contact may be sent.
+ */
+export function validateContact(name: string, email: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return CONTACT_REJECTIONS.nameRequired;
+  if (trimmed.length > CONTACT_NAME_MAX) return CONTACT_REJECTIONS.nameTooLong;
+  if (!isValidEmail(email.trim())) return MESSAGES.invalidEmail;
+  return null;
+}
+
+/** The accept attribute of the file input: '.csv,.json'. */
+export const CONTACT_FILE_ACCEPT = CONTACT_FILE_TYPES.join(',');
+
+/** SPEC §5 Bulk upload: a .csv or .json file is required, otherwise 'Please select a file to upload.' */
+export function validateContactFile(file: File | null | undefined): string | null {
+  if (!file) return MESSAGES.fileRequired;
+  const name = file.name.toLowerCase();
+  return CONTACT_FILE_TYPES.some((extension) => name.endsWith(extension)) ? null : MESSAGES.fileRequired;
+}
+
+const isRejectedRow = (value: unknown): value is RejectedContactRow =>
+  typeof value === 'object' && value !== null && 'reason' in value && typeof value.reason === 'string';
+
+/** The upload answer with safe defaults: 0 added and no refused rows when a field is missing. */
+export function readUploadResult(answer: unknown): Pick<UploadContactsResult, 'added' | 'rejected'> {
+  const body = typeof answer === 'object' && answer !== null ? (answer as Partial<UploadContactsResult>) : {};
+  const added = typeof body.added === 'number' && Number.isFinite(body.added) ? body.added : 0;
+  const rejected = Array.isArray(body.rejected) ? body.rejected.filter(isRejectedRow) : [];
+  return { added, rejected };
+}
+
+/** SPEC §5 Display: the audience score bar's width in percent, clamped to 0-100. */
+export function scoreBarWidth(score: number): number {
+  if (!Number.isFinite(score)) return 0;
+  return Math.min(100, Math.max(0, score));
+}
+
+export type ScoreTone = 'green' | 'yellow' | 'red';
+
+/** SPEC §9 Audience score: bar colours change at 80 and 60. */
+export function scoreTone(score: number): ScoreTone {
+  if (score >= 80) return 'green';
+  if (score >= 60) return 'yellow';
+  return 'red';
+}
+
+/** A usable score, or null (shown as 'N/A'). */
+export function contactScore(score: unknown): number | null {
+  return typeof score === 'number' && Number.isFinite(score) ? score : null;
+}
+
+/** Whole scores as they are, others with one decimal (as the profile shows them). */
+export function formatScore(score: number): string {
+  return Number.isInteger(score) ? String(score) : score.toFixed(1);
+}
