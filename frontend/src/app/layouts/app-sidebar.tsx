@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { toast } from 'react-toastify';
-import { Modal } from '@/components/ui/modal';
 import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
 import { ContactsModal } from '@/features/contacts/components/contacts-modal';
 import { AddContentModal } from '@/features/content-submission/components/add-content-modal';
 import { NotificationsModal } from '@/features/notifications/components/notifications-modal';
+import { ProfileInformationModal } from '@/features/account/components/profile-information-modal';
+import { PremiumPlanModal } from '@/features/subscription/components/premium-plan-modal';
 import { useAppStore } from '@/stores/app-store';
 import {
   AddContentIcon,
@@ -20,12 +21,6 @@ import {
 export const TOUR_RESET = 'Tour has been reset. You can retake the tour.';
 
 type PanelId = 'profile' | 'contacts' | 'add-content' | 'notifications' | 'premium' | 'logout';
-
-/** Panels whose features are not built yet open a placeholder with the panel's SPEC title. */
-const PLACEHOLDER_TITLES: Partial<Record<PanelId, string>> = {
-  profile: 'Profile Information',
-  premium: 'Choose Your Plan',
-};
 
 type Entry = { id: PanelId | 'help-tour'; label: string; Icon: () => ReactElement };
 
@@ -73,8 +68,6 @@ function SidebarNav() {
     setPanel(id);
   };
 
-  const placeholderTitle = panel ? PLACEHOLDER_TITLES[panel] : undefined;
-
   return (
     <>
       <nav className="app-sidebar" aria-label="Workspace">
@@ -111,12 +104,11 @@ function SidebarNav() {
       </nav>
 
       <NotificationsModal open={panel === 'notifications'} onClose={close} />
+      <ProfileInformationModal open={panel === 'profile'} onClose={close} />
       <ContactsModal open={panel === 'contacts'} onClose={close} />
       <AddContentModal open={panel === 'add-content'} onClose={close} onUpgrade={() => setPanel('premium')} />
+      <PremiumPlanModal open={panel === 'premium'} onClose={close} />
       <ConfirmLogoutModal open={panel === 'logout'} onClose={close} />
-      <Modal open={placeholderTitle !== undefined} onClose={close} title={placeholderTitle ?? ''}>
-        <p>This panel is coming soon.</p>
-      </Modal>
     </>
   );
 }

@@ -267,7 +267,7 @@ describe('AddContentModal', () => {
       const onClose = vi.fn();
       const tree = (open: boolean) => (
         <MemoryRouter>
-          <AddContentModal open={open} onClose={onClose} />
+          <AddContentModal open={open} onClose={onClose} onUpgrade={vi.fn()} />
         </MemoryRouter>
       );
       const { rerender } = render(tree(true));

@@ -1,0 +1,335 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
+import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { FormMessage } from '@/components/ui/form-message';
+import { Modal } from '@/components/ui/modal';
+import { errorMessage } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { PromoCodesModal } from './promo-codes-modal';
+import { ReferralLinkModal } from './referral-link-modal';
+import { getContentTypes } from '../api/get-content-types';
+import { getProfile, type AccountProfile } from '../api/get-profile';
+import { updateProfile } from '../api/update-profile';
+import { CONTENT_TYPES_FAILED, PROFILE_FETCH_FAILED, PROFILE_UPDATE_FAILED, PROFILE_UPDATED } from '../messages';
+import {
+  audienceScoreWidth,
+  categoriesFromProfile,
+  categoryOptions,
+  contentTypeLabel,
+  contentTypeOptions,
+  formatAudienceScore,
+  interestOptions,
+  toggleCategory,
+  toggleInterest,
+  toUpdateBody,
+  validateProfile,
+} from '../utils/profile-form';
+import { ChangePasswordModal } from './change-password-modal';
+import '../account.css';
+
+type ProfileInformationModalProps = { open: boolean; onClose: () => void };
+
+type ProfileState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; profile: AccountProfile };
+
+type TypesState = { status: 'loading' } | { status: 'ready'; types: readonly string[]; error: string | null };
+
+/** The dialogs the footer opens on top of this one. */
+type SubModal = 'password' | 'referrals' | 'promo-codes' | null;
+
+type FormFields = { name: string; bio: string; categories: string[]; interests: string[]; contentType: string };
+
+const EMPTY_FORM: FormFields = { name: '', bio: '', categories: [], interests: [], contentType: '' };
+
+function formFrom(profile: AccountProfile): FormFields {
+  return {
+    name: typeof profile.name === 'string' ? profile.name : '',
+    bio: typeof profile.bio === 'string' ? profile.bio : '',
+    categories: categoriesFromProfile(profile.categories),
+    interests: Array.isArray(profile.interests) ? profile.interests.filter((item) => typeof item === 'string') : [],
+    contentType: typeof profile.content_type === 'string' ? profile.content_type.toLowerCase() : '',
+  };
+}
+
+function AudienceScore({ score }: { score: number | null | undefined }) {
+  const labelId = useId();
+  const text = formatAudienceScore(score);
+  const hasScore = typeof score === 'number' && Number.isFinite(score);
+  return (
+    <div className="account-score">
+      <span id={labelId} className="account-score-label">
+        Audience Score
+      </span>
+      {hasScore ? (
+        <div className="account-score-row">
+          <div
+            className="account-score-track"
+            role="meter"
+            aria-labelledby={labelId}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={audienceScoreWidth(score)}
+            aria-valuetext={text}
+          >
+            <div className="account-score-bar" data-testid="profile-score-bar" style={{ width: `${audienceScoreWidth(score)}%` }} />
+          </div>
+          <span className="account-score-value">{text}</span>
+        </div>
+      ) : (
+        <span className="account-score-value">{text}</span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 Profile Information: Name, Bio, the Audience Score bar, Categories, Interests and Content Type,
+ * loaded afresh at each opening (GET /profiles/{id}/) and saved with PUT /profiles/{id}/, after which the
+ * user is reloaded and the modal closes. The footer opens Change Password, the referral link and the promo
+ * codes on top of it, so unsaved edits survive a visit to them.
+ */
+export function ProfileInformationModal({ open, onClose }: ProfileInformationModalProps) {
+  const formId = useId();
+  const nameId = useId();
+  const bioId = useId();
+  const typeId = useId();
+  const typeErrorId = useId();
+  const userId = useAppStore((state) => state.user?.id ?? null);
+  const refreshUser = useAppStore((state) => state.refreshUser);
+  const [profile, setProfile] = useState<ProfileState>({ status: 'loading' });
+  const [types, setTypes] = useState<TypesState>({ status: 'loading' });
+  const [form, setForm] = useState<FormFields>(EMPTY_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [subModal, setSubModal] = useState<SubModal>(null);
+  const requestRef = useRef<AbortController | null>(null);
+
+  const loadProfile = useCallback(async (id: string | null) => {
+    requestRef.current?.abort();
+    const controller = new AbortController();
+    requestRef.current = controller;
+    setProfile({ status: 'loading' });
+    if (!id) {
+      setProfile({ status: 'error', message: PROFILE_FETCH_FAILED });
+      return;
+    }
+    try {
+      const answer = await getProfile(id, controller.signal);
+      if (controller.signal.aborted) return;
+      if (!answer || typeof answer !== 'object') throw new Error('No profile in the answer.');
+      setForm(formFrom(answer));
+      setProfile({ status: 'ready', profile: answer });
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      setProfile({ status: 'error', message: errorMessage(failure, PROFILE_FETCH_FAILED) });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!open) {
+      setSubModal(null);
+      return;
+    }
+    setError(null);
+    setSaving(false);
+    setForm(EMPTY_FORM);
+    void loadProfile(userId);
+
+    const controller = new AbortController();
+    setTypes({ status: 'loading' });
+    getContentTypes(controller.signal).then(
+      (list) => {
+        if (controller.signal.aborted) return;
+        setTypes(
+          list.length > 0
+            ? { status: 'ready', types: list, error: null }
+            : { status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED },
+        );
+      },
+      () => {
+        // The select still offers the known types, so the form stays usable; the failure is shown beside it.
+        if (!controller.signal.aborted) setTypes({ status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED });
+      },
+    );
+    return () => {
+      controller.abort();
+      requestRef.current?.abort();
+      requestRef.current = null;
+    };
+  }, [open, userId, loadProfile]);
+
+  const update = (fields: Partial<FormFields>) => {
+    setError(null);
+    setForm((current) => ({ ...current, ...fields }));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || !userId || profile.status !== 'ready') return;
+    const invalid = validateProfile(form);
+    setError(invalid);
+    if (invalid) return;
+    setSaving(true);
+    try {
+      await updateProfile(userId, toUpdateBody(form));
+    } catch (failure) {
+      setError(errorMessage(failure, PROFILE_UPDATE_FAILED));
+      setSaving(false);
+      return;
+    }
+    toast.success(PROFILE_UPDATED, { toastId: 'profile-updated' });
+    await refreshUser();
+    setSaving(false);
+    onClose();
+  };
+
+  let body;
+  if (profile.status === 'loading') {
+    body = <p role="status">Loading profile...</p>;
+  } else if (profile.status === 'error') {
+    body = (
+      <div className="account-error">
+        <p className="form-message form-message-error" role="alert">
+          {profile.message}
+        </p>
+        <button type="button" className="button button-ghost button-small" onClick={() => void loadProfile(userId)}>
+          Retry
+        </button>
+      </div>
+    );
+  } else {
+    const offeredTypes = contentTypeOptions(types.status === 'ready' ? types.types : [], form.contentType);
+    const typeError = types.status === 'ready' ? types.error : null;
+    body = (
+      <form id={formId} className="account-form" aria-label="Profile Information" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <div className="form-field">
+          <label htmlFor={nameId}>
+            Name <span className="account-required" aria-hidden="true">*</span>
+          </label>
+          <input
+            id={nameId}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={PROFILE_NAME_MAX}
+            value={form.name}
+            onChange={(event) => update({ name: event.target.value })}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={bioId}>Bio</label>
+          <textarea
+            id={bioId}
+            name="bio"
+            rows={3}
+            maxLength={PROFILE_BIO_MAX}
+            value={form.bio}
+            onChange={(event) => update({ bio: event.target.value })}
+          />
+          <span className="account-hint">
+            {form.bio.length}/{PROFILE_BIO_MAX}
+          </span>
+        </div>
+        <AudienceScore score={profile.profile.audience_score} />
+        <fieldset className="account-chips">
+          <legend>
+            Categories <span className="account-required" aria-hidden="true">*</span>
+          </legend>
+          {categoryOptions(form.categories).map((category) => (
+            <label key={category} className="account-chip">
+              <input
+                type="checkbox"
+                checked={form.categories.includes(category)}
+                onChange={() => update(toggleCategory(form, category))}
+              />
+              <span>{category}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="account-chips">
+          <legend>Interests</legend>
+          {interestOptions(form.categories, form.interests).length === 0 ? (
+            <p className="account-hint">Choose a category to see its interests.</p>
+          ) : null}
+          {interestOptions(form.categories, form.interests).map((interest) => (
+            <label key={interest} className="account-chip">
+              <input
+                type="checkbox"
+                checked={form.interests.includes(interest)}
+                onChange={() => update({ interests: toggleInterest(form.interests, interest) })}
+              />
+              <span>{interest}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="form-field">
+          <label htmlFor={typeId}>
+            Content Type <span className="account-required" aria-hidden="true">*</span>
+          </label>
+          <select
+            id={typeId}
+            name="content_type"
+            required
+            aria-describedby={typeError ? typeErrorId : undefined}
+            value={form.contentType}
+            onChange={(event) => update({ contentType: event.target.value })}
+          >
+            <option value="">{types.status === 'loading' ? 'Loading content types...' : 'Select a content type'}</option>
+            {offeredTypes.map((type) => (
+              <option key={type} value={type}>
+                {contentTypeLabel(type)}
+              </option>
+            ))}
+          </select>
+          {typeError ? (
+            <span id={typeErrorId} className="account-field-error">
+              {typeError}
+            </span>
+          ) : null}
+        </div>
+        <FormMessage tone="error">{error}</FormMessage>
+        <div className="account-form-actions">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onClose={onClose}
+        title="Profile Information"
+        className="modal-wide account-profile-modal"
+        footer={
+          <>
+            <button type="button" className="button button-ghost account-footer-button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="button" className="button button-ghost account-footer-button" onClick={() => setSubModal('password')}>
+              Change Password
+            </button>
+            <button type="button" className="button button-ghost account-footer-button" onClick={() => setSubModal('referrals')}>
+              View Referrals
+            </button>
+            <button type="button" className="button button-ghost account-footer-button" onClick={() => setSubModal('promo-codes')}>
+              Promo Codes
+            </button>
+          </>
+        }
+      >
+        {body}
+      </Modal>
+      {/* Siblings, not children: their keyboard events must not bubble through this dialog's focus trap. */}
+      <ChangePasswordModal open={open && subModal === 'password'} onClose={() => setSubModal(null)} />
+      <ReferralLinkModal open={open && subModal === 'referrals'} onClose={() => setSubModal(null)} />
+      <PromoCodesModal open={open && subModal === 'promo-codes'} onClose={() => setSubModal(null)} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { useAppStore } from '@/stores/app-store';
+import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
+import { renderRoute } from '@/testing/render-route';
+import type { UserDto } from '@crossfeed/domain/api/realtime-events.ts';
+import * as checkout from '../api/create-checkout-session';
+import { PLANS } from '../plans';
+import { comparisonRows, PremiumPlanModal } from './premium-plan-modal';
+
+const signIn = (overrides: Partial<UserDto> = {}) =>
+  useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser(overrides));
+
+function renderModal() {
+  const onClose = vi.fn();
+  const view = renderRoute(<PremiumPlanModal open onClose={onClose} />, { path: '/app/home' });
+  return { onClose, ...view };
+}
+
+/** The Free and Premium cells of the row headed `feature`. */
+function cells(feature: string) {
+  const row = screen.getByRole('rowheader', { name: feature }).closest('tr')!;
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+const upgradeButton = () => screen.getByRole('button', { name: 'Upgrade to Premium' });
+
+describe('PremiumPlanModal', () => {
+  let assign: MockInstance<(url: string) => void>;
+  beforeEach(() => {
+    assign = vi.spyOn(checkout, 'goToCheckout').mockImplementation(() => {});
+  });
+
+  it("is titled 'Choose Your Plan' with a Free vs Premium table and the $12 USD/month price", () => {
+    signIn();
+    renderModal();
+    const dialog = screen.getByRole('dialog', { name: 'Choose Your Plan' });
+    const table = within(dialog).getByRole('table', { name: 'Free vs Premium' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Feature', 'Free', 'Premium']);
+    expect(cells('Price')).toEqual(['Free', '$12 USD/month']);
+  });
+
+  it('lists every feature of both plans, marking what each plan includes', () => {
+    signIn();
+    renderModal();
+    expect(cells('Content Discovery')).toEqual(['Included', 'Included']);
+    expect(cells('Audience Score')).toEqual(['Included', 'Included']);
+    expect(cells('Ranked Content')).toEqual(['Not included', 'Included']);
+    expect(cells('Contact Quality Scoring')).toEqual(['Not included', 'Included']);
+    expect(cells('Advanced Analytics')).toEqual(['Basic Analytics', 'Included']);
+    expect(cells('Unlimited Content Sharing')).toEqual(['Content Sharing', 'Included']);
+    expect(cells('Unlimited Match Shuffles')).toEqual(['Limited Match Shuffles', 'Included']);
+  });
+
+  it('the comparison covers each feature of plans.ts exactly once', () => {
+    const rows = comparisonRows();
+    const premium = PLANS.find((plan) => plan.id === 'premium')!.features;
+    const free = PLANS.find((plan) => plan.id === 'free')!.features;
+    expect(rows.map((row) => row.feature)).toEqual([...premium]);
+    const namedFree = rows.flatMap((row) =>
+      row.free.kind === 'text' ? [row.free.text] : row.free.kind === 'included' ? [row.feature] : [],
+    );
+    expect([...namedFree].sort()).toEqual([...free].sort());
+  });
+
+  it('shows the two notes', () => {
+    signIn();
+    renderModal();
+    expect(screen.getByText('Invoices & receipts available.')).toBeInTheDocument();
+    expect(screen.getByText('All users can start free. Upgrade to unlock all features anytime.')).toBeInTheDocument();
+  });
+
+  it("'Upgrade to Premium' creates a checkout session and goes to its checkout_url", async () => {
+    signIn();
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(200, { checkout_session_id: 'cs_1', checkout_url: 'https://checkout.example.com/cs_1' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderModal();
+
+    await user.click(upgradeButton());
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example.com/cs_1'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/subscription/create-checkout-session', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it("toasts 'Failed to initiate payment.' without a session id and offers the button again", async () => {
+    signIn();
+    const error = vi.spyOn(toast, 'error');
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { checkout_url: 'https://checkout.example.com/x' })));
+    const user = userEvent.setup();
+    renderModal();
+
+    await user.click(upgradeButton());
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Failed to initiate payment.', expect.anything()));
+    expect(assign).not.toHaveBeenCalled();
+    expect(upgradeButton()).toBeEnabled();
+  });
+
+  it('tells a Premium user they are Premium instead of offering the upgrade', () => {
+    signIn({ is_premium: true });
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderModal();
+    expect(screen.getByRole('status')).toHaveTextContent('You are a Premium user.');
+    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Free vs Premium' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('names the end date of a time-limited (promo) Premium', () => {
+    signIn({ is_premium: true, premium_until: '2026-04-01T12:00:00.000Z' });
+    renderModal();
+    const expected = new Date('2026-04-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' });
+    expect(screen.getByRole('status')).toHaveTextContent(`You are a Premium user until ${expected}.`);
+  });
+
+  it('the close button closes', async () => {
+    signIn();
+    const { onClose } = renderModal();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,151 @@
+import { Modal } from '@/components/ui/modal';
+import { useAppStore } from '@/stores/app-store';
+import { selectIsPremium } from '@/features/auth/stores/session-slice';
+import { useUpgrade } from '../hooks/use-upgrade';
+import { PLANS, PREMIUM_PRICE, type Plan } from '../plans';
+import '../subscription.css';
+
+type PremiumPlanModalProps = { open: boolean; onClose: () => void };
+
+/** Premium features that replace a Free one: the Free column names the Free version instead of a dash. */
+const FREE_VERSION_OF: Record<string, string> = {
+  'Unlimited Content Sharing': 'Content Sharing',
+  'Advanced Analytics': 'Basic Analytics',
+  'Unlimited Match Shuffles': 'Limited Match Shuffles',
+};
+
+type Cell = { kind: 'included' } | { kind: 'missing' } | { kind: 'text'; text: string };
+type Row = { feature: string; free: Cell; premium: Cell };
+
+const planFeatures = (id: Plan['id']): readonly string[] => PLANS.find((plan) => plan.id === id)?.features ?? [];
+
+/**
+ * The comparison rows, from plans.ts: every Premium feature, with the Free column ticked, naming the Free
+ * version, or empty; then any Free feature not covered by those rows.
+ */
+export function comparisonRows(): Row[] {
+  const free = planFeatures('free');
+  const premium = planFeatures('premium');
+  const covered = new Set<string>();
+  const rows: Row[] = premium.map((feature) => {
+    if (free.includes(feature)) {
+      covered.add(feature);
+      return { feature, free: { kind: 'included' }, premium: { kind: 'included' } };
+    }
+    const freeVersion = FREE_VERSION_OF[feature];
+    if (freeVersion && free.includes(freeVersion)) {
+      covered.add(freeVersion);
+      return { feature, free: { kind: 'text', text: freeVersion }, premium: { kind: 'included' } };
+    }
+    return { feature, free: { kind: 'missing' }, premium: { kind: 'included' } };
+  });
+  for (const feature of free) {
+    if (!covered.has(feature)) rows.push({ feature, free: { kind: 'included' }, premium: { kind: 'missing' } });
+  }
+  return rows;
+}
+
+function CheckIcon() {
+  return (
+    <svg className="plan-compare-icon plan-compare-yes" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function DashIcon() {
+  return (
+    <svg className="plan-compare-icon plan-compare-no" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M7 12h10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CellContent({ cell }: { cell: Cell }) {
+  if (cell.kind === 'text') return <span className="plan-compare-text">{cell.text}</span>;
+  return cell.kind === 'included' ? (
+    <>
+      <CheckIcon />
+      <span className="visually-hidden">Included</span>
+    </>
+  ) : (
+    <>
+      <DashIcon />
+      <span className="visually-hidden">Not included</span>
+    </>
+  );
+}
+
+const formatDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString(undefined, { dateStyle: 'long' });
+};
+
+/**
+ * SPEC §2 Premium plan ('Choose Your Plan'): the Free vs Premium table, the $12 USD/month price and
+ * 'Upgrade to Premium', which runs the pricing page's upgrade flow (hosted checkout). A Premium user is
+ * told so instead of being offered the button.
+ */
+export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
+  const isPremium = useAppStore(selectIsPremium);
+  const premiumUntil = useAppStore((state) => state.user?.premium_until ?? null);
+  const { upgrade, busy } = useUpgrade('/app/home');
+  const premiumPrice = `${PREMIUM_PRICE}/month`;
+  const until = premiumUntil ? formatDate(premiumUntil) : null;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Choose Your Plan"
+      className="modal-wide"
+      footer={
+        isPremium ? undefined : (
+          <button type="button" className="button button-primary" onClick={() => void upgrade()} disabled={busy}>
+            {busy ? 'Redirecting...' : 'Upgrade to Premium'}
+          </button>
+        )
+      }
+    >
+      <div className="plan-modal">
+        <div className="plan-compare-scroll">
+          <table className="plan-compare">
+            <caption className="visually-hidden">Free vs Premium</caption>
+            <thead>
+              <tr>
+                <th scope="col">Feature</th>
+                <th scope="col">Free</th>
+                <th scope="col">Premium</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="plan-compare-price">
+                <th scope="row">Price</th>
+                <td>Free</td>
+                <td>{premiumPrice}</td>
+              </tr>
+              {comparisonRows().map((row) => (
+                <tr key={row.feature}>
+                  <th scope="row">{row.feature}</th>
+                  <td>
+                    <CellContent cell={row.free} />
+                  </td>
+                  <td>
+                    <CellContent cell={row.premium} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {isPremium ? (
+          <p className="plan-modal-status" role="status">
+            {until ? `You are a Premium user until ${until}.` : 'You are a Premium user.'}
+          </p>
+        ) : null}
+        <p className="plan-modal-note">Invoices &amp; receipts available.</p>
+        <p className="plan-modal-note">All users can start free. Upgrade to unlock all features anytime.</p>
+      </div>
+    </Modal>
+  );
+}
