@@ -1,7 +1,8 @@
 import { Outlet } from 'react-router-dom';
 import { AppSidebar } from '@/app/layouts/app-sidebar';
+import { GuidedTour } from '@/features/tour/components/guided-tour';
 
-/** The signed-in area: sidebar (a bottom bar on mobile) and the current workspace page. */
+/** The signed-in area: sidebar (a bottom bar on mobile), the current workspace page and the guided tour. */
 export default function AppRoot() {
   return (
     <div className="app-layout">
@@ -9,6 +10,7 @@ export default function AppRoot() {
       <div className="app-content">
         <Outlet />
       </div>
+      <GuidedTour />
     </div>
   );
 }
