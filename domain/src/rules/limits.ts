@@ -35,6 +35,11 @@ export const CONTACT_FILE_TYPES = ['.csv', '.json'] as const;
 export const CONTACT_FILE_MAX_BYTES = 1024 * 1024;
 export const CONTACT_FILE_MAX_ROWS = 5000;
 
+/** Longest advanced-search query (SPEC §7 GET /search/; the length is ours). */
+export const SEARCH_QUERY_MAX = 200;
+/** Content ids per analytics or metrics request: plenty for a dashboard, bounded for the read store. */
+export const ANALYTICS_IDS_MAX = 200;
+
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { CONVERSION_KIND_MAX, DEFAULT_CONVERSION_KIND, contentLinksDecider } from '@crossfeed/domain/content/content-links.decider.ts';
+import { ANALYTICS_IDS_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
@@ -13,8 +14,8 @@ import { toConversionDto } from './conversion.dto.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { LIVE_CONTENT, idList, ownedContent } from './owned-content.ts';
 
-/** Ids per metrics/analytics request: plenty for a dashboard, bounded for the read store. */
-export const MAX_CONTENT_IDS = 200;
+/** Ids per metrics/analytics request (domain rule). */
+export const MAX_CONTENT_IDS = ANALYTICS_IDS_MAX;
 
 const ConversionInput = z.strictObject({
   content_id: z.string({ error: 'is required.' }).trim().min(1, 'is required.'),

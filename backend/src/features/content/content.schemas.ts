@@ -7,6 +7,7 @@ import {
   CONTENT_DESCRIPTION_MAX,
   CONTENT_TITLE_MAX,
   CONTENT_URL_MAX,
+  SEARCH_QUERY_MAX,
 } from '@crossfeed/domain/rules/limits.ts';
 import { MESSAGES, isHttpUrl } from '@crossfeed/domain/rules/validation.ts';
 import { CONTENT_MESSAGES } from '@crossfeed/domain/users/creator-content.decider.ts';
@@ -19,7 +20,7 @@ export const URL_TOO_LONG = `URL must be at most ${CONTENT_URL_MAX} characters.`
 export const TOO_MANY_CATEGORIES = `Please choose at most ${CONTENT_CATEGORIES_MAX} categories of at most ${CATEGORY_MAX_LENGTH} characters.`;
 export const TOO_MANY_CONTACTS = `Please select at most ${CONTACT_FILE_MAX_ROWS} contacts.`;
 export const PREMIUM_FILTERS = 'Ranked content and top performer filters are Premium features.';
-export const SEARCH_QUERY_MAX = 200;
+export { SEARCH_QUERY_MAX };
 export const SEARCH_LIST_MAX = 20;
 
 const isContentType = (value: string): boolean => (CONTENT_TYPES as readonly string[]).includes(value);

@@ -14,6 +14,10 @@ export const WORKSPACE_MESSAGES = {
   allShared: 'All content shared! Progress has been reset.',
   queueEmpty: 'No content in your queue.',
   matchesEmpty: 'No matched contents available.',
+  shareManageInfoLabel: 'About Share and Manage',
+  shareManageInfo:
+    'Share sends a selected match to your contacts; every share moves your progress towards the matches’ required shares. Manage (step 2) lets you edit or delete your own content and see its analytics.',
+  searchShowing: (count: number) => `Showing ${count} search ${count === 1 ? 'result' : 'results'} instead of your matches.`,
 } as const;
 
 export const STEP_TITLES = ['Find Your Match', 'Choose Content to Share', 'Share and Manage'] as const;

@@ -8,6 +8,7 @@ import {
   normalizeRemaining,
   remainingAfterShuffle,
   requiredSharesOf,
+  shareCountLabel,
   shareProgress,
   shuffleButtonState,
   statusBadge,
@@ -16,6 +17,13 @@ import {
 } from './workspace-rules';
 
 describe('workspace rules', () => {
+  it("share counts read '1 share' and 'N shares'; a missing count is 0", () => {
+    expect(shareCountLabel(1)).toBe('1 share');
+    expect(shareCountLabel(0)).toBe('0 shares');
+    expect(shareCountLabel(5)).toBe('5 shares');
+    expect(shareCountLabel(undefined)).toBe('0 shares');
+  });
+
   it('step statuses: the first open step is current, later ones upcoming, step 3 never complete', () => {
     expect(stepStatuses({ match: false, content: false })).toEqual(['current', 'upcoming', 'upcoming']);
     expect(stepStatuses({ match: true, content: false })).toEqual(['complete', 'current', 'upcoming']);

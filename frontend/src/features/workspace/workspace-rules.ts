@@ -66,6 +66,12 @@ export function shuffleButtonState(isPremium: boolean, remaining: RemainingShuff
   return { label: `Left: ${Math.max(0, left)}`, blocked: left <= 0 };
 }
 
+/** A share count as the lists show it: '1 share', 'N shares' (a missing count is 0). */
+export function shareCountLabel(count: number | null | undefined): string {
+  const value = typeof count === 'number' && Number.isFinite(count) ? count : 0;
+  return `${value} ${value === 1 ? 'share' : 'shares'}`;
+}
+
 /** Categories without repeats compared ignoring case; the first spelling is kept. */
 export function dedupeCategories(categories: readonly string[] | null | undefined): string[] {
   const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -65,14 +65,17 @@ vi.mock('@/features/premium/components/premium-upsell-modal', () => ({
 }));
 
 let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
+let searchAnswer: unknown[] = [];
 
 const step = (n: number) => screen.getByRole('region', { name: new RegExp(`^Step ${n}:`) });
 
 describe('Home page', () => {
   beforeEach(() => {
+    searchAnswer = [makeContent('s1'), makeContent('s2')];
     get = vi.fn(async (path: string) => {
       if (path === '/content/match') return [makeContent('m1', { required_shares: 1 })];
-      if (path === '/content/') return [];
+      if (path === '/content/') return [makeContent('own1', { share_count: 1 })];
+      if (path === '/search/') return searchAnswer;
       return { remaining_shuffles: 1 };
     });
     vi.spyOn(api, 'get').mockImplementation(get as never);
@@ -125,5 +128,64 @@ describe('Home page', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Premium upsell' })).getByRole('button', { name: 'close upsell' }));
     expect(screen.queryByRole('dialog', { name: 'Premium upsell' })).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'View' })).toHaveValue('standard');
+  });
+
+  it("Manage opens 'Manage Content' with the own contents; a Free user's Upgrade swaps it for the upsell", async () => {
+    const user = userEvent.setup();
+    await within(step(2)).findByRole('option', { name: 'Title own1' });
+    await user.click(within(step(2)).getByRole('button', { name: 'Manage' }));
+    const manage = screen.getByRole('dialog', { name: 'Manage Content' });
+    expect(within(manage).getByRole('tab', { name: 'Content Management' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(manage).getByRole('list', { name: 'Your content' })).toHaveTextContent('Title own1');
+    expect(within(manage).getByRole('list', { name: 'Your content' })).toHaveTextContent('1 share');
+
+    await user.click(within(manage).getByRole('button', { name: 'Upgrade to Premium' }));
+    expect(screen.queryByRole('dialog', { name: 'Manage Content' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Premium upsell' })).toBeInTheDocument();
+  });
+
+  it('Advanced Search results replace the matches, and Clear search brings the matches back', async () => {
+    const user = userEvent.setup();
+    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await user.click(within(step(1)).getByRole('button', { name: 'Advanced Search' }));
+    const search = screen.getByRole('dialog', { name: 'Advanced Search' });
+    await user.type(within(search).getByLabelText('Search query'), 'engines');
+    await user.click(within(within(search).getByRole('group', { name: 'Categories' })).getByRole('checkbox', { name: 'Technology' }));
+    await user.click(within(search).getByRole('checkbox', { name: 'Article' }));
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Advanced Search' })).not.toBeInTheDocument());
+    expect(get).toHaveBeenCalledWith('/search/', expect.objectContaining({ query: expect.objectContaining({ query: 'engines', categories: ['technology'] }) }));
+    const results = within(step(1)).getByRole('listbox', { name: 'Search results' });
+    expect(within(results).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Title s1', 'Title s2']);
+    expect(within(step(1)).queryByRole('option', { name: 'Title m1' })).not.toBeInTheDocument();
+
+    await user.click(within(step(1)).getByRole('button', { name: 'Clear search' }));
+    expect(within(step(1)).getByRole('option', { name: 'Title m1' })).toBeInTheDocument();
+    expect(within(step(1)).queryByRole('listbox', { name: 'Search results' })).not.toBeInTheDocument();
+  });
+
+  it('an empty search answer keeps the matches and says so in the search modal', async () => {
+    const user = userEvent.setup();
+    searchAnswer = [];
+    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await user.click(within(step(1)).getByRole('button', { name: 'Advanced Search' }));
+    const search = screen.getByRole('dialog', { name: 'Advanced Search' });
+    await user.type(within(search).getByLabelText('Search query'), 'nothing');
+    await user.click(within(within(search).getByRole('group', { name: 'Categories' })).getByRole('checkbox', { name: 'Art' }));
+    await user.click(within(search).getByRole('checkbox', { name: 'Video' }));
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+
+    expect(await within(search).findByRole('status')).toHaveTextContent('No content matches your search.');
+    expect(within(step(1)).getByRole('option', { name: 'Title m1' })).toBeInTheDocument();
+  });
+
+  it('View queue opens the content list with the selections', async () => {
+    const user = userEvent.setup();
+    await user.click(await within(step(2)).findByRole('option', { name: 'Title own1' }));
+    await user.click(within(step(3)).getByRole('button', { name: 'View queue' }));
+    const list = screen.getByRole('dialog', { name: 'Content List' });
+    expect(within(list).getByRole('region', { name: 'Your Content Queue' })).toHaveTextContent('Title own1');
+    expect(within(list).getByRole('region', { name: 'Matched Contents' })).toHaveTextContent('No matched contents available.');
   });
 });

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ContentListModal } from '@/features/content-management/components/content-list-modal';
+import { ManageContentModal } from '@/features/content-management/components/manage-content-modal';
 import { CreatorProfileModal } from '@/features/creators/components/creator-profile-modal';
 import { FlagContentModal } from '@/features/flags/components/flag-content-modal';
 import { PremiumUpsellModal } from '@/features/premium/components/premium-upsell-modal';
+import { AdvancedSearchModal } from '@/features/search/components/advanced-search-modal';
 import { ShareContentModal } from '@/features/sharing/components/share-content-modal';
 import { Workspace } from '@/features/workspace/components/workspace';
 import type { ContentDto } from '@/features/workspace/types';
@@ -10,11 +13,18 @@ import { useAppStore } from '@/stores/app-store';
 
 type Creator = { userId: string; username: string };
 
-/** SPEC §2 Home workspace (/app/home): the three steps, plus the share, flag, creator and upsell modals. */
+/**
+ * SPEC §2 Home workspace (/app/home): the three steps, plus the share, flag, creator, upsell, manage,
+ * advanced search and content list modals.
+ */
 export default function HomePage() {
   const [shareContent, setShareContent] = useState<ContentDto | null>(null);
   const [flagContentId, setFlagContentId] = useState<string | null>(null);
   const [creator, setCreator] = useState<Creator | null>(null);
+  const [manageOpen, setManageOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [queueOpen, setQueueOpen] = useState(false);
+  const [searchResults, setSearchResults] = useState<ContentDto[] | null>(null);
   const upsellOpen = useAppStore((state) => state.workspaceUpsellOpen);
   const closeUpsell = useAppStore((state) => state.closeWorkspaceUpsell);
   const openUpsell = useAppStore((state) => state.openWorkspaceUpsell);
@@ -22,7 +32,16 @@ export default function HomePage() {
 
   return (
     <ContentLayout title="Home" heading="Your workspace">
-      <Workspace onOpenCreator={setCreator} onFlag={setFlagContentId} onShare={setShareContent} />
+      <Workspace
+        searchResults={searchResults}
+        onClearSearch={() => setSearchResults(null)}
+        onAdvancedSearch={() => setSearchOpen(true)}
+        onManage={() => setManageOpen(true)}
+        onViewQueue={() => setQueueOpen(true)}
+        onOpenCreator={setCreator}
+        onFlag={setFlagContentId}
+        onShare={setShareContent}
+      />
       <ShareContentModal
         open={shareContent !== null}
         content={shareContent ? { id: shareContent.id, title: shareContent.title, description: shareContent.description } : null}
@@ -40,6 +59,16 @@ export default function HomePage() {
         username={creator?.username ?? ''}
         onClose={() => setCreator(null)}
       />
+      <ManageContentModal
+        open={manageOpen}
+        onClose={() => setManageOpen(false)}
+        onUpgrade={() => {
+          setManageOpen(false);
+          openUpsell();
+        }}
+      />
+      <AdvancedSearchModal open={searchOpen} onClose={() => setSearchOpen(false)} onResults={setSearchResults} />
+      <ContentListModal open={queueOpen} onClose={() => setQueueOpen(false)} />
       <PremiumUpsellModal open={upsellOpen} onClose={closeUpsell} />
     </ContentLayout>
   );

@@ -41,6 +41,13 @@ describe('MatchedContentList', () => {
     expect(first.querySelector('time')).toHaveAttribute('dateTime', '2026-03-01T12:00:00.000Z');
   });
 
+  it("reads '1 share' for one share and 'N shares' otherwise", () => {
+    renderList({ items: [makeContent('a', { share_count: 1 }), makeContent('b', { share_count: 0 })] });
+    const [first, second] = screen.getAllByRole('option');
+    expect(within(first!).getByText('1 share')).toBeInTheDocument();
+    expect(within(second!).getByText('0 shares')).toBeInTheDocument();
+  });
+
   it('de-duplicates categories ignoring case', () => {
     renderList({ items: [makeContent('a', { categories: ['Tech', 'tech', 'TECH', 'Art', 'art'] })] });
     const categories = within(screen.getByRole('list', { name: 'Categories' })).getAllByRole('listitem');

@@ -1,6 +1,6 @@
 import { WORKSPACE_MESSAGES } from '../messages';
 import type { ContentDto } from '../types';
-import { MATCHED_ITEMS, dedupeCategories, formatDate } from '../workspace-rules';
+import { MATCHED_ITEMS, dedupeCategories, formatDate, shareCountLabel } from '../workspace-rules';
 import { ContentTypeBadge } from './content-badges';
 import { keepInside, selectableItemProps } from './selectable-item';
 
@@ -74,7 +74,7 @@ export function MatchedContentList({
                 by {creator}
               </button>
               {' · '}
-              <span>{content.share_count ?? 0} shares</span>
+              <span>{shareCountLabel(content.share_count)}</span>
             </p>
             {dedupeCategories(content.categories).length > 0 ? (
               <ul className="category-list" aria-label="Categories">

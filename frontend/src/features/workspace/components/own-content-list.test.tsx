@@ -45,6 +45,12 @@ describe('OwnContentList', () => {
     expect(within(second!).getByTestId('status-badge')).toHaveTextContent('archived');
   });
 
+  it("reads '1 share' for one share", () => {
+    renderList({ contents: [makeContent('a', { share_count: 1 })] });
+    expect(within(screen.getByRole('option')).getByText('1 share')).toBeInTheDocument();
+    expect(screen.queryByText('1 shares')).not.toBeInTheDocument();
+  });
+
   it('items toggle on click, Space and Enter, and show their selection', async () => {
     const user = userEvent.setup();
     const item = makeContent('a');

@@ -1,7 +1,7 @@
 import type { LoadStatus } from '../stores/workspace-slice';
 import { WORKSPACE_MESSAGES } from '../messages';
 import type { ContentDto } from '../types';
-import { formatDate } from '../workspace-rules';
+import { formatDate, shareCountLabel } from '../workspace-rules';
 import { ContentTypeBadge, StatusBadge } from './content-badges';
 import { keepInside, selectableItemProps } from './selectable-item';
 
@@ -41,7 +41,7 @@ export function OwnContentList({ contents, status, error, selectedIds, onToggle 
             <p className="content-card-meta">
               Submitted <time dateTime={content.created_at}>{formatDate(content.created_at)}</time>
               {' · '}
-              <span>{content.share_count ?? 0} shares</span>
+              <span>{shareCountLabel(content.share_count)}</span>
             </p>
           </li>
         );

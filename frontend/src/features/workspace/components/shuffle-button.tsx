@@ -21,6 +21,7 @@ export function ShuffleButton({ isPremium, remaining, shuffling, onShuffle, onBl
       type="button"
       className={blocked ? 'button button-primary shuffle-button is-disabled' : 'button button-primary shuffle-button'}
       aria-disabled={blocked || shuffling}
+      data-tour="shuffle-button"
       onClick={() => {
         if (shuffling) return;
         if (blocked) onBlocked();

@@ -119,4 +119,53 @@ describe('Workspace', () => {
     expect(await within(step(1)).findByRole('option', { name: 'Title s1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Left: 1/ })).toBeInTheDocument();
   });
+
+  it('puts the tour targets on the step 1 list, Shuffle, the step 2 list, Manage, the info icon and View queue', async () => {
+    signIn();
+    answer();
+    render(<Workspace onOpenCreator={vi.fn()} onFlag={vi.fn()} onShare={vi.fn()} onManage={vi.fn()} onViewQueue={vi.fn()} onAdvancedSearch={vi.fn()} />);
+    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    const target = (name: string) => document.querySelector(`[data-tour="${name}"]`);
+
+    expect(within(step(1)).getByRole('listbox', { name: 'Matched content' }).parentElement).toBe(target('select-content'));
+    expect(within(step(1)).getByRole('button', { name: /Shuffle/ })).toBe(target('shuffle-button'));
+    expect(await within(step(2)).findByRole('listbox', { name: 'Your content' })).toBe(target('content-queue')?.firstElementChild);
+    expect(within(step(2)).getByRole('button', { name: 'Manage' })).toBe(target('manage-button'));
+    expect(within(step(3)).getByRole('button', { name: 'About Share and Manage' })).toBe(target('share-manage-info'));
+    expect(within(step(3)).getByRole('button', { name: 'View queue' })).toBe(target('view-queue'));
+  });
+
+  it('Advanced Search, Manage and View queue call their handlers', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answer();
+    const handlers = { onManage: vi.fn(), onViewQueue: vi.fn(), onAdvancedSearch: vi.fn() };
+    render(<Workspace onOpenCreator={vi.fn()} onFlag={vi.fn()} onShare={vi.fn()} {...handlers} />);
+    await user.click(within(step(1)).getByRole('button', { name: 'Advanced Search' }));
+    await user.click(within(step(2)).getByRole('button', { name: 'Manage' }));
+    await user.click(within(step(3)).getByRole('button', { name: 'View queue' }));
+    expect(handlers.onAdvancedSearch).toHaveBeenCalledTimes(1);
+    expect(handlers.onManage).toHaveBeenCalledTimes(1);
+    expect(handlers.onViewQueue).toHaveBeenCalledTimes(1);
+  });
+
+  it('search results replace the matches with a note and Clear search; an empty list leaves the matches', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answer();
+    const onClearSearch = vi.fn();
+    const props = { onOpenCreator: vi.fn(), onFlag: vi.fn(), onShare: vi.fn(), onClearSearch };
+    const { rerender } = render(<Workspace {...props} searchResults={[makeContent('s1')]} />);
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/content/match', expect.anything()));
+
+    const results = within(step(1)).getByRole('listbox', { name: 'Search results' });
+    expect(within(results).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Title s1']);
+    expect(within(step(1)).getByRole('status')).toHaveTextContent('Showing 1 search result instead of your matches.');
+    await user.click(within(step(1)).getByRole('button', { name: 'Clear search' }));
+    expect(onClearSearch).toHaveBeenCalledTimes(1);
+
+    rerender(<Workspace {...props} searchResults={[]} />);
+    expect(await within(step(1)).findByRole('option', { name: 'Title m1' })).toBeInTheDocument();
+    expect(within(step(1)).queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+  });
 });

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useAppStore } from '@/stores/app-store';
+import { WORKSPACE_MESSAGES } from '../messages';
 import { selectShareProgress } from '../stores/workspace-slice';
 import type { ContentDto } from '../types';
 import { stepStatuses } from '../workspace-rules';
 import { MatchedContentList, type CreatorRef } from './matched-content-list';
 import { OwnContentList } from './own-content-list';
+import { ShareManageInfo } from './share-manage-info';
 import { ShareQueuePanel } from './share-queue-panel';
 import { ShuffleButton } from './shuffle-button';
 import { ViewFilterSelect } from './view-filter-select';
@@ -14,6 +16,12 @@ import '../workspace.css';
 type WorkspaceProps = {
   /** Search results; a non-empty list replaces the matches. */
   searchResults?: readonly ContentDto[] | null;
+  /** Back from the search results to the matches ('Clear search', shown with the results). */
+  onClearSearch?: () => void;
+  /** Step 1's 'Advanced Search' button. */
+  onAdvancedSearch?: () => void;
+  /** Step 3's 'View queue' button (the content list modal). */
+  onViewQueue?: () => void;
   onOpenCreator: (creator: CreatorRef) => void;
   onFlag: (contentId: string) => void;
   /** Share a selected match (the route opens the share modal; a success calls `recordShare`). */
@@ -25,7 +33,16 @@ type WorkspaceProps = {
 const toIds = (items: readonly ContentDto[]) => items.map((item) => item.id);
 
 /** SPEC §2 Home workspace: the three steps wired to the workspace slice. */
-export function Workspace({ searchResults, onOpenCreator, onFlag, onShare, onManage }: WorkspaceProps) {
+export function Workspace({
+  searchResults,
+  onClearSearch,
+  onAdvancedSearch,
+  onViewQueue,
+  onOpenCreator,
+  onFlag,
+  onShare,
+  onManage,
+}: WorkspaceProps) {
   const userId = useAppStore((state) => state.user?.id);
   const isPremium = useAppStore((state) => state.user?.is_premium === true);
   const matchedContents = useAppStore((state) => state.matchedContents);
@@ -60,6 +77,7 @@ export function Workspace({ searchResults, onOpenCreator, onFlag, onShare, onMan
   }, [userId, isPremium, fetchMatchedContent, fetchOwnContents, fetchRemainingShuffles]);
 
   const statuses = stepStatuses(stepsDone);
+  const searchCount = searchResults?.length ?? 0;
 
   return (
     <WorkspaceSteps statuses={statuses} onStartOver={resetWorkspaceProgress}>
@@ -67,8 +85,23 @@ export function Workspace({ searchResults, onOpenCreator, onFlag, onShare, onMan
         <div key="match" className="workspace-step-body">
           <div className="workspace-toolbar">
             <ViewFilterSelect value={viewFilter} isPremium={isPremium} onChange={chooseViewFilter} />
+            {onAdvancedSearch ? (
+              <button type="button" className="button button-ghost" onClick={onAdvancedSearch}>
+                Advanced Search
+              </button>
+            ) : null}
           </div>
-          <div className="workspace-scroll">
+          {searchCount > 0 ? (
+            <div className="search-banner">
+              <p role="status">{WORKSPACE_MESSAGES.searchShowing(searchCount)}</p>
+              {onClearSearch ? (
+                <button type="button" className="button button-ghost button-small" onClick={onClearSearch}>
+                  Clear search
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="workspace-scroll" data-tour="select-content">
             <MatchedContentList
               items={matchedContents}
               loading={matchedStatus === 'loading' || matchedStatus === 'idle'}
@@ -93,12 +126,12 @@ export function Workspace({ searchResults, onOpenCreator, onFlag, onShare, onMan
         <div key="content" className="workspace-step-body">
           {onManage ? (
             <div className="workspace-toolbar">
-              <button type="button" className="button button-ghost" onClick={onManage}>
+              <button type="button" className="button button-ghost" onClick={onManage} data-tour="manage-button">
                 Manage
               </button>
             </div>
           ) : null}
-          <div className="workspace-scroll">
+          <div className="workspace-scroll" data-tour="content-queue">
             <OwnContentList
               contents={ownContents}
               status={ownContentsStatus}
@@ -108,14 +141,23 @@ export function Workspace({ searchResults, onOpenCreator, onFlag, onShare, onMan
             />
           </div>
         </div>,
-        <ShareQueuePanel
-          key="share"
-          queue={selectedContents}
-          matches={selectedMatches}
-          progress={progress}
-          notice={notice}
-          onShare={onShare}
-        />,
+        <div key="share" className="workspace-step-body">
+          <div className="workspace-toolbar">
+            <ShareManageInfo />
+            {onViewQueue ? (
+              <button type="button" className="button button-ghost" onClick={onViewQueue} data-tour="view-queue">
+                View queue
+              </button>
+            ) : null}
+          </div>
+          <ShareQueuePanel
+            queue={selectedContents}
+            matches={selectedMatches}
+            progress={progress}
+            notice={notice}
+            onShare={onShare}
+          />
+        </div>,
       ]}
     </WorkspaceSteps>
   );

@@ -258,6 +258,56 @@ describe('workspace slice', () => {
       expect(store().ownContentsStatus).toBe('error');
       expect(store().ownContentsError).toBe('Failed to fetch your contents.');
     });
+
+    it('a refresh keeps the loaded list on screen until the answer replaces it', async () => {
+      get.mockResolvedValueOnce(contents('x', 'y'));
+      await store().fetchOwnContents();
+      get.mockResolvedValueOnce(contents('y'));
+      const pending = store().fetchOwnContents({ refresh: true });
+      expect(store().ownContentsStatus).toBe('ready');
+      expect(store().ownContents.map((item) => item.id)).toEqual(['x', 'y']);
+      await pending;
+      expect(store().ownContents.map((item) => item.id)).toEqual(['y']);
+    });
+
+    it("a failed refresh keeps the list and toasts 'Failed to fetch your contents.'", async () => {
+      get.mockResolvedValueOnce(contents('x'));
+      await store().fetchOwnContents();
+      get.mockRejectedValueOnce(new ApiError(500, 'boom'));
+      await store().fetchOwnContents({ refresh: true });
+      expect(store().ownContentsStatus).toBe('ready');
+      expect(store().ownContents.map((item) => item.id)).toEqual(['x']);
+      expect(toastError).toHaveBeenCalledWith('Failed to fetch your contents.', expect.anything());
+    });
+
+    it('a refresh before anything was loaded shows the loading state like a first fetch', async () => {
+      get.mockRejectedValueOnce(new ApiError(500, 'boom'));
+      const pending = store().fetchOwnContents({ refresh: true });
+      expect(store().ownContentsStatus).toBe('loading');
+      await pending;
+      expect(store().ownContentsStatus).toBe('error');
+    });
+
+    it('an edited item is replaced in the list and in the queue', async () => {
+      get.mockResolvedValueOnce(contents('x', 'y'));
+      await store().fetchOwnContents();
+      store().toggleContent(makeContent('y'));
+      store().replaceOwnContent(makeContent('y', { title: 'Renamed' }));
+      expect(store().ownContents.map((item) => item.title)).toEqual(['Title x', 'Renamed']);
+      expect(store().selectedContents.map((item) => item.title)).toEqual(['Renamed']);
+    });
+
+    it('a deleted item leaves the list and every selection', async () => {
+      get.mockResolvedValueOnce(contents('x', 'y'));
+      await store().fetchOwnContents();
+      store().toggleContent(makeContent('x'));
+      store().toggleContent(makeContent('y'));
+      store().toggleMatch(makeContent('x'));
+      store().forgetContent('x');
+      expect(store().ownContents.map((item) => item.id)).toEqual(['y']);
+      expect(store().selectedContents.map((item) => item.id)).toEqual(['y']);
+      expect(store().selectedMatches).toEqual([]);
+    });
   });
 
   it('reset puts everything back', async () => {

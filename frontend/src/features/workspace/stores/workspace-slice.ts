@@ -49,7 +49,15 @@ export type WorkspaceSlice = {
   /** Blocked free users get the upsell instead of a call. */
   shuffleMatches: () => Promise<void>;
   fetchRemainingShuffles: () => Promise<void>;
-  fetchOwnContents: () => Promise<void>;
+  /**
+   * GET /content/. A `refresh` (after an edit, a delete or an enhance) keeps the current list on screen
+   * until the answer arrives, and a failed refresh keeps it too, with a toast.
+   */
+  fetchOwnContents: (options?: { refresh?: boolean }) => Promise<void>;
+  /** An own content item changed (edited, enhanced): replaced in the list and in the queue. */
+  replaceOwnContent: (content: ContentDto) => void;
+  /** An own content item was deleted: dropped from the list and from every selection. */
+  forgetContent: (contentId: string) => void;
   /** Returns whether the filter changed (and the matches are refetched); a non-premium Premium choice opens the upsell. */
   chooseViewFilter: (filter: ViewFilter) => boolean;
   toggleMatch: (content: ContentDto) => void;
@@ -169,12 +177,15 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       }
     },
 
-    fetchOwnContents: async () => {
+    fetchOwnContents: async ({ refresh = false } = {}) => {
       const generation = ++ownGeneration;
-      set((state) => {
-        state.ownContentsStatus = 'loading';
-        state.ownContentsError = null;
-      });
+      const keepShown = refresh && get().ownContentsStatus === 'ready';
+      if (!keepShown) {
+        set((state) => {
+          state.ownContentsStatus = 'loading';
+          state.ownContentsError = null;
+        });
+      }
       try {
         const answer = await getOwnContents();
         if (generation !== ownGeneration) return;
@@ -189,12 +200,31 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         });
       } catch {
         if (generation !== ownGeneration) return;
+        if (keepShown) {
+          toast.error(WORKSPACE_MESSAGES.ownFetchFailed, { toastId: 'own-contents-refresh-failed' });
+          return;
+        }
         set((state) => {
           state.ownContentsStatus = 'error';
           state.ownContentsError = WORKSPACE_MESSAGES.ownFetchFailed;
         });
       }
     },
+
+    replaceOwnContent: (content) =>
+      set((state) => {
+        const replace = (items: ContentDto[]) => items.map((item) => (item.id === content.id ? content : item));
+        state.ownContents = replace(state.ownContents);
+        state.selectedContents = replace(state.selectedContents);
+      }),
+
+    forgetContent: (contentId) =>
+      set((state) => {
+        const keep = (items: ContentDto[]) => items.filter((item) => item.id !== contentId);
+        state.ownContents = keep(state.ownContents);
+        state.selectedContents = keep(state.selectedContents);
+        state.selectedMatches = keep(state.selectedMatches);
+      }),
 
     chooseViewFilter: (filter) => {
       if (filter === get().viewFilter) return false;

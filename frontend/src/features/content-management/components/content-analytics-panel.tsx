@@ -1,0 +1,117 @@
+import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
+import { getContentAnalytics, type ContentAnalyticsMap } from '../api/get-content-analytics';
+import { shareProgressPercent, statusLabel, typeLabel } from '../content-labels';
+import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
+import type { OwnContentsStatus } from './content-management-panel';
+
+type ContentAnalyticsPanelProps = {
+  contents: readonly ContentDto[];
+  status: OwnContentsStatus;
+};
+
+type AnalyticsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; analytics: ContentAnalyticsMap };
+
+/**
+ * SPEC §2 Manage Content, Analytics tab: POST /analytics/ for the user's own contents, shown as a table of
+ * Title, Type, Status, Shares, Progress and Clicks. Fetched whenever the tab opens or the contents change.
+ */
+export function ContentAnalyticsPanel({ contents, status }: ContentAnalyticsPanelProps) {
+  const [state, setState] = useState<AnalyticsState>({ status: 'loading' });
+  const requestRef = useRef<AbortController | null>(null);
+  const ids = contents.map((content) => content.id);
+  const idsKey = ids.join('\n');
+
+  const load = useCallback(async (contentIds: readonly string[]) => {
+    requestRef.current?.abort();
+    const controller = new AbortController();
+    requestRef.current = controller;
+    setState({ status: 'loading' });
+    try {
+      const analytics = await getContentAnalytics(contentIds, controller.signal);
+      if (controller.signal.aborted) return;
+      setState({ status: 'ready', analytics });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState({ status: 'error', message: errorMessage(error, M.analyticsFailed) });
+      toast.error(M.analyticsToast, { toastId: 'content-analytics-failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (status !== 'ready' || idsKey === '') return;
+    void load(idsKey.split('\n'));
+    return () => requestRef.current?.abort();
+  }, [status, idsKey, load]);
+
+  if (status === 'loading' || status === 'idle') return <p role="status">{M.analyticsLoading}</p>;
+  if (status === 'error') return <p className="form-message form-message-error" role="alert">{M.ownFetchFailed}</p>;
+  if (status === 'invalid') return <p className="form-message form-message-error" role="alert">{M.ownInvalid}</p>;
+  if (contents.length === 0) return <p className="modal-empty">{M.analyticsEmpty}</p>;
+  if (state.status === 'loading') return <p role="status">{M.analyticsLoading}</p>;
+  if (state.status === 'error') {
+    return (
+      <div className="manage-error">
+        <p className="form-message form-message-error" role="alert">
+          {state.message}
+        </p>
+        <button type="button" className="button button-ghost button-small" onClick={() => void load(ids)}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  const rows = contents.flatMap((content) => {
+    const entry = state.analytics[content.id];
+    return entry ? [{ content, entry }] : [];
+  });
+  if (rows.length === 0) return <p className="modal-empty">{M.analyticsEmpty}</p>;
+
+  return (
+    <div className="analytics-table-scroll">
+      <table className="analytics-table">
+        <caption className="visually-hidden">Analytics of your content</caption>
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Type</th>
+            <th scope="col">Status</th>
+            <th scope="col">Shares</th>
+            <th scope="col">Progress</th>
+            <th scope="col">Clicks</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ content, entry }) => {
+            const progress = shareProgressPercent(entry.shares, content.required_shares);
+            return (
+              <tr key={content.id}>
+                <th scope="row" className="analytics-title">
+                  {content.title}
+                </th>
+                <td>{typeLabel(content.content_type)}</td>
+                <td>{statusLabel(content.status)}</td>
+                <td>{entry.shares}</td>
+                <td>
+                  <span className="analytics-progress">
+                    <span className="analytics-progress-track" aria-hidden="true">
+                      <span className="analytics-progress-fill" style={{ width: `${progress}%` }} />
+                    </span>
+                    <span>{progress}%</span>
+                  </span>
+                </td>
+                <td>{entry.short_link_clicks}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

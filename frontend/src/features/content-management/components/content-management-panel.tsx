@@ -1,0 +1,180 @@
+import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { createShortLink } from '../api/create-short-link';
+import { enhanceContent } from '../api/enhance-content';
+import { shareCountLabel, shortLinkPath, shortLinkUrl, statusLabel, typeLabel } from '../content-labels';
+import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
+
+/** The own-contents load status of the workspace slice. */
+export type OwnContentsStatus = 'idle' | 'loading' | 'ready' | 'error' | 'invalid';
+
+type ContentManagementPanelProps = {
+  contents: readonly ContentDto[];
+  status: OwnContentsStatus;
+  isPremium: boolean;
+  onEdit: (content: ContentDto) => void;
+  onDelete: (content: ContentDto) => void;
+  onRetry: () => void;
+  /** A Free user asked for a Premium action: the route opens the Premium upsell. */
+  onUpgrade?: () => void;
+};
+
+/**
+ * SPEC §2 Manage Content, Content Management tab: the own contents (at most 200 px, scrolling), each with
+ * Edit and Delete; for Premium users its short link (/links/{short_code}, created on demand and copyable)
+ * and the Enhance link action. Free users are told these are Premium features.
+ */
+export function ContentManagementPanel({ contents, status, isPremium, onEdit, onDelete, onRetry, onUpgrade }: ContentManagementPanelProps) {
+  const replaceOwnContent = useAppStore((state) => state.replaceOwnContent);
+  const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
+  // Codes created here show at once, whatever the list refresh brings.
+  const [createdCodes, setCreatedCodes] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<{ id: string; action: 'link' | 'enhance' } | null>(null);
+
+  if (status === 'loading' || status === 'idle') return <p role="status">{M.ownLoading}</p>;
+  if (status === 'error') {
+    return (
+      <div className="manage-error">
+        <p className="form-message form-message-error" role="alert">
+          {M.ownFetchFailed}
+        </p>
+        <button type="button" className="button button-ghost button-small" onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (status === 'invalid') return <p className="form-message form-message-error" role="alert">{M.ownInvalid}</p>;
+
+  const handleCreateLink = async (content: ContentDto) => {
+    if (busy) return;
+    setBusy({ id: content.id, action: 'link' });
+    try {
+      const link = await createShortLink(content.id);
+      setCreatedCodes((codes) => ({ ...codes, [content.id]: link.short_code }));
+      toast.success(M.shortLinkCreated, { toastId: `short-link-${content.id}` });
+      void fetchOwnContents({ refresh: true });
+    } catch (error) {
+      toast.error(errorMessage(error, M.shortLinkFailed), { toastId: 'short-link-failed' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const handleEnhance = async (content: ContentDto) => {
+    if (busy) return;
+    setBusy({ id: content.id, action: 'enhance' });
+    try {
+      const enhanced = await enhanceContent(content.id);
+      if (enhanced && typeof enhanced === 'object' && enhanced.id === content.id) replaceOwnContent(enhanced);
+      toast.success(M.enhanced, { toastId: `enhanced-${content.id}` });
+      void fetchOwnContents({ refresh: true });
+    } catch {
+      toast.error(M.enhanceFailed, { toastId: 'enhance-failed' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const handleCopy = async (code: string) => {
+    try {
+      await navigator.clipboard.writeText(shortLinkUrl(code));
+      toast.success(M.shortLinkCopied, { toastId: 'short-link-copied' });
+    } catch {
+      toast.error(M.shortLinkCopyFailed, { toastId: 'short-link-copy-failed' });
+    }
+  };
+
+  return (
+    <div className="manage-panel">
+      {!isPremium ? (
+        <div className="manage-premium-note">
+          <p>{M.premiumOnly}</p>
+          {onUpgrade ? (
+            <button type="button" className="button button-primary button-small" onClick={onUpgrade}>
+              Upgrade to Premium
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {contents.length === 0 ? (
+        <p className="modal-empty">{M.ownEmpty}</p>
+      ) : (
+        <ul className="manage-list" aria-label="Your content">
+          {contents.map((content) => {
+            const code = content.links?.[0]?.short_code ?? createdCodes[content.id];
+            const itemBusy = busy?.id === content.id;
+            return (
+              <li key={content.id} className="manage-item">
+                <div className="manage-item-main">
+                  <span className="manage-item-title">{content.title}</span>
+                  <span className="manage-item-meta">
+                    {typeLabel(content.content_type)} · {statusLabel(content.status)} · {shareCountLabel(content.share_count)}
+                  </span>
+                </div>
+                <div className="manage-item-actions">
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-label={`Edit ${content.title}`}
+                    onClick={() => onEdit(content)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-danger button-small"
+                    aria-label={`Delete ${content.title}`}
+                    onClick={() => onDelete(content)}
+                  >
+                    Delete
+                  </button>
+                </div>
+                {isPremium ? (
+                  <div className="manage-item-links">
+                    {code ? (
+                      <>
+                        <code className="manage-short-link">{shortLinkPath(code)}</code>
+                        <button
+                          type="button"
+                          className="button button-ghost button-small"
+                          aria-label={`Copy short link of ${content.title}`}
+                          onClick={() => void handleCopy(code)}
+                        >
+                          Copy link
+                        </button>
+                      </>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button-ghost button-small"
+                        aria-label={`Create short link for ${content.title}`}
+                        disabled={busy !== null}
+                        onClick={() => void handleCreateLink(content)}
+                      >
+                        {itemBusy && busy?.action === 'link' ? 'Creating...' : 'Create short link'}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-label={`Enhance link of ${content.title}`}
+                      disabled={busy !== null}
+                      onClick={() => void handleEnhance(content)}
+                    >
+                      {itemBusy && busy?.action === 'enhance' ? 'Enhancing...' : 'Enhance link'}
+                    </button>
+                    {content.enhanced_url ? <span className="manage-enhanced">Enhanced</span> : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

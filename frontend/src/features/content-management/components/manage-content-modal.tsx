@@ -1,0 +1,109 @@
+import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Modal } from '@/components/ui/modal';
+import { errorMessage } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { deleteContent } from '../api/delete-content';
+import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
+import { ConfirmDeletionModal } from './confirm-deletion-modal';
+import { ContentAnalyticsPanel } from './content-analytics-panel';
+import { ContentManagementPanel } from './content-management-panel';
+import { EditContentModal } from './edit-content-modal';
+import { Tabs, type TabDefinition } from './tabs';
+import '../content-management.css';
+
+type ManageTab = 'management' | 'analytics';
+const TABS: readonly TabDefinition<ManageTab>[] = [
+  { key: 'management', label: 'Content Management' },
+  { key: 'analytics', label: 'Analytics' },
+];
+
+type ManageContentModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** A Free user pressed 'Upgrade to Premium' (short links and Enhance are Premium): open the upsell. */
+  onUpgrade?: () => void;
+};
+
+type Deletion = { content: ContentDto; busy: boolean; error: string | null };
+
+/**
+ * SPEC §2 Manage Content: tabs 'Content Management' (own contents with Edit, Delete, short links and
+ * Enhance) and 'Analytics'. Editing and deleting open their own modals on top; afterwards the own contents
+ * are refreshed through the workspace store, and a deleted item leaves every selection.
+ */
+export function ManageContentModal({ open, onClose, onUpgrade }: ManageContentModalProps) {
+  const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  const contents = useAppStore((state) => state.ownContents);
+  const status = useAppStore((state) => state.ownContentsStatus);
+  const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
+  const replaceOwnContent = useAppStore((state) => state.replaceOwnContent);
+  const forgetContent = useAppStore((state) => state.forgetContent);
+  const [tab, setTab] = useState<ManageTab>('management');
+  const [editing, setEditing] = useState<ContentDto | null>(null);
+  const [deletion, setDeletion] = useState<Deletion | null>(null);
+
+  // Every opening starts on the first tab with a fresh list (kept on screen while it reloads).
+  useEffect(() => {
+    if (!open) return;
+    setTab('management');
+    setEditing(null);
+    setDeletion(null);
+    void fetchOwnContents({ refresh: true });
+  }, [open, fetchOwnContents]);
+
+  const confirmDeletion = async () => {
+    if (!deletion || deletion.busy) return;
+    const { content } = deletion;
+    setDeletion({ content, busy: true, error: null });
+    try {
+      await deleteContent(content.id);
+      toast.success(M.deleted, { toastId: `content-deleted-${content.id}` });
+      forgetContent(content.id);
+      setDeletion(null);
+      void fetchOwnContents({ refresh: true });
+    } catch (error) {
+      setDeletion({ content, busy: false, error: errorMessage(error, M.deleteFailed) });
+    }
+  };
+
+  return (
+    <>
+      <Modal open={open} onClose={onClose} title={M.manageTitle} className="modal-wide">
+        <Tabs label={M.manageTitle} tabs={TABS} active={tab} onChange={setTab}>
+          {tab === 'management' ? (
+            <ContentManagementPanel
+              contents={contents}
+              status={status}
+              isPremium={isPremium}
+              onEdit={setEditing}
+              onDelete={(content) => setDeletion({ content, busy: false, error: null })}
+              onRetry={() => void fetchOwnContents()}
+              onUpgrade={onUpgrade}
+            />
+          ) : (
+            <ContentAnalyticsPanel contents={contents} status={status} />
+          )}
+        </Tabs>
+      </Modal>
+      <EditContentModal
+        open={open && editing !== null}
+        content={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(updated) => {
+          if (updated && typeof updated === 'object' && updated.id) replaceOwnContent(updated);
+          void fetchOwnContents({ refresh: true });
+        }}
+      />
+      <ConfirmDeletionModal
+        open={open && deletion !== null}
+        message={deletion ? M.deleteQuestion(deletion.content.title) : ''}
+        busy={deletion?.busy ?? false}
+        error={deletion?.error ?? null}
+        onConfirm={() => void confirmDeletion()}
+        onCancel={() => setDeletion(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { CONTENT_TYPES, OWNER_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
+import { DEFAULT_REQUIRED_SHARES, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
+
+const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+const KNOWN_TYPES: readonly string[] = CONTENT_TYPES;
+const KNOWN_STATUSES: readonly string[] = OWNER_STATUSES;
+
+/** SPEC §3 Content types: a known type capitalised; anything else its raw value, or Unknown. */
+export function typeLabel(type: string | null | undefined): string {
+  const value = typeof type === 'string' ? type.trim() : '';
+  return KNOWN_TYPES.includes(value.toLowerCase()) ? capitalize(value.toLowerCase()) : value || 'Unknown';
+}
+
+/** SPEC §3 owner-view statuses (Shared, Pending, Active, Inactive, Error); others by raw name. */
+export function statusLabel(status: string | null | undefined): string {
+  const value = typeof status === 'string' ? status.trim() : '';
+  return KNOWN_STATUSES.includes(value.toLowerCase()) ? capitalize(value.toLowerCase()) : value || 'Unknown';
+}
+
+/** '1 share', 'N shares' (a missing count is 0). */
+export function shareCountLabel(count: number | null | undefined): string {
+  const value = typeof count === 'number' && Number.isFinite(count) ? count : 0;
+  return `${value} ${value === 1 ? 'share' : 'shares'}`;
+}
+
+/** A content's promotion progress: shares over its required shares (default 5), in whole percent, capped at 100. */
+export function shareProgressPercent(shares: number, requiredShares: number | null | undefined): number {
+  const required = typeof requiredShares === 'number' && requiredShares > 0 ? requiredShares : DEFAULT_REQUIRED_SHARES;
+  const made = Number.isFinite(shares) && shares > 0 ? shares : 0;
+  return Math.round(Math.min(PROGRESS_CAP_PERCENT, (made / required) * 100));
+}
+
+/** SPEC §2 Manage Content: short links are shown as /links/{short_code}. */
+export const shortLinkPath = (shortCode: string): string => `/links/${shortCode}`;
+
+/** The address a copied short link points at: the same origin serves /links/{code} (SPEC §7). */
+export const shortLinkUrl = (shortCode: string, origin = window.location.origin): string => `${origin}${shortLinkPath(shortCode)}`;

@@ -1,0 +1,9 @@
+/** SPEC §2 Advanced Search and §5 Advanced search. The SPEC gives no texts for its messages; these are ours. */
+export const SEARCH_MESSAGES = {
+  title: 'Advanced Search',
+  required: 'Please enter a search query and choose at least one category and one content type.',
+  dateOrder: 'The start date must be on or before the end date.',
+  minViews: 'Minimum views must be a whole number of 0 or more.',
+  noResults: 'No content matches your search. Try other words or filters.',
+  failed: 'Search failed. Please try again.',
+} as const;
