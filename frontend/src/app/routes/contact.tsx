@@ -1,9 +1,5 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ContactPage } from '@/features/marketing/components/contact-page';
 
-export default function ContactPage() {
-  return (
-    <ContentLayout title="Contact" heading="Contact us">
-      <p className="lead">Questions, ideas or trouble with your account? We read every message.</p>
-    </ContentLayout>
-  );
+export default function ContactRoute() {
+  return <ContactPage />;
 }

@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { MILESTONES, PRODUCT_UPDATES } from '../waitlist-content';
+import { milestoneProgress } from '../utils/milestone-progress';
+import { IconClock, IconFlagMilestone } from './icons';
+import { ProgressBar } from './progress-bar';
+import { UpdatesTimeline } from './updates-timeline-modal';
+
+/** How many updates the tab shows before "View all updates". */
+const PREVIEWED_UPDATES = 2;
+
+type ProgressUpdatesPanelProps = {
+  onOpenProgress: () => void;
+  onOpenTimeline: () => void;
+};
+
+/** The 'Progress & Updates' tab: the milestone summary and the latest updates, each opening its modal. */
+export function ProgressUpdatesPanel({ onOpenProgress, onOpenTimeline }: ProgressUpdatesPanelProps) {
+  const labelId = useId();
+  const { done, total, percent, almostThere } = milestoneProgress(MILESTONES);
+  return (
+    <div className="progress-panel">
+      <section className="waitlist-card" aria-labelledby={`${labelId}-heading`}>
+        <div className="waitlist-card-heading">
+          <span className="waitlist-card-icon">
+            <IconFlagMilestone />
+          </span>
+          <h2 id={`${labelId}-heading`}>Road to launch</h2>
+        </div>
+        <p className="waitlist-card-text">
+          We are building Crossfeed in the open. Here is where each milestone stands ahead of the August beta.
+        </p>
+        <div className="progress-summary">
+          <div className="progress-summary-row">
+            <span id={labelId} className="progress-summary-label">
+              {done} of {total} milestones complete
+            </span>
+            <span className="progress-summary-percent">{percent}%</span>
+          </div>
+          <ProgressBar percent={percent} labelledBy={labelId} />
+          {almostThere ? <p className="almost-there-badge">Almost there</p> : null}
+        </div>
+        <button type="button" className="button button-primary" onClick={onOpenProgress}>
+          View milestones
+        </button>
+      </section>
+
+      <section className="waitlist-card" aria-labelledby={`${labelId}-updates`}>
+        <div className="waitlist-card-heading">
+          <span className="waitlist-card-icon">
+            <IconClock />
+          </span>
+          <h2 id={`${labelId}-updates`}>Latest updates</h2>
+        </div>
+        <UpdatesTimeline updates={PRODUCT_UPDATES.slice(0, PREVIEWED_UPDATES)} />
+        <button type="button" className="button button-ghost" onClick={onOpenTimeline}>
+          View all updates
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { toast } from 'react-toastify';
+import { COPY_FAILED, REFERRAL_COPIED, REFERRAL_SHARED, SHARE_FAILED } from '../messages';
+
+const SHARE_TITLE = 'Join me on the Crossfeed waitlist';
+const SHARE_TEXT = 'Crossfeed matches creators to share each other’s content. Join the waitlist with my link:';
+
+/** The browser's share sheet, when it has one (mobile browsers, some desktops). */
+export const canShareNatively = (): boolean => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/** SPEC §8 Referral: copy or share a referral link, with their toasts. */
+export function useReferralActions(link: string | null) {
+  const copy = useCallback(async () => {
+    if (!link) return;
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+      await navigator.clipboard.writeText(link);
+      toast.success(REFERRAL_COPIED, { toastId: 'referral-copied' });
+    } catch {
+      toast.error(COPY_FAILED, { toastId: 'referral-copy-failed' });
+    }
+  }, [link]);
+
+  const share = useCallback(async () => {
+    if (!link) return;
+    try {
+      await navigator.share({ title: SHARE_TITLE, text: SHARE_TEXT, url: link });
+      toast.success(REFERRAL_SHARED, { toastId: 'referral-shared' });
+    } catch (error) {
+      // Closing the share sheet is the visitor's choice, not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      toast.error(SHARE_FAILED, { toastId: 'referral-share-failed' });
+    }
+  }, [link]);
+
+  return { copy, share };
+}

@@ -1,0 +1,92 @@
+import { io } from 'socket.io-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscribeToWaitlistCount } from './public-waitlist-socket';
+
+type Listener = (...args: unknown[]) => void;
+
+/** A stand-in for socket.io-client's Socket and its Manager that lets tests fire events. */
+class FakeSocket {
+  readonly listeners = new Map<string, Listener[]>();
+  readonly managerListeners = new Map<string, Listener[]>();
+  disconnected = false;
+  readonly io = {
+    on: (event: string, listener: Listener) => {
+      this.managerListeners.set(event, [...(this.managerListeners.get(event) ?? []), listener]);
+    },
+    removeAllListeners: () => this.managerListeners.clear(),
+  };
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  removeAllListeners() {
+    this.listeners.clear();
+    return this;
+  }
+  disconnect() {
+    this.disconnected = true;
+    return this;
+  }
+  push(event: string, payload: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) listener(payload);
+  }
+  reconnect() {
+    for (const listener of this.managerListeners.get('reconnect') ?? []) listener(1);
+  }
+}
+
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({ io: vi.fn() }));
+const ioMock = vi.mocked(io);
+
+describe('subscribeToWaitlistCount', () => {
+  beforeEach(() => {
+    sockets.length = 0;
+    ioMock.mockImplementation((() => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    }) as unknown as typeof io);
+  });
+
+  it('connects to the /public namespace without a token, on its own connection', () => {
+    const stop = subscribeToWaitlistCount({ onCount: vi.fn() });
+    expect(ioMock).toHaveBeenCalledTimes(1);
+    const [uri, options] = ioMock.mock.calls[0]!;
+    expect(uri).toBe('/public');
+    expect(options).toEqual({ forceNew: true });
+    expect(options).not.toHaveProperty('auth');
+    stop();
+  });
+
+  it('passes each waitlist:count push to onCount and ignores malformed ones', () => {
+    const onCount = vi.fn();
+    subscribeToWaitlistCount({ onCount });
+    const socket = sockets[0]!;
+    socket.push('waitlist:count', { count: 42 });
+    socket.push('waitlist:count', { count: 'many' });
+    socket.push('waitlist:count', null);
+    socket.push('waitlist:count', { count: 43 });
+    expect(onCount.mock.calls).toEqual([[42], [43]]);
+  });
+
+  it('calls onReconnect when the connection comes back', () => {
+    const onReconnect = vi.fn();
+    subscribeToWaitlistCount({ onCount: vi.fn(), onReconnect });
+    sockets[0]!.reconnect();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('disconnects and drops its listeners when stopped', () => {
+    const onCount = vi.fn();
+    const onReconnect = vi.fn();
+    const stop = subscribeToWaitlistCount({ onCount, onReconnect });
+    const socket = sockets[0]!;
+    stop();
+    expect(socket.disconnected).toBe(true);
+    socket.push('waitlist:count', { count: 9 });
+    socket.reconnect();
+    expect(onCount).not.toHaveBeenCalled();
+    expect(onReconnect).not.toHaveBeenCalled();
+  });
+});
