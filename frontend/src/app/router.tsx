@@ -23,6 +23,7 @@ const HomePage = lazy(() => import('./routes/app/home'));
 const ProfileBuilderPage = lazy(() => import('./routes/app/profile-builder'));
 const CheckoutPage = lazy(() => import('./routes/checkout'));
 const AdminReportPage = lazy(() => import('./routes/admin-report'));
+const AdminAnalyticsPage = lazy(() => import('./routes/admin-analytics'));
 const NotAuthorizedPage = lazy(() => import('./routes/not-authorized'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
@@ -74,6 +75,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <RequireAdmin>{page(AdminReportPage)}</RequireAdmin>
+              </RequireAuth>
+            ),
+          },
+          {
+            path: '/admin-analytics',
+            element: (
+              <RequireAuth>
+                <RequireAdmin>{page(AdminAnalyticsPage)}</RequireAdmin>
               </RequireAuth>
             ),
           },

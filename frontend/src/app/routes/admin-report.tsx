@@ -1,5 +1,6 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { selectIsAdmin } from '@/features/auth/stores/session-slice';
+import { AdminReport } from '@/features/admin-report/components/admin-report';
 import { useAppStore } from '@/stores/app-store';
 
 export default function AdminReportPage() {
@@ -15,6 +16,7 @@ export default function AdminReportPage() {
   return (
     <ContentLayout title="Admin report" heading="Flagged content">
       <p className="lead">Review the content that users have flagged.</p>
+      <AdminReport />
     </ContentLayout>
   );
 }

@@ -1,0 +1,328 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
+import { api, ApiError } from '@/lib/api-client';
+import { flagFeed } from '../realtime/flag-feed';
+import { AdminReport } from './admin-report';
+
+const flag = (id: string, overrides: Partial<FlagDto> & { title?: string; type?: string | null; status?: string | null } = {}): FlagDto => {
+  const { title = `Post ${id}`, type = 'video', status = 'active', ...rest } = overrides;
+  return {
+    id,
+    content_id: `c-${id}`,
+    reason: `Spam ${id}`,
+    created_at: '2026-03-01T12:30:00.000Z',
+    user: { username: `reporter-${id}` },
+    content: { title, content_type: type, categories: ['technology', 'art'], status },
+    ...rest,
+  };
+};
+
+let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
+let put: Mock<(path: string, json?: unknown) => Promise<unknown>>;
+let del: Mock<(path: string) => Promise<unknown>>;
+let post: Mock<(path: string, json?: unknown) => Promise<unknown>>;
+
+const renderReport = () =>
+  render(
+    <MemoryRouter>
+      <AdminReport />
+    </MemoryRouter>,
+  );
+
+const rowOf = (title: string) => {
+  const row = screen.getByRole('rowheader', { name: title }).closest('tr');
+  if (!row) throw new Error(`no row for ${title}`);
+  return row;
+};
+const titles = () => screen.queryAllByRole('rowheader').map((cell) => cell.textContent);
+const dialog = () => screen.getByRole('dialog');
+
+describe('AdminReport', () => {
+  beforeEach(() => {
+    get = vi.fn();
+    put = vi.fn();
+    del = vi.fn();
+    post = vi.fn();
+    vi.spyOn(api, 'get').mockImplementation(get as never);
+    vi.spyOn(api, 'put').mockImplementation(put as never);
+    vi.spyOn(api, 'delete').mockImplementation(del as never);
+    vi.spyOn(api, 'post').mockImplementation(post as never);
+  });
+
+  it("shows 'Loading flags...', then one row per flag with title, type, categories, status, reporter, reason and time", async () => {
+    let resolve!: (flags: FlagDto[]) => void;
+    get.mockReturnValue(new Promise((done) => (resolve = done)));
+    renderReport();
+    expect(screen.getByText('Loading flags...')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/flags/', expect.objectContaining({ signal: expect.any(AbortSignal) }));
+
+    act(() => resolve([flag('1', { title: 'Cats video' }), flag('2', { type: 'podcast', status: 'flagged' })]));
+    const row = await waitFor(() => rowOf('Cats video'));
+    expect(screen.queryByText('Loading flags...')).not.toBeInTheDocument();
+    const cells = within(row);
+    expect(cells.getByText('Video')).toBeInTheDocument();
+    expect(cells.getByRole('list', { name: 'Categories' })).toHaveTextContent('technologyart');
+    expect(cells.getByRole('combobox', { name: 'Status of "Cats video"' })).toHaveDisplayValue('Active');
+    expect(cells.getByText('reporter-1')).toBeInTheDocument();
+    expect(cells.getByText('Spam 1')).toBeInTheDocument();
+    expect(row.querySelector('time')).toHaveAttribute('dateTime', '2026-03-01T12:30:00.000Z');
+    expect(within(rowOf('Post 2')).getByText('Other (podcast)')).toBeInTheDocument();
+    expect(within(rowOf('Post 2')).getByRole('combobox')).toHaveDisplayValue('Flagged');
+    expect(screen.getByRole('columnheader', { name: 'Reported by' })).toBeInTheDocument();
+    expect(screen.getByText('2 flags')).toBeInTheDocument();
+  });
+
+  it("shows 'No content has been flagged.' for an empty list", async () => {
+    get.mockResolvedValue([]);
+    renderReport();
+    expect(await screen.findByText('No content has been flagged.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to fetch flags.' when the list fails, and Retry loads it", async () => {
+    get.mockRejectedValueOnce(new ApiError(500, 'Boom')).mockResolvedValueOnce([flag('1')]);
+    renderReport();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch flags.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('rowheader', { name: 'Post 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it('links to the founder analytics page', async () => {
+    get.mockResolvedValue([]);
+    renderReport();
+    await screen.findByText('No content has been flagged.');
+    expect(screen.getByRole('link', { name: 'Founder analytics' })).toHaveAttribute('href', '/admin-analytics');
+  });
+
+  it('adds a pushed flag on top without a reload, and announces it', async () => {
+    get.mockResolvedValue([flag('1')]);
+    renderReport();
+    await screen.findByRole('rowheader', { name: 'Post 1' });
+
+    act(() => flagFeed.publish({ type: 'created', flag: flag('9', { title: 'Fresh report' }) }));
+    expect(titles()).toEqual(['Fresh report', 'Post 1']);
+    expect(rowOf('Fresh report')).toHaveClass('flag-row-fresh');
+    expect(screen.getByText('New flag: Fresh report')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns the empty state into the list when the first flag is pushed', async () => {
+    get.mockResolvedValue([]);
+    renderReport();
+    await screen.findByText('No content has been flagged.');
+    act(() => flagFeed.publish({ type: 'created', flag: flag('1') }));
+    expect(screen.queryByText('No content has been flagged.')).not.toBeInTheDocument();
+    expect(titles()).toEqual(['Post 1']);
+  });
+
+  it('keeps a flag pushed while the list is still loading', async () => {
+    let resolve!: (flags: FlagDto[]) => void;
+    get.mockReturnValue(new Promise((done) => (resolve = done)));
+    renderReport();
+    act(() => flagFeed.publish({ type: 'created', flag: flag('9') }));
+    act(() => resolve([flag('1')]));
+    await waitFor(() => expect(titles()).toEqual(['Post 9', 'Post 1']));
+  });
+
+  it("applies other admins' changes pushed as flag:updated: a status, a deleted flag, removed content", async () => {
+    get.mockResolvedValue([flag('1'), flag('2'), flag('3', { content_id: 'c-2' })]);
+    renderReport();
+    await screen.findByRole('rowheader', { name: 'Post 1' });
+
+    act(() => flagFeed.publish({ type: 'updated', update: { content_id: 'c-1', status: 'under_review' } }));
+    expect(within(rowOf('Post 1')).getByRole('combobox')).toHaveDisplayValue('Under review');
+
+    act(() => flagFeed.publish({ type: 'updated', update: { flag_id: '1', content_id: 'c-1', deleted: true } }));
+    expect(titles()).toEqual(['Post 2', 'Post 3']);
+
+    act(() => flagFeed.publish({ type: 'updated', update: { content_id: 'c-2', status: 'deleted', deleted: true } }));
+    expect(await screen.findByText('No content has been flagged.')).toBeInTheDocument();
+  });
+
+  it('reloads the list after the socket reconnects', async () => {
+    get.mockResolvedValueOnce([flag('1')]).mockResolvedValueOnce([flag('1'), flag('2')]);
+    renderReport();
+    await screen.findByRole('rowheader', { name: 'Post 1' });
+    act(() => flagFeed.publish({ type: 'resync' }));
+    await waitFor(() => expect(titles()).toEqual(['Post 1', 'Post 2']));
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  describe('changing the content status', () => {
+    it('asks first; Cancel changes nothing and calls nothing', async () => {
+      const user = userEvent.setup();
+      get.mockResolvedValue([flag('1')]);
+      renderReport();
+      const select = await screen.findByRole('combobox', { name: 'Status of "Post 1"' });
+      expect(within(select).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
+        'active',
+        'flagged',
+        'under_review',
+        'approved',
+        'deleted',
+      ]);
+
+      await user.selectOptions(select, 'approved');
+      expect(dialog()).toHaveTextContent('Are you sure you want to change the status to "approved"?');
+      await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(put).not.toHaveBeenCalled();
+      expect(select).toHaveDisplayValue('Active');
+    });
+
+    it('on confirm sends PUT /flags/{id}/content-status with new_status and shows the new status', async () => {
+      const user = userEvent.setup();
+      const success = vi.spyOn(toast, 'success');
+      get.mockResolvedValue([flag('1'), flag('2', { content_id: 'c-1', title: 'Post 1 (second report)' })]);
+      put.mockResolvedValue({ id: 'c-1', title: 'Post 1 renamed', content_type: 'video', categories: ['technology'], status: 'under_review' });
+      renderReport();
+      const select = await screen.findByRole('combobox', { name: 'Status of "Post 1"' });
+
+      await user.selectOptions(select, 'under_review');
+      await user.click(within(dialog()).getByRole('button', { name: 'Change status' }));
+
+      expect(put).toHaveBeenCalledWith('/flags/1/content-status', { new_status: 'under_review' });
+      // Every flag of the same content shows the answer's status and fields.
+      await waitFor(() => expect(titles()).toEqual(['Post 1 renamed', 'Post 1 renamed']));
+      expect(screen.getAllByRole('combobox', { name: 'Status of "Post 1 renamed"' }).map((item) => (item as HTMLSelectElement).value)).toEqual([
+        'under_review',
+        'under_review',
+      ]);
+      expect(success).toHaveBeenCalledWith('Content status updated successfully.', expect.anything());
+    });
+
+    it("toasts 'Failed to update content status: {message}' and keeps the old status", async () => {
+      const user = userEvent.setup();
+      const error = vi.spyOn(toast, 'error');
+      get.mockResolvedValue([flag('1')]);
+      put.mockRejectedValue(new ApiError(404, 'Flag not found.'));
+      renderReport();
+      const select = await screen.findByRole('combobox', { name: 'Status of "Post 1"' });
+      await user.selectOptions(select, 'approved');
+      await user.click(within(dialog()).getByRole('button', { name: 'Change status' }));
+      await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to update content status: Flag not found.', expect.anything()));
+      expect(select).toHaveDisplayValue('Active');
+      expect(select).toBeEnabled();
+    });
+  });
+
+  describe('deleting', () => {
+    it('a flag: asks, Cancel keeps it, confirming sends DELETE /flags/{id} and removes the row', async () => {
+      const user = userEvent.setup();
+      const success = vi.spyOn(toast, 'success');
+      get.mockResolvedValue([flag('1'), flag('2')]);
+      del.mockResolvedValue({ id: '1', message: 'Flag deleted successfully.' });
+      renderReport();
+      const button = await screen.findByRole('button', { name: 'Delete flag on "Post 1" by reporter-1' });
+
+      await user.click(button);
+      expect(dialog()).toHaveTextContent('Are you sure you want to delete this flag?');
+      await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+      expect(del).not.toHaveBeenCalled();
+      expect(titles()).toEqual(['Post 1', 'Post 2']);
+
+      await user.click(button);
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete flag' }));
+      expect(del).toHaveBeenCalledWith('/flags/1');
+      await waitFor(() => expect(titles()).toEqual(['Post 2']));
+      expect(success).toHaveBeenCalledWith('Flag deleted successfully.', expect.anything());
+    });
+
+    it("a flag that fails toasts 'Failed to delete flag: {message}' and keeps the row", async () => {
+      const user = userEvent.setup();
+      const error = vi.spyOn(toast, 'error');
+      get.mockResolvedValue([flag('1')]);
+      del.mockRejectedValue(new ApiError(404, 'Flag not found.'));
+      renderReport();
+      await user.click(await screen.findByRole('button', { name: /^Delete flag on "Post 1"/ }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete flag' }));
+      await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to delete flag: Flag not found.', expect.anything()));
+      expect(titles()).toEqual(['Post 1']);
+    });
+
+    it('content: asks, then sends DELETE /admin/content/{id} and removes every flag of that content', async () => {
+      const user = userEvent.setup();
+      const success = vi.spyOn(toast, 'success');
+      get.mockResolvedValue([flag('1'), flag('2', { content_id: 'c-1', title: 'Post 1 again' }), flag('3')]);
+      del.mockResolvedValue({ id: 'c-1', message: 'Content deleted successfully.' });
+      renderReport();
+      const button = await screen.findByRole('button', { name: 'Delete content "Post 1"' });
+
+      await user.click(button);
+      expect(dialog()).toHaveTextContent('Are you sure you want to delete this content?');
+      await user.keyboard('{Escape}');
+      expect(del).not.toHaveBeenCalled();
+
+      await user.click(button);
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete content' }));
+      expect(del).toHaveBeenCalledWith('/admin/content/c-1');
+      await waitFor(() => expect(titles()).toEqual(['Post 3']));
+      expect(success).toHaveBeenCalledWith('Content deleted successfully.', expect.anything());
+    });
+
+    it("content that fails toasts 'Failed to delete content: {message}'", async () => {
+      const user = userEvent.setup();
+      const error = vi.spyOn(toast, 'error');
+      get.mockResolvedValue([flag('1')]);
+      del.mockRejectedValue(new TypeError('Failed to fetch'));
+      renderReport();
+      await user.click(await screen.findByRole('button', { name: 'Delete content "Post 1"' }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete content' }));
+      await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to delete content: Failed to fetch', expect.anything()));
+      expect(titles()).toEqual(['Post 1']);
+    });
+
+    it('the selected flags in bulk: POST /flags/bulk-delete with flag_ids after a confirm', async () => {
+      const user = userEvent.setup();
+      const success = vi.spyOn(toast, 'success');
+      get.mockResolvedValue([flag('1'), flag('2'), flag('3')]);
+      post.mockResolvedValue({ deleted: 2 });
+      renderReport();
+      const bulk = await screen.findByRole('button', { name: 'Delete selected (0)' });
+      expect(bulk).toBeDisabled();
+
+      await user.click(within(rowOf('Post 1')).getByRole('checkbox'));
+      await user.click(within(rowOf('Post 3')).getByRole('checkbox'));
+      expect(screen.getByRole('checkbox', { name: 'Select all' })).toHaveProperty('indeterminate', true);
+      await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+      expect(dialog()).toHaveTextContent('Are you sure you want to delete the 2 selected flags?');
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete flags' }));
+
+      expect(post).toHaveBeenCalledWith('/flags/bulk-delete', { flag_ids: ['1', '3'] });
+      await waitFor(() => expect(titles()).toEqual(['Post 2']));
+      expect(success).toHaveBeenCalledWith('2 flags deleted successfully.', expect.anything());
+      expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
+    });
+
+    it('Select all selects every listed flag', async () => {
+      const user = userEvent.setup();
+      get.mockResolvedValue([flag('1'), flag('2')]);
+      renderReport();
+      await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+      expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeEnabled();
+      await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+      expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
+    });
+  });
+
+  it('filters by the grouped content type', async () => {
+    const user = userEvent.setup();
+    get.mockResolvedValue([flag('1', { type: 'article' }), flag('2', { type: 'podcast' }), flag('3', { type: 'pdf' })]);
+    renderReport();
+    const filter = await screen.findByRole('combobox', { name: 'Content type' });
+    await user.selectOptions(filter, 'other');
+    expect(titles()).toEqual(['Post 2']);
+    expect(screen.getByText('1 of 3 flags')).toBeInTheDocument();
+    await user.selectOptions(filter, 'code');
+    expect(screen.getByText('No flagged content of this type.')).toBeInTheDocument();
+    await user.selectOptions(filter, 'all');
+    expect(titles()).toEqual(['Post 1', 'Post 2', 'Post 3']);
+  });
+});

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { MODERATION_STATUSES, type ModerationStatus } from '@crossfeed/domain/rules/content-types.ts';
+import { isModerationStatus, statusLabel } from '../utils/content-labels';
+
+type FlagStatusSelectProps = {
+  /** The content's current status (null when the content is gone). */
+  status: string | null;
+  /** Names the content, for the select's label. */
+  contentTitle: string;
+  disabled?: boolean;
+  /** Asked with the chosen status; the select keeps showing `status` until the parent changes it. */
+  onChange: (status: ModerationStatus) => void;
+};
+
+/**
+ * SPEC §4 Content moderation status: flagged, under_review, approved or deleted. A status outside those
+ * (an owner-view one such as active) shows as the current, unselectable choice.
+ */
+export function FlagStatusSelect({ status, contentTitle, disabled = false, onChange }: FlagStatusSelectProps) {
+  const id = useId();
+  const current = status ?? '';
+  const extra = !isModerationStatus(status);
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {`Status of "${contentTitle}"`}
+      </label>
+      <select
+        id={id}
+        className="flag-status-select"
+        value={current}
+        disabled={disabled || status === null}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (next !== current && isModerationStatus(next)) onChange(next as ModerationStatus);
+        }}
+      >
+        {extra ? (
+          <option value={current} disabled>
+            {statusLabel(status)}
+          </option>
+        ) : null}
+        {MODERATION_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {statusLabel(value)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
+import type { AppSocket } from '@/lib/socket';
+import { flagFeed, type FlagFeedEvent } from './flag-feed';
+import { registerFlagHandlers } from './register-flag-handlers';
+
+type Listener = (payload?: unknown) => void;
+
+describe('registerFlagHandlers', () => {
+  it('forwards flag:created, flag:updated and reconnects to the flag feed', () => {
+    const listeners = new Map<string, Listener>();
+    let reconnect: (() => void) | undefined;
+    const socket = { on: (event: string, listener: Listener) => listeners.set(event, listener) } as unknown as AppSocket;
+    registerFlagHandlers(socket, (listener) => {
+      reconnect = listener;
+    });
+
+    const received: FlagFeedEvent[] = [];
+    const unsubscribe = flagFeed.subscribe((event) => received.push(event));
+    const flag = { id: 'f1' } as FlagDto;
+    listeners.get('flag:created')?.(flag);
+    listeners.get('flag:updated')?.({ content_id: 'c1', status: 'approved' });
+    reconnect?.();
+    unsubscribe();
+    listeners.get('flag:created')?.(flag);
+
+    expect(received).toEqual([
+      { type: 'created', flag },
+      { type: 'updated', update: { content_id: 'c1', status: 'approved' } },
+      { type: 'resync' },
+    ]);
+  });
+
+  it('delivers nothing to a listener that unsubscribed', () => {
+    const listener = vi.fn();
+    flagFeed.subscribe(listener)();
+    flagFeed.publish({ type: 'resync' });
+    expect(listener).not.toHaveBeenCalled();
+  });
+});
