@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the command-line tools some integration tests need (today: docker-compose, used by
-# scripts/docker-compose.int.test.ts to validate docker-compose.yml). Safe to run any number of times:
+# Installs the command-line tools some integration tests need: docker-compose, used by
+# scripts/docker-compose.int.test.ts to validate docker-compose.yml, and Debian's chromium, the headless
+# browser the end-to-end suite (e2e/) drives through playwright-core. Safe to run any number of times:
 # it does nothing when the tools are already there, and runs `apt-get update` at most once per call.
 set -euo pipefail
 
@@ -25,7 +26,8 @@ apt_install() {
     DEBIAN_FRONTEND=noninteractive apt-get update -qq
     apt_updated=1
   fi
-  # Without recommends: validating a compose file needs only the Python tool, not a Docker engine.
+  # Without recommends: validating a compose file needs only the Python tool, not a Docker engine, and
+  # headless Chromium needs no desktop integration.
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package"
 }
 
@@ -49,6 +51,7 @@ ensure_command() {
 }
 
 ensure_command docker-compose docker-compose
+ensure_command chromium chromium
 
 if [ "$missing" -ne 0 ]; then
   # Not fatal here: the tests that need a missing tool fail with a message naming this script.

@@ -1,0 +1,200 @@
+/**
+ * `npm run bench -- ui [--no-build] [--force]`: the production UI bundle (frontend/dist).
+ * - builds it first with scripts/build-ui-if-needed.ts (as `npm start` does: only when the UI sources
+ *   changed; `--force` always rebuilds, `--no-build` reads the dist as it is);
+ * - lists every built JS and CSS asset with its raw size and gzip size (node:zlib, level 9, as a static
+ *   pre-compressor would);
+ * - finds the initial JS, what the browser must load before the first page renders: the entry chunk and
+ *   everything it imports statically. From the Vite manifest (dist/.vite/manifest.json) when the build
+ *   writes one (`build.manifest: true`), else from index.html's module script and modulepreload links plus
+ *   the static `import` statements of those chunks. Lazy routes (dynamic `import()`) are not initial.
+ * - compares the initial JS gzip size with the 200 kB target (kB = 1000 bytes, as Vite prints).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { printReport } from './report.ts';
+
+const ROOT = path.join(import.meta.dirname, '..', '..');
+const DIST = path.join(ROOT, 'frontend', 'dist');
+const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
+export const INITIAL_JS_TARGET_BYTES = 200_000;
+
+export interface Asset {
+  /** Path inside dist, e.g. `assets/index-abc.js`. */
+  file: string;
+  raw: number;
+  gzip: number;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export const kB = (bytes: number): string => `${(bytes / 1000).toFixed(2)} kB`;
+
+export function gzipSize(content: Buffer): number {
+  return gzipSync(content, { level: 9 }).length;
+}
+
+/** Every .js and .css file under dist/assets with its sizes, largest gzip first. */
+export function listAssets(dist: string): Asset[] {
+  const dir = path.join(dist, 'assets');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
+    .map((name) => {
+      const content = readFileSync(path.join(dir, name));
+      return { file: `assets/${name}`, raw: content.length, gzip: gzipSize(content) };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+/** The entry chunk and its static imports, transitively, from a Vite manifest. */
+export function initialFromManifest(manifest: Record<string, ManifestChunk>): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return { js: [...js], css: [...css] };
+}
+
+/** Static import specifiers of a built ES module (`import … from "x"`, `import "x"`, `export … from "x"`); not `import("x")`. */
+export function staticImports(code: string): string[] {
+  const found: string[] = [];
+  const pattern = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
+  for (const match of code.matchAll(pattern)) found.push(match[1]!);
+  return found;
+}
+
+/** The initial assets from index.html (module scripts, modulepreload and stylesheet links) and the static imports of those chunks. */
+export function initialFromHtml(html: string, readChunk: (file: string) => string | undefined): { js: string[]; css: string[] } {
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
+  const toFile = (href: string) => href.replace(/^\//, '');
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const queue: string[] = [];
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    const src = attr(tag, 'src');
+    if (src && attr(tag, 'type') === 'module') queue.push(toFile(src));
+  }
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    const rel = attr(tag, 'rel');
+    const href = attr(tag, 'href');
+    if (!href) continue;
+    if (rel === 'modulepreload') queue.push(toFile(href));
+    if (rel === 'stylesheet') css.add(toFile(href));
+  }
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (js.has(file)) continue;
+    js.add(file);
+    const code = readChunk(file);
+    if (code === undefined) continue;
+    for (const specifier of staticImports(code)) {
+      if ((!specifier.startsWith('.') && !specifier.startsWith('/')) || !specifier.endsWith('.js')) continue;
+      const resolved = specifier.startsWith('/') ? toFile(specifier) : path.posix.join(path.posix.dirname(file), specifier);
+      queue.push(resolved);
+    }
+  }
+  return { js: [...js], css: [...css] };
+}
+
+function build(force: boolean): boolean {
+  const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/build-ui-if-needed.ts', ...(force ? ['--force'] : [])], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return result.status === 0;
+}
+
+function printAssets(assets: readonly Asset[], initial: ReadonlySet<string>): void {
+  const rows = assets.map((asset) => ({
+    file: asset.file,
+    raw: kB(asset.raw),
+    gzip: kB(asset.gzip),
+    load: initial.has(asset.file) ? 'initial' : asset.file.endsWith('.css') ? 'lazy css' : 'lazy',
+  }));
+  const width = {
+    file: Math.max(5, ...rows.map((r) => r.file.length)),
+    raw: Math.max(3, ...rows.map((r) => r.raw.length)),
+    gzip: Math.max(4, ...rows.map((r) => r.gzip.length)),
+    load: Math.max(4, ...rows.map((r) => r.load.length)),
+  };
+  const line = (f: string, r: string, g: string, l: string) =>
+    `| ${f.padEnd(width.file)} | ${r.padStart(width.raw)} | ${g.padStart(width.gzip)} | ${l.padEnd(width.load)} |`;
+  console.log('\nBuilt UI assets (frontend/dist), largest gzip first\n');
+  console.log(line('asset', 'raw', 'gzip', 'load'));
+  console.log(`|${'-'.repeat(width.file + 2)}|${'-'.repeat(width.raw + 1)}:|${'-'.repeat(width.gzip + 1)}:|${'-'.repeat(width.load + 2)}|`);
+  for (const row of rows) console.log(line(row.file, row.raw, row.gzip, row.load));
+}
+
+export async function main(args: string[]): Promise<boolean> {
+  const { values } = parseArgs({ args, options: { 'no-build': { type: 'boolean' }, force: { type: 'boolean' } } });
+  if (!values['no-build'] && !build(values.force === true)) {
+    console.error('ui bench: the UI build failed (see above).');
+    return false;
+  }
+  const indexHtml = path.join(DIST, 'index.html');
+  if (!existsSync(indexHtml)) {
+    console.error(`ui bench: ${indexHtml} is missing; build the UI (npm run build -w @crossfeed/frontend).`);
+    return false;
+  }
+
+  const assets = listAssets(DIST);
+  const byFile = new Map(assets.map((asset) => [asset.file, asset]));
+  let source: string;
+  let initial: { js: string[]; css: string[] };
+  if (existsSync(MANIFEST)) {
+    source = 'Vite manifest (dist/.vite/manifest.json)';
+    initial = initialFromManifest(JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>);
+  } else {
+    source = 'index.html script/modulepreload tags + static imports (no Vite manifest: set build.manifest = true in frontend/vite.config.ts to use it)';
+    initial = initialFromHtml(readFileSync(indexHtml, 'utf8'), (file) => {
+      const full = path.join(DIST, file);
+      return existsSync(full) && statSync(full).isFile() ? readFileSync(full, 'utf8') : undefined;
+    });
+  }
+
+  const missing = [...initial.js, ...initial.css].filter((file) => !byFile.has(file));
+  if (missing.length > 0) {
+    console.error(`ui bench: initial assets not found in dist/assets: ${missing.join(', ')}`);
+    return false;
+  }
+  const sum = (files: readonly string[], key: 'raw' | 'gzip') => files.reduce((total, file) => total + byFile.get(file)![key], 0);
+  const initialSet = new Set([...initial.js, ...initial.css]);
+  printAssets(assets, initialSet);
+
+  const js = assets.filter((asset) => asset.file.endsWith('.js'));
+  const css = assets.filter((asset) => asset.file.endsWith('.css'));
+  const lazyJs = js.filter((asset) => !initialSet.has(asset.file));
+  const initialJsGzip = sum(initial.js, 'gzip');
+  const largestLazy = lazyJs[0];
+
+  console.log(`\nInitial JS (${source}):\n  ${initial.js.join('\n  ')}`);
+  if (initial.css.length) console.log(`Initial CSS:\n  ${initial.css.join('\n  ')}`);
+
+  return printReport(
+    'UI bundle (gzip level 9; kB = 1000 bytes)',
+    [
+      { measure: 'initial JS gzip (entry + static imports)', value: kB(initialJsGzip), baseline: kB(INITIAL_JS_TARGET_BYTES), ratio: initialJsGzip / INITIAL_JS_TARGET_BYTES },
+      { measure: 'initial JS raw', value: kB(sum(initial.js, 'raw')) },
+      { measure: 'initial CSS gzip', value: kB(sum(initial.css, 'gzip')) },
+      { measure: `all JS gzip (${js.length} files)`, value: kB(js.reduce((t, a) => t + a.gzip, 0)) },
+      { measure: `all CSS gzip (${css.length} files)`, value: kB(css.reduce((t, a) => t + a.gzip, 0)) },
+      { measure: `lazy JS gzip (${lazyJs.length} chunks)`, value: kB(lazyJs.reduce((t, a) => t + a.gzip, 0)) },
+      ...(largestLazy ? [{ measure: `largest lazy chunk (${largestLazy.file})`, value: kB(largestLazy.gzip) }] : []),
+    ],
+    [{ label: `initial JS gzip ${kB(initialJsGzip)} <= ${kB(INITIAL_JS_TARGET_BYTES)} (ratio ${(initialJsGzip / INITIAL_JS_TARGET_BYTES).toFixed(2)})`, met: initialJsGzip <= INITIAL_JS_TARGET_BYTES }],
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Crossfeed's end-to-end journeys in headless Chromium against the app as `npm start` runs it (embedded
+ * mode, simulated payments, mail as files in DATA_DIR). One app and one browser serve every journey;
+ * each journey has its own browser contexts and its own accounts. Screenshots go to e2e/screenshots/.
+ *
+ * Run: `npm run test:e2e` (part of `npm test`). Needs /usr/bin/chromium (scripts/ensure-test-tools.sh).
+ */
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { adminReportJourney } from './journeys/admin-report.ts';
+import { creatorJourney } from './journeys/creator-journey.ts';
+import { liveNotificationJourney } from './journeys/live-notification.ts';
+import { passwordResetJourney } from './journeys/password-reset.ts';
+import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
+import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
+import { Api } from './support/api.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
+
+const JOURNEY_TIMEOUT_MS = 90_000;
+
+describe('Crossfeed end-to-end journeys', () => {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let api: Api;
+  let failures = 0;
+
+  before(
+    async () => {
+      app = await startApp();
+      api = new Api(app.url);
+      browser = await launchBrowser();
+    },
+    { timeout: 180_000 },
+  );
+
+  after(
+    async () => {
+      await browser?.close();
+      // A failed run keeps its DATA_DIR (event log, mail outbox) for a look.
+      await app?.stop({ keepData: failures > 0 });
+      if (failures > 0 && app) console.log(`e2e: DATA_DIR kept at ${app.dataDir}`);
+    },
+    { timeout: 30_000 },
+  );
+
+  const journey = (title: string, name: string, body: (journey: Journey, api: Api) => Promise<void>) =>
+    test(title, { timeout: JOURNEY_TIMEOUT_MS }, async () => {
+      if (!app || !browser) throw new Error('the app or the browser did not start');
+      try {
+        await runJourney(browser, app, name, (j) => body(j, api));
+      } catch (error) {
+        failures++;
+        throw error;
+      }
+    });
+
+  journey(
+    '1. signup → profile builder → tour → add content → find a match → share to contacts until progress resets',
+    'j1-creator',
+    creatorJourney,
+  );
+  journey("2. B shares A's content and A's unread badge rises without a reload", 'j2-live-notification', liveNotificationJourney);
+  journey('3. a non-admin is refused /admin-report; an admin sees a new flag live and changes its status', 'j3-admin-report', adminReportJourney);
+  journey("4. a waitlist signup through another's referral link raises their referrals", 'j4-waitlist-referral', waitlistReferralJourney);
+  journey('5. pricing → upgrade → simulated checkout → /success → Premium unlocked', 'j5-premium-upgrade', premiumUpgradeJourney);
+  journey('6. forgot password → e-mailed link → reset → login', 'j6-password-reset', passwordResetJourney);
+});
