@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
+import { useAppStore } from '@/stores/app-store';
 
 const MENU_LINKS = [
   { to: '/pricing', label: 'Pricing' },
@@ -7,9 +8,17 @@ const MENU_LINKS = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** The navigation bar's menu (a disclosure): Pricing, About and Contact. */
+/** Admins also reach their pages from the menu, where narrow screens keep them (the bar hides them). */
+const ADMIN_LINKS = [
+  { to: '/admin-report', label: 'Admin report' },
+  { to: '/admin-analytics', label: 'Founder analytics' },
+] as const;
+
+/** The navigation bar's menu (a disclosure): Pricing, About and Contact (SPEC §1), plus the admin pages for admins. */
 export function NavMenu() {
   const [open, setOpen] = useState(false);
+  const isAdmin = useAppStore((state) => state.user?.is_admin === true);
+  const links = isAdmin ? [...MENU_LINKS, ...ADMIN_LINKS] : MENU_LINKS;
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -49,7 +58,7 @@ export function NavMenu() {
         <span className="nav-menu-label">Menu</span>
       </button>
       <ul id={menuId} className="nav-menu-list" hidden={!open}>
-        {MENU_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className="nav-menu-link" onClick={() => setOpen(false)}>
               {link.label}

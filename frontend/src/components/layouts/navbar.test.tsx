@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
@@ -24,11 +25,32 @@ describe('Navbar', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
   });
 
   it('adds the admin pages for an admin', () => {
     signIn(true);
     renderRoute(<Navbar />, { path: '/pricing' });
     expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin-report');
+    expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/admin-analytics');
+  });
+});
+
+describe('NavMenu', () => {
+  const menuLinks = async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    return screen.getAllByRole('link').filter((link) => link.classList.contains('nav-menu-link')).map((link) => link.textContent);
+  };
+
+  it('lists Pricing, About and Contact', async () => {
+    signIn(false);
+    renderRoute(<Navbar />, { path: '/pricing' });
+    expect(await menuLinks()).toEqual(['Pricing', 'About', 'Contact']);
+  });
+
+  it('adds the admin pages for an admin, where narrow screens find them', async () => {
+    signIn(true);
+    renderRoute(<Navbar />, { path: '/pricing' });
+    expect(await menuLinks()).toEqual(['Pricing', 'About', 'Contact', 'Admin report', 'Founder analytics']);
   });
 });

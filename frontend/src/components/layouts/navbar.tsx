@@ -21,9 +21,14 @@ export function Navbar() {
           {signedIn ? (
             <>
               {isAdmin ? (
-                <Link to="/admin-report" className="button button-ghost navbar-admin-link">
-                  Admin
-                </Link>
+                <>
+                  <Link to="/admin-report" className="button button-ghost navbar-admin-link">
+                    Admin
+                  </Link>
+                  <Link to="/admin-analytics" className="button button-ghost navbar-admin-link">
+                    Analytics
+                  </Link>
+                </>
               ) : null}
               <Link to="/app/home" className="button button-primary">
                 My workspace
