@@ -3,6 +3,7 @@ import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
 import { api } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
+import { makeContent } from '@/features/workspace/testing/make-content';
 import { startAppRealtime } from './realtime';
 
 type Listener = (...args: unknown[]) => void;
@@ -146,5 +147,48 @@ describe('realtime: the session socket feeds the store', () => {
     useAppStore.getState().login(token(), makeUser());
     stop();
     expect(sockets[1]?.disconnected).toBe(true);
+  });
+});
+
+describe('realtime: workspace progress', () => {
+  let stop: () => void = () => {};
+  afterEach(() => stop());
+
+  it('content:progress moves the own content towards its required shares, never backwards', () => {
+    const own = makeContent('mine', { share_count: 1, status: 'active' });
+    useAppStore.getState().login(token(), makeUser());
+    useAppStore.setState({ ownContents: [own, makeContent('other', { share_count: 0 })], selectedContents: [own] });
+    stop = startAppRealtime();
+    const socket = sockets[sockets.length - 1];
+
+    socket?.emit('content:progress', { content_id: 'mine', share_count: 5, required_shares: 5, status: 'completed' });
+    socket?.emit('content:progress', { content_id: 'mine', share_count: 4, required_shares: 5, status: 'completed' });
+
+    const state = useAppStore.getState();
+    expect(state.ownContents.map((item) => [item.id, item.share_count, item.status])).toEqual([
+      ['mine', 5, 'completed'],
+      ['other', 0, 'active'],
+    ]);
+    expect(state.selectedContents[0]?.share_count).toBe(5);
+  });
+
+  it('after a reconnect it refetches the own contents only once the workspace has loaded them', async () => {
+    useAppStore.getState().login(token(), makeUser());
+    stop = startAppRealtime();
+    const socket = sockets[sockets.length - 1];
+    const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path === '/auth/me') return makeUser();
+      if (path === '/notifications/') return [];
+      if (path === '/content/') return [makeContent('fresh')];
+      throw new Error(`unexpected ${path}`);
+    });
+
+    socket?.reconnect();
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    expect(get.mock.calls.map(([path]) => path)).not.toContain('/content/');
+
+    useAppStore.setState({ ownContentsStatus: 'ready' });
+    socket?.reconnect();
+    await vi.waitFor(() => expect(useAppStore.getState().ownContents.map((item) => item.id)).toEqual(['fresh']));
   });
 });

@@ -2,13 +2,20 @@ import { registerFlagHandlers } from '@/features/admin-report/realtime/register-
 import { registerSessionHandlers } from '@/features/auth/realtime/register-session-handlers';
 import { registerReplayHandlers } from '@/features/founder-analytics/realtime/register-replay-handlers';
 import { registerNotificationHandlers } from '@/features/notifications/realtime/register-notification-handlers';
+import { registerWorkspaceHandlers } from '@/features/workspace/realtime/register-workspace-handlers';
 import { startRealtime } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
 
 /** Wires the features' socket handlers to the one session socket; returns the stop function. */
 export function startAppRealtime(): () => void {
   return startRealtime({
-    handlers: [registerSessionHandlers, registerNotificationHandlers, registerFlagHandlers, registerReplayHandlers],
+    handlers: [
+      registerSessionHandlers,
+      registerNotificationHandlers,
+      registerWorkspaceHandlers,
+      registerFlagHandlers,
+      registerReplayHandlers,
+    ],
     // The next account must not see this one's notifications.
     onSessionEnd: () => useAppStore.getState().resetNotifications(),
   });

@@ -47,8 +47,9 @@ export default function HomePage() {
         content={shareContent ? { id: shareContent.id, title: shareContent.title, description: shareContent.description } : null}
         onClose={() => setShareContent(null)}
         onShared={() => {
+          const sharedId = shareContent?.id;
           setShareContent(null);
-          recordShare();
+          recordShare(sharedId);
         }}
         onDailyLimit={openUpsell}
       />

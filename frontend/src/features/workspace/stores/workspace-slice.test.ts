@@ -65,6 +65,17 @@ describe('workspace slice', () => {
       expect(selectShareProgress(store())).toBe(20);
     });
 
+    it('counts the share on the shared match, in the matched list and in the selection', () => {
+      const match = makeContent('a', { share_count: 2 });
+      useAppStore.setState({ matchedContents: [match, makeContent('b', { share_count: 7 })] });
+      store().toggleMatch(match);
+
+      store().recordShare('a');
+
+      expect(store().matchedContents.map((item) => item.share_count)).toEqual([3, 7]);
+      expect(store().selectedMatches[0]?.share_count).toBe(3);
+    });
+
     it("at 100 % shows 'All content shared! Progress has been reset.' and resets steps, selections and progress", () => {
       store().toggleMatch(makeContent('a', { required_shares: 2 }));
       store().toggleContent(makeContent('c'));

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { ContentProgressPush } from '@crossfeed/domain/api/realtime-events.ts';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api-client';
 import type { AppState, AppStateCreatorMiddlewares } from '@/stores/app-store';
@@ -62,8 +63,13 @@ export type WorkspaceSlice = {
   chooseViewFilter: (filter: ViewFilter) => boolean;
   toggleMatch: (content: ContentDto) => void;
   toggleContent: (content: ContentDto) => void;
-  /** A successful share: one more made; at 100 % the notice appears and the workspace resets. */
-  recordShare: () => void;
+  /**
+   * A successful share of `contentId`: its share count goes up where it is listed, one more share is made,
+   * and at 100 % the notice appears and the workspace resets.
+   */
+  recordShare: (contentId?: string) => void;
+  /** A `content:progress` push: another creator shared one of the user's contents. */
+  applyContentProgress: (progress: ContentProgressPush) => void;
   /** Steps, selections and progress back to the start (Start Over). */
   resetWorkspaceProgress: () => void;
   dismissWorkspaceNotice: () => void;
@@ -251,7 +257,14 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         state.stepsDone.content = true;
       }),
 
-    recordShare: () => {
+    recordShare: (contentId) => {
+      if (contentId) {
+        set((state) => {
+          for (const item of [...state.matchedContents, ...state.selectedMatches]) {
+            if (item.id === contentId) item.share_count += 1;
+          }
+        });
+      }
       const sharesMade = get().sharesMade + 1;
       if (shareProgress(sharesMade, get().selectedMatches) >= 100) {
         set((state) => {
@@ -265,6 +278,17 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         state.sharesMade = sharesMade;
       });
     },
+
+    applyContentProgress: ({ content_id, share_count, required_shares, status }) =>
+      set((state) => {
+        for (const item of [...state.ownContents, ...state.selectedContents]) {
+          if (item.id !== content_id) continue;
+          // Pushes can overtake each other; a count never goes back.
+          item.share_count = Math.max(item.share_count, share_count);
+          item.required_shares = required_shares;
+          item.status = status;
+        }
+      }),
 
     resetWorkspaceProgress: () =>
       set((state) => {

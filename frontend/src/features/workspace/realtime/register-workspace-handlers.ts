@@ -1,0 +1,16 @@
+import type { RegisterHandlers } from '@/lib/socket';
+import { useAppStore } from '@/stores/app-store';
+
+/**
+ * `content:progress` moves the user's own content towards its required shares without a reload; after a
+ * reconnect the own list, if the workspace has loaded it, is fetched again for the pushes missed meanwhile.
+ */
+export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect) => {
+  socket.on('content:progress', (progress) => {
+    useAppStore.getState().applyContentProgress(progress);
+  });
+  onReconnect(() => {
+    const state = useAppStore.getState();
+    if (state.ownContentsStatus !== 'idle') void state.fetchOwnContents({ refresh: true });
+  });
+};
