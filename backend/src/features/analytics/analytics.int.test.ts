@@ -457,12 +457,27 @@ describe('GET /analytics/user/{id}', () => {
 
     const response = await app.request('GET', `/analytics/user/${creator.user.id}`, { token: viewer.token });
     assert.equal(response.status, 200);
-    assert.deepEqual(response.body, { audience_score: null, total_content_shares: 7, successful_cross_promotions: 1 });
+    assert.deepEqual(response.body, { audience_score: null, total_content_shares: 7, successful_cross_promotions: 1, total_views: 0 });
 
     // Deleted content no longer counts.
     await app.request('DELETE', `/content/${promoted.id}/`, { token: creator.token });
     const after = await app.request('GET', `/analytics/user/${creator.user.id}/`, { token: creator.token });
-    assert.deepEqual(after.body, { audience_score: null, total_content_shares: 2, successful_cross_promotions: 0 });
+    assert.deepEqual(after.body, { audience_score: null, total_content_shares: 2, successful_cross_promotions: 0, total_views: 0 });
+  });
+
+  test('counts as views the people\'s clicks on the short links of the creator\'s live content, not bots\'', async () => {
+    const [creator, viewer] = [await premium(), await app.register()];
+    const [first, second] = [await submit(creator), await submit(creator)];
+    const [firstCode, secondCode] = [await shortLink(creator, first.id), await shortLink(creator, second.id)];
+    for (const code of [firstCode, firstCode, secondCode]) {
+      assert.equal((await app.request('GET', `/links/${code}`, { headers: { 'user-agent': BROWSER } })).status, 302);
+    }
+    assert.equal((await app.request('GET', `/links/${secondCode}`, { headers: { 'user-agent': 'Googlebot/2.1' } })).status, 302);
+    const views = async () => (await app.request('GET', `/analytics/user/${creator.user.id}`, { token: viewer.token })).body.total_views;
+    await eventually(async () => assert.equal(await views(), 3));
+
+    await app.request('DELETE', `/content/${first.id}/`, { token: creator.token });
+    assert.equal(await views(), 1);
   });
 
   test('answers the creator\'s audience score once it is computed', async () => {
@@ -475,7 +490,7 @@ describe('GET /analytics/user/{id}', () => {
     // What the audience-score worker writes into the read model.
     await app.ctx.readStore.collection('users').updateOne({ _id: creator.user.id }, { $set: { 'profile.audience_score': 72.5 } });
     const response = await app.request('GET', `/analytics/user/${creator.user.id}`, { token: viewer.token });
-    assert.deepEqual(response.body, { audience_score: 72.5, total_content_shares: 0, successful_cross_promotions: 0 });
+    assert.deepEqual(response.body, { audience_score: 72.5, total_content_shares: 0, successful_cross_promotions: 0, total_views: 0 });
   });
 
   test('answers 404 for an unknown user', async () => {

@@ -30,6 +30,8 @@ export interface UserAnalyticsDto {
   audience_score: number | null;
   total_content_shares: number;
   successful_cross_promotions: number;
+  /** Views Received (SPEC §2 Creator profile): people's clicks on the short links of the creator's live content. */
+  total_views: number;
 }
 
 /** Analytics, short links, conversions and the Enhance-link action (SPEC §7 Analytics and conversions). */
@@ -61,7 +63,7 @@ export function analyticsRoutes(ctx: ApiContext): Router {
     if (!user) throw new NotFoundError('User not found.');
     const docs = await contents().find(
       { user_id: userId, ...LIVE_CONTENT },
-      { projection: { share_count: 1, required_shares: 1 } },
+      { projection: { share_count: 1, required_shares: 1, short_link_clicks: 1 } },
     );
     // The audience-score worker owns the score; before its first run the profile's (or null) stands.
     const scored = await ctx.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: userId }, { projection: { score: 1 } });
@@ -69,6 +71,7 @@ export function analyticsRoutes(ctx: ApiContext): Router {
       audience_score: scored?.score ?? user.profile?.audience_score ?? null,
       total_content_shares: docs.reduce((sum, doc) => sum + doc.share_count, 0),
       successful_cross_promotions: docs.filter((doc) => doc.share_count >= doc.required_shares).length,
+      total_views: docs.reduce((sum, doc) => sum + doc.short_link_clicks, 0),
     };
     res.json(body);
   });

@@ -5,6 +5,8 @@ export type UserAnalytics = {
   audience_score: number | null;
   total_content_shares: number;
   successful_cross_promotions: number;
+  /** People's clicks on the short links of the creator's live content (Views Received). */
+  total_views?: number;
 };
 
 export function getUserAnalytics(userId: string, signal?: AbortSignal): Promise<UserAnalytics | null> {

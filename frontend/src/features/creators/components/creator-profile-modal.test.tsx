@@ -50,7 +50,7 @@ describe('CreatorProfileModal', () => {
   });
 
   it('shows the Share Statistics, share rate and tiles', async () => {
-    profileMock.mockResolvedValue({ ...PROFILE, view_count: 42 });
+    analyticsMock.mockResolvedValue({ ...ANALYTICS, total_views: 42 });
     renderCreator();
     expect(await screen.findByText('Total content shares')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Share Statistics' })).toBeInTheDocument();

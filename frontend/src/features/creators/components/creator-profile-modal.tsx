@@ -32,7 +32,7 @@ const asCount = (value: unknown) => (typeof value === 'number' && Number.isFinit
  *
  * - Share rate = successful_cross_promotions / total_content_shares × 100 (2 decimals; 0.00 without shares).
  * - Shares Achieved is total_content_shares (shares the creator's contents received).
- * - Views Received is the profile's view_count when the API sends it, else 'N/A'.
+ * - Views Received is total_views (people's clicks on the creator's short links) when the API sends it, else 'N/A'.
  */
 export function CreatorProfileModal({ open, userId, username, onClose }: CreatorProfileModalProps) {
   const [profile, setProfile] = useState<CreatorProfile | null>(null);
@@ -82,7 +82,7 @@ export function CreatorProfileModal({ open, userId, username, onClose }: Creator
     const totalShares = asCount(data.total_content_shares);
     const promotions = asCount(data.successful_cross_promotions);
     const score = typeof data.audience_score === 'number' && Number.isFinite(data.audience_score) ? data.audience_score : null;
-    const viewCount = profile?.view_count;
+    const viewCount = data.total_views;
     statistics = (
       <>
         <div className="creator-score">
