@@ -88,16 +88,16 @@ export function Modal({ open, onClose, title, children, footer, initialFocusRef,
         tabIndex={-1}
         onKeyDown={handleKeyDown}
       >
-        <header className="modal-header">
+        <div className="modal-header">
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
           <button type="button" className="modal-close" aria-label="Close" onClick={() => onCloseRef.current()}>
             <span aria-hidden="true">×</span>
           </button>
-        </header>
+        </div>
         <div className="modal-body">{children}</div>
-        {footer ? <footer className="modal-footer">{footer}</footer> : null}
+        {footer ? <div className="modal-footer">{footer}</div> : null}
       </div>
     </div>,
     document.body,

@@ -229,7 +229,7 @@ describe('ProfileInformationModal', () => {
   it('has the footer buttons Cancel, Change Password, View Referrals and Promo Codes; Cancel closes', async () => {
     const user = userEvent.setup();
     const { onClose } = renderModal();
-    const footer = dialog('Profile Information').querySelector('footer')!;
+    const footer = dialog('Profile Information').querySelector('.modal-footer')!;
     expect(within(footer).getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Cancel',
       'Change Password',

@@ -141,7 +141,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
                         <button
                           type="button"
                           className="button button-ghost button-small"
-                          aria-label={`Copy short link of ${content.title}`}
+                          aria-label={`Copy link of ${content.title}`}
                           onClick={() => void handleCopy(code)}
                         >
                           Copy link

@@ -102,7 +102,7 @@ describe('ManageContentModal', () => {
       expect(within(row).getByText('/links/ab12cd')).toBeInTheDocument();
       expect(dialog()).not.toHaveTextContent('Premium features');
 
-      await user.click(within(row).getByRole('button', { name: 'Copy short link of Title c2' }));
+      await user.click(within(row).getByRole('button', { name: 'Copy link of Title c2' }));
       await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/links/ab12cd`));
       expect(success).toHaveBeenCalledWith('Short link copied!', expect.anything());
     });

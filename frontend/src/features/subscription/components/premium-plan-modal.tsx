@@ -108,7 +108,8 @@ export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
       }
     >
       <div className="plan-modal">
-        <div className="plan-compare-scroll">
+        {/* Focusable and named, so keyboard users can scroll the table when it overflows. */}
+        <div className="plan-compare-scroll" role="region" aria-label="Free vs Premium comparison" tabIndex={0}>
           <table className="plan-compare">
             <caption className="visually-hidden">Free vs Premium</caption>
             <thead>
