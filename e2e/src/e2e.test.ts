@@ -7,6 +7,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { accessibilityJourney } from './journeys/accessibility.ts';
 import { adminReportJourney } from './journeys/admin-report.ts';
 import { creatorJourney } from './journeys/creator-journey.ts';
 import { liveNotificationJourney } from './journeys/live-notification.ts';
@@ -18,6 +19,8 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
 
 const JOURNEY_TIMEOUT_MS = 90_000;
+/** Journey 7 runs axe-core on some twenty views. */
+const ACCESSIBILITY_TIMEOUT_MS = 180_000;
 
 describe('Crossfeed end-to-end journeys', () => {
   let app: RunningApp | undefined;
@@ -44,8 +47,8 @@ describe('Crossfeed end-to-end journeys', () => {
     { timeout: 30_000 },
   );
 
-  const journey = (title: string, name: string, body: (journey: Journey, api: Api) => Promise<void>) =>
-    test(title, { timeout: JOURNEY_TIMEOUT_MS }, async () => {
+  const journey = (title: string, name: string, body: (journey: Journey, api: Api) => Promise<void>, timeout = JOURNEY_TIMEOUT_MS) =>
+    test(title, { timeout }, async () => {
       if (!app || !browser) throw new Error('the app or the browser did not start');
       try {
         await runJourney(browser, app, name, (j) => body(j, api));
@@ -65,4 +68,10 @@ describe('Crossfeed end-to-end journeys', () => {
   journey("4. a waitlist signup through another's referral link raises their referrals", 'j4-waitlist-referral', waitlistReferralJourney);
   journey('5. pricing → upgrade → simulated checkout → /success → Premium unlocked', 'j5-premium-upgrade', premiumUpgradeJourney);
   journey('6. forgot password → e-mailed link → reset → login', 'j6-password-reset', passwordResetJourney);
+  journey(
+    '7. axe-core finds no serious or critical violation on the public pages, the workspace, its panels and the admin pages',
+    'j7-accessibility',
+    accessibilityJourney,
+    ACCESSIBILITY_TIMEOUT_MS,
+  );
 });

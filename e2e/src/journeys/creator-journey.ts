@@ -88,11 +88,14 @@ export async function creatorJourney(journey: Journey, api: Api): Promise<void> 
 
   // Step 2: choose the new content; step 1: pick the first match.
   await selectOwnContent(page, contentTitle);
-  const match = await visible(page.getByRole('listbox', { name: 'Matched content' }).getByRole('option'));
-  const matchTitle = await match.getAttribute('aria-label');
+  const match = await visible(page.getByRole('list', { name: 'Matched content' }).getByRole('listitem').filter({ has: page.getByRole('heading') }));
+  const matchTitle = (await match.getByRole('heading').first().textContent())?.trim();
   assert.ok(matchTitle, 'the match has a title');
-  await match.press('Space');
-  await attributeIs(match, 'aria-selected', 'true');
+  // A click on the card body toggles it (SPEC §2); the card's select button shows the selection.
+  const select = match.getByRole('button', { name: `Select ${matchTitle}`, exact: true });
+  await attributeIs(select, 'aria-pressed', 'false');
+  await match.getByText(/^\d+ shares?$/).click();
+  await attributeIs(select, 'aria-pressed', 'true');
 
   // Step 3: share the match until its required shares are reached.
   const progress = page.getByRole('progressbar', { name: 'Sharing progress' });

@@ -29,6 +29,11 @@ export interface PageOptions {
   /** Users (ids) whose guided tour is already marked completed, so it does not cover the page. */
   tourDoneFor?: string[];
   viewport?: { width: number; height: number };
+  /**
+   * Lets scripts injected by the journey run despite the app's Content-Security-Policy (the accessibility
+   * journey injects axe-core). Only for that journey: the others run under the real CSP.
+   */
+  bypassCSP?: boolean;
 }
 
 export class Journey {
@@ -50,6 +55,7 @@ export class Journey {
     const context = await this.browser.newContext({
       baseURL: this.app.url,
       viewport: options.viewport ?? { width: 1280, height: 900 },
+      bypassCSP: options.bypassCSP ?? false,
     });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(30_000);

@@ -14,19 +14,21 @@ export async function unreadCount(page: Page): Promise<number> {
 
 /** Selects a matched item (step 1) by its title. */
 export async function selectMatch(page: Page, title: string): Promise<void> {
-  const item = await visible(page.getByRole('listbox', { name: 'Matched content' }).getByRole('option', { name: title }));
-  await toggleOn(item);
+  await toggleOn(await visible(selectButton(page.getByRole('list', { name: 'Matched content' }), title)));
 }
 
-/** Items toggle on click, Space or Enter (SPEC §2); Space avoids the inner links and buttons. */
-async function toggleOn(item: Locator): Promise<void> {
-  if ((await item.getAttribute('aria-selected')) !== 'true') await item.press('Space');
-  await attributeIs(item, 'aria-selected', 'true');
+/** A card's select button ('Select {title}', aria-pressed), in a workspace list. */
+export const selectButton = (list: Locator, title: string): Locator => list.getByRole('button', { name: `Select ${title}`, exact: true });
+
+/** Items toggle on click, Space or Enter (SPEC §2); the keyboard path is Space on the card's select button. */
+export async function toggleOn(select: Locator): Promise<void> {
+  if ((await select.getAttribute('aria-pressed')) !== 'true') await select.press('Space');
+  await attributeIs(select, 'aria-pressed', 'true');
 }
 
 /** Selects one of the user's own items (step 2) by its title. */
 export async function selectOwnContent(page: Page, title: string): Promise<void> {
-  await toggleOn(await visible(page.getByRole('listbox', { name: 'Your content' }).getByRole('option', { name: title })));
+  await toggleOn(await visible(selectButton(page.getByRole('list', { name: 'Your content' }), title)));
 }
 
 /** Step 3: Share a selected match with one contact, through the Share content modal. */

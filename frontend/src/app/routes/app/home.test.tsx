@@ -89,7 +89,7 @@ describe('Home page', () => {
 
   it('opens the creator profile and the flag modal from a match', async () => {
     const user = userEvent.setup();
-    const match = await within(step(1)).findByRole('option', { name: 'Title m1' });
+    const match = (await within(step(1)).findByRole('button', { name: 'Select Title m1' })).closest('li')!;
     await user.click(within(match).getByRole('button', { name: 'by creatorm1' }));
     expect(screen.getByRole('dialog', { name: 'Creator profile' })).toHaveTextContent('creatorm1 (creator-m1)');
 
@@ -102,7 +102,10 @@ describe('Home page', () => {
 
   it('a successful share closes the share modal and advances the progress', async () => {
     const user = userEvent.setup();
-    await user.click(await within(step(1)).findByRole('option', { name: 'Title m1' }));
+    const select = await within(step(1)).findByRole('button', { name: 'Select Title m1' });
+    expect(select).toHaveAttribute('aria-pressed', 'false');
+    await user.click(select);
+    expect(select).toHaveAttribute('aria-pressed', 'true');
     useAppStore.setState({ selectedMatches: [makeContent('m1', { required_shares: 2 })] });
     await user.click(within(step(3)).getByRole('button', { name: 'Share Title m1' }));
     expect(screen.getByRole('dialog', { name: 'Share content' })).toHaveTextContent('sharing Title m1');
@@ -114,7 +117,7 @@ describe('Home page', () => {
 
   it('reaching the daily share limit closes the share modal and opens the upsell', async () => {
     const user = userEvent.setup();
-    await user.click(await within(step(1)).findByRole('option', { name: 'Title m1' }));
+    await user.click(await within(step(1)).findByRole('button', { name: 'Select Title m1' }));
     await user.click(within(step(3)).getByRole('button', { name: 'Share Title m1' }));
     await user.click(screen.getByRole('button', { name: 'hit daily limit' }));
     expect(screen.queryByRole('dialog', { name: 'Share content' })).not.toBeInTheDocument();
@@ -123,7 +126,7 @@ describe('Home page', () => {
 
   it('a Premium filter chosen by a free user opens the upsell, which closes', async () => {
     const user = userEvent.setup();
-    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await within(step(1)).findByRole('button', { name: 'Select Title m1' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'View' }), 'rankedContent');
     await user.click(within(screen.getByRole('dialog', { name: 'Premium upsell' })).getByRole('button', { name: 'close upsell' }));
     expect(screen.queryByRole('dialog', { name: 'Premium upsell' })).not.toBeInTheDocument();
@@ -132,7 +135,7 @@ describe('Home page', () => {
 
   it("Manage opens 'Manage Content' with the own contents; a Free user's Upgrade swaps it for the upsell", async () => {
     const user = userEvent.setup();
-    await within(step(2)).findByRole('option', { name: 'Title own1' });
+    await within(step(2)).findByRole('button', { name: 'Select Title own1' });
     await user.click(within(step(2)).getByRole('button', { name: 'Manage' }));
     const manage = screen.getByRole('dialog', { name: 'Manage Content' });
     expect(within(manage).getByRole('tab', { name: 'Content Management' })).toHaveAttribute('aria-selected', 'true');
@@ -146,7 +149,7 @@ describe('Home page', () => {
 
   it('Advanced Search results replace the matches, and Clear search brings the matches back', async () => {
     const user = userEvent.setup();
-    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await within(step(1)).findByRole('button', { name: 'Select Title m1' });
     await user.click(within(step(1)).getByRole('button', { name: 'Advanced Search' }));
     const search = screen.getByRole('dialog', { name: 'Advanced Search' });
     await user.type(within(search).getByLabelText('Search query'), 'engines');
@@ -156,19 +159,19 @@ describe('Home page', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Advanced Search' })).not.toBeInTheDocument());
     expect(get).toHaveBeenCalledWith('/search/', expect.objectContaining({ query: expect.objectContaining({ query: 'engines', categories: ['technology'] }) }));
-    const results = within(step(1)).getByRole('listbox', { name: 'Search results' });
-    expect(within(results).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Title s1', 'Title s2']);
-    expect(within(step(1)).queryByRole('option', { name: 'Title m1' })).not.toBeInTheDocument();
+    const results = within(step(1)).getByRole('list', { name: 'Search results' });
+    expect(within(results).getAllByRole('button', { name: /^Select / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Select Title s1', 'Select Title s2']);
+    expect(within(step(1)).queryByRole('button', { name: 'Select Title m1' })).not.toBeInTheDocument();
 
     await user.click(within(step(1)).getByRole('button', { name: 'Clear search' }));
-    expect(within(step(1)).getByRole('option', { name: 'Title m1' })).toBeInTheDocument();
-    expect(within(step(1)).queryByRole('listbox', { name: 'Search results' })).not.toBeInTheDocument();
+    expect(within(step(1)).getByRole('button', { name: 'Select Title m1' })).toBeInTheDocument();
+    expect(within(step(1)).queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
   });
 
   it('an empty search answer keeps the matches and says so in the search modal', async () => {
     const user = userEvent.setup();
     searchAnswer = [];
-    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await within(step(1)).findByRole('button', { name: 'Select Title m1' });
     await user.click(within(step(1)).getByRole('button', { name: 'Advanced Search' }));
     const search = screen.getByRole('dialog', { name: 'Advanced Search' });
     await user.type(within(search).getByLabelText('Search query'), 'nothing');
@@ -177,12 +180,13 @@ describe('Home page', () => {
     await user.click(within(search).getByRole('button', { name: 'Search' }));
 
     expect(await within(search).findByRole('status')).toHaveTextContent('No content matches your search.');
-    expect(within(step(1)).getByRole('option', { name: 'Title m1' })).toBeInTheDocument();
+    expect(within(step(1)).getByRole('button', { name: 'Select Title m1' })).toBeInTheDocument();
   });
 
   it('View queue opens the content list with the selections', async () => {
     const user = userEvent.setup();
-    await user.click(await within(step(2)).findByRole('option', { name: 'Title own1' }));
+    await user.click(await within(step(2)).findByRole('button', { name: 'Select Title own1' }));
+    expect(within(step(2)).getByRole('button', { name: 'Select Title own1' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(step(3)).getByRole('button', { name: 'View queue' }));
     const list = screen.getByRole('dialog', { name: 'Content List' });
     expect(within(list).getByRole('region', { name: 'Your Content Queue' })).toHaveTextContent('Title own1');

@@ -5,6 +5,9 @@ import { makeContent } from '../testing/make-content';
 import type { ContentDto } from '../types';
 import { MatchedContentList } from './matched-content-list';
 
+/** The card (list item) around an item's select button. */
+const card = (title: string) => screen.getByRole('button', { name: `Select ${title}` }).closest('li')!;
+
 const renderList = (props: Partial<Parameters<typeof MatchedContentList>[0]> = {}) => {
   const handlers = { onToggle: vi.fn(), onOpenCreator: vi.fn(), onFlag: vi.fn() };
   render(<MatchedContentList items={[]} loading={false} error={null} selectedIds={[]} {...handlers} {...props} />);
@@ -30,9 +33,16 @@ describe('MatchedContentList', () => {
   it('shows at most 4 items, each with title, date, creator, share count, type badge, categories and Flag', () => {
     const items = ['a', 'b', 'c', 'd', 'e'].map((id) => makeContent(id));
     renderList({ items });
-    const options = screen.getAllByRole('option');
-    expect(options).toHaveLength(4);
-    const first = options[0]!;
+    const list = screen.getByRole('list', { name: 'Matched content' });
+    const cards = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(cards).toHaveLength(4);
+    expect(within(list).getAllByRole('button', { name: /^Select / }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Select Title a',
+      'Select Title b',
+      'Select Title c',
+      'Select Title d',
+    ]);
+    const first = cards[0]!;
     expect(within(first).getByRole('heading', { name: 'Title a' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'by creatora' })).toBeInTheDocument();
     expect(within(first).getByText('2 shares')).toBeInTheDocument();
@@ -43,9 +53,8 @@ describe('MatchedContentList', () => {
 
   it("reads '1 share' for one share and 'N shares' otherwise", () => {
     renderList({ items: [makeContent('a', { share_count: 1 }), makeContent('b', { share_count: 0 })] });
-    const [first, second] = screen.getAllByRole('option');
-    expect(within(first!).getByText('1 share')).toBeInTheDocument();
-    expect(within(second!).getByText('0 shares')).toBeInTheDocument();
+    expect(within(card('Title a')).getByText('1 share')).toBeInTheDocument();
+    expect(within(card('Title b')).getByText('0 shares')).toBeInTheDocument();
   });
 
   it('de-duplicates categories ignoring case', () => {
@@ -61,29 +70,54 @@ describe('MatchedContentList', () => {
     expect(badges[0]).toHaveClass('badge-type-generic');
   });
 
-  it('clicking an item toggles it; the creator and Flag buttons act without toggling', async () => {
-    const user = userEvent.setup();
-    const item = makeContent('a');
-    const handlers = renderList({ items: [item], selectedIds: ['a'] });
-    const option = screen.getByRole('option', { name: 'Title a' });
-    expect(option).toHaveAttribute('aria-selected', 'true');
-
-    await user.click(option);
-    expect(handlers.onToggle).toHaveBeenCalledWith(item);
-
-    await user.click(within(option).getByRole('button', { name: 'by creatora' }));
-    expect(handlers.onOpenCreator).toHaveBeenCalledWith({ userId: 'creator-a', username: 'creatora' });
-    await user.click(within(option).getByRole('button', { name: 'Flag Title a' }));
-    expect(handlers.onFlag).toHaveBeenCalledWith('a');
-    expect(handlers.onToggle).toHaveBeenCalledTimes(1);
+  it('a plain list: no listbox or options, and each select button shows its state with aria-pressed', () => {
+    renderList({ items: [makeContent('a'), makeContent('b')], selectedIds: ['a'] });
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    const selectA = screen.getByRole('button', { name: 'Select Title a' });
+    const selectB = screen.getByRole('button', { name: 'Select Title b' });
+    expect(selectA).toHaveAttribute('aria-pressed', 'true');
+    expect(selectA).toHaveAttribute('type', 'button');
+    expect(selectA.querySelector('svg')).not.toBeNull();
+    expect(card('Title a')).toHaveClass('is-selected');
+    expect(selectB).toHaveAttribute('aria-pressed', 'false');
+    expect(selectB.querySelector('svg')).toBeNull();
+    expect(card('Title b')).not.toHaveClass('is-selected');
   });
 
-  it('Space and Enter toggle a focused item', async () => {
+  it('the select button and a click on the card body toggle; the creator and Flag buttons act without toggling', async () => {
+    const user = userEvent.setup();
+    const item = makeContent('a');
+    const handlers = renderList({ items: [item] });
+
+    await user.click(screen.getByRole('button', { name: 'Select Title a' }));
+    expect(handlers.onToggle).toHaveBeenCalledTimes(1);
+    expect(handlers.onToggle).toHaveBeenLastCalledWith(item);
+
+    await user.click(screen.getByRole('heading', { name: 'Title a' }));
+    expect(handlers.onToggle).toHaveBeenCalledTimes(2);
+    await user.click(within(card('Title a')).getByText('2 shares'));
+    expect(handlers.onToggle).toHaveBeenCalledTimes(3);
+
+    await user.click(within(card('Title a')).getByRole('button', { name: 'by creatora' }));
+    expect(handlers.onOpenCreator).toHaveBeenCalledWith({ userId: 'creator-a', username: 'creatora' });
+    await user.click(within(card('Title a')).getByRole('button', { name: 'Flag Title a' }));
+    expect(handlers.onFlag).toHaveBeenCalledWith('a');
+    expect(handlers.onToggle).toHaveBeenCalledTimes(3);
+  });
+
+  it('Space and Enter on the focused select button toggle; Space on the Flag button does not', async () => {
     const user = userEvent.setup();
     const handlers = renderList({ items: [makeContent('a')] });
-    screen.getByRole('option').focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Select Title a' })).toHaveFocus();
     await user.keyboard(' ');
     await user.keyboard('{Enter}');
+    expect(handlers.onToggle).toHaveBeenCalledTimes(2);
+
+    screen.getByRole('button', { name: 'Flag Title a' }).focus();
+    await user.keyboard(' ');
+    expect(handlers.onFlag).toHaveBeenCalledTimes(1);
     expect(handlers.onToggle).toHaveBeenCalledTimes(2);
   });
 
@@ -101,12 +135,15 @@ describe('MatchedContentList', () => {
         onFlag={vi.fn()}
       />,
     );
-    expect(screen.getByRole('listbox', { name: 'Search results' })).toBeInTheDocument();
-    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Title s1', 'Title s2']);
+    const results = screen.getByRole('list', { name: 'Search results' });
+    expect(within(results).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Title s1', 'Title s2']);
+    expect(within(results).getAllByRole('button', { name: /^Select / })).toHaveLength(2);
+    expect(screen.queryByRole('list', { name: 'Matched content' })).not.toBeInTheDocument();
     unmount();
 
     renderList({ items, searchResults: [] });
-    expect(screen.getByRole('listbox', { name: 'Matched content' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: 'Title a' })).toBeInTheDocument();
+    const matches = screen.getByRole('list', { name: 'Matched content' });
+    expect(within(matches).getByRole('button', { name: 'Select Title a' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,8 @@ import { WORKSPACE_MESSAGES } from '../messages';
 import type { ContentDto } from '../types';
 import { MATCHED_ITEMS, dedupeCategories, formatDate, shareCountLabel } from '../workspace-rules';
 import { ContentTypeBadge } from './content-badges';
-import { keepInside, selectableItemProps } from './selectable-item';
+import { SelectToggle } from './select-toggle';
+import { toggleOnCardClick } from './selectable-item';
 
 export type CreatorRef = { userId: string; username: string };
 
@@ -18,7 +19,10 @@ type MatchedContentListProps = {
   onFlag: (contentId: string) => void;
 };
 
-/** SPEC §2 Matched content list: up to 4 matches (or the search results), each selectable. */
+/**
+ * SPEC §2 Matched content list: up to 4 matches (or the search results), each selectable with its select
+ * button (Space or Enter) or a click on the card.
+ */
 export function MatchedContentList({
   items,
   loading,
@@ -39,22 +43,15 @@ export function MatchedContentList({
   }
 
   return (
-    <ul
-      className="workspace-list"
-      role="listbox"
-      aria-multiselectable="true"
-      aria-label={showingSearch ? 'Search results' : 'Matched content'}
-    >
+    <ul className="workspace-list" aria-label={showingSearch ? 'Search results' : 'Matched content'}>
       {shown.map((content) => {
         const selected = selectedIds.includes(content.id);
         const creator = content.user?.username || 'Unknown';
+        const toggle = () => onToggle(content);
         return (
-          <li
-            key={content.id}
-            className={selected ? 'content-card is-selected' : 'content-card'}
-            aria-label={content.title}
-            {...selectableItemProps(selected, () => onToggle(content))}
-          >
+          // The card body is a mouse shortcut for its select button (keyboard users have the button).
+          <li key={content.id} className={selected ? 'content-card is-selected' : 'content-card'} onClick={toggleOnCardClick(toggle)}>
+            <SelectToggle title={content.title} selected={selected} onToggle={toggle} />
             <div className="content-card-head">
               <h3 className="content-card-title">{content.title}</h3>
               <ContentTypeBadge type={content.content_type} />
@@ -65,11 +62,7 @@ export function MatchedContentList({
               <button
                 type="button"
                 className="link-button"
-                onClick={(event) => {
-                  keepInside(event);
-                  onOpenCreator({ userId: content.user?.id ?? '', username: creator });
-                }}
-                onKeyDown={keepInside}
+                onClick={() => onOpenCreator({ userId: content.user?.id ?? '', username: creator })}
               >
                 by {creator}
               </button>
@@ -89,11 +82,7 @@ export function MatchedContentList({
               type="button"
               className="button button-ghost content-card-flag"
               aria-label={`Flag ${content.title}`}
-              onClick={(event) => {
-                keepInside(event);
-                onFlag(content.id);
-              }}
-              onKeyDown={keepInside}
+              onClick={() => onFlag(content.id)}
             >
               Flag
             </button>

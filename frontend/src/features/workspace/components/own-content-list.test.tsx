@@ -5,6 +5,8 @@ import { makeContent } from '../testing/make-content';
 import { OwnContentList } from './own-content-list';
 
 type Props = Parameters<typeof OwnContentList>[0];
+/** The card (list item) around an item's select button. */
+const card = (title: string) => screen.getByRole('button', { name: `Select ${title}` }).closest('li')!;
 const renderList = (props: Partial<Props> = {}) => {
   const onToggle = vi.fn();
   render(<OwnContentList contents={[]} status="ready" error={null} selectedIds={[]} onToggle={onToggle} {...props} />);
@@ -34,39 +36,55 @@ describe('OwnContentList', () => {
 
   it('each item has a title linking out, a Submitted date, type and status badges and a share count', () => {
     renderList({ contents: [makeContent('a', { status: 'pending', content_type: 'video', share_count: 7 }), makeContent('b', { status: 'archived' })] });
-    const [first, second] = screen.getAllByRole('option');
-    const link = within(first!).getByRole('link', { name: 'Title a' });
+    const first = card('Title a');
+    const second = card('Title b');
+    const link = within(first).getByRole('link', { name: 'Title a' });
     expect(link).toHaveAttribute('href', 'https://example.com/a');
     expect(link).toHaveAttribute('target', '_blank');
     expect(first).toHaveTextContent('Submitted');
-    expect(within(first!).getByTestId('content-type-badge')).toHaveTextContent('Video');
-    expect(within(first!).getByTestId('status-badge')).toHaveTextContent('Pending');
-    expect(within(first!).getByText('7 shares')).toBeInTheDocument();
-    expect(within(second!).getByTestId('status-badge')).toHaveTextContent('archived');
+    expect(within(first).getByTestId('content-type-badge')).toHaveTextContent('Video');
+    expect(within(first).getByTestId('status-badge')).toHaveTextContent('Pending');
+    expect(within(first).getByText('7 shares')).toBeInTheDocument();
+    expect(within(second).getByTestId('status-badge')).toHaveTextContent('archived');
   });
 
   it("reads '1 share' for one share", () => {
     renderList({ contents: [makeContent('a', { share_count: 1 })] });
-    expect(within(screen.getByRole('option')).getByText('1 share')).toBeInTheDocument();
+    expect(within(card('Title a')).getByText('1 share')).toBeInTheDocument();
     expect(screen.queryByText('1 shares')).not.toBeInTheDocument();
   });
 
-  it('items toggle on click, Space and Enter, and show their selection', async () => {
+  it("a plain 'Your content' list whose select buttons show the selection with aria-pressed", () => {
+    renderList({ contents: [makeContent('a'), makeContent('b')], selectedIds: ['a'] });
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Your content' });
+    expect(within(list).getAllByRole('button').map((button) => [button.getAttribute('aria-label'), button.getAttribute('aria-pressed')])).toEqual([
+      ['Select Title a', 'true'],
+      ['Select Title b', 'false'],
+    ]);
+    expect(card('Title a')).toHaveClass('is-selected');
+    expect(card('Title b')).not.toHaveClass('is-selected');
+    expect(within(card('Title a')).getByRole('button').querySelector('svg')).not.toBeNull();
+    expect(within(card('Title b')).getByRole('button').querySelector('svg')).toBeNull();
+  });
+
+  it('items toggle on a click on the card or its select button, and on Space and Enter on the select button', async () => {
     const user = userEvent.setup();
     const item = makeContent('a');
-    const onToggle = renderList({ contents: [item, makeContent('b')], selectedIds: ['a'] });
-    const [first, second] = screen.getAllByRole('option');
-    expect(first).toHaveAttribute('aria-selected', 'true');
-    expect(second).toHaveAttribute('aria-selected', 'false');
+    const onToggle = renderList({ contents: [item, makeContent('b')] });
 
-    await user.click(first!);
+    await user.click(within(card('Title a')).getByText('2 shares'));
+    expect(onToggle).toHaveBeenCalledTimes(1);
     expect(onToggle).toHaveBeenLastCalledWith(item);
+    await user.click(screen.getByRole('button', { name: 'Select Title a' }));
+    expect(onToggle).toHaveBeenCalledTimes(2);
 
-    second!.focus();
+    screen.getByRole('button', { name: 'Select Title b' }).focus();
     await user.keyboard(' ');
     await user.keyboard('{Enter}');
     await user.keyboard('a');
-    expect(onToggle).toHaveBeenCalledTimes(3);
+    expect(onToggle).toHaveBeenCalledTimes(4);
     expect(onToggle).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'b' }));
   });
 

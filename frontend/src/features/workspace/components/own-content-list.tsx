@@ -3,7 +3,8 @@ import { WORKSPACE_MESSAGES } from '../messages';
 import type { ContentDto } from '../types';
 import { formatDate, shareCountLabel } from '../workspace-rules';
 import { ContentTypeBadge, StatusBadge } from './content-badges';
-import { keepInside, selectableItemProps } from './selectable-item';
+import { SelectToggle } from './select-toggle';
+import { toggleOnCardClick } from './selectable-item';
 
 type OwnContentListProps = {
   contents: readonly ContentDto[];
@@ -13,7 +14,10 @@ type OwnContentListProps = {
   onToggle: (content: ContentDto) => void;
 };
 
-/** SPEC §2 User's own content list: items toggle selected on click, Space or Enter. */
+/**
+ * SPEC §2 User's own content list: items toggle selected on click, Space or Enter (the select button takes
+ * the keys; a click anywhere on the card body toggles too).
+ */
 export function OwnContentList({ contents, status, error, selectedIds, onToggle }: OwnContentListProps) {
   if (status === 'loading' || status === 'idle') return <p className="workspace-state" role="status">{WORKSPACE_MESSAGES.ownLoading}</p>;
   if (status === 'error') return <p className="workspace-state form-message-error" role="alert">{error ?? WORKSPACE_MESSAGES.ownFetchFailed}</p>;
@@ -21,18 +25,16 @@ export function OwnContentList({ contents, status, error, selectedIds, onToggle 
   if (contents.length === 0) return <p className="workspace-state">{WORKSPACE_MESSAGES.ownEmpty}</p>;
 
   return (
-    <ul className="workspace-list" role="listbox" aria-multiselectable="true" aria-label="Your content">
+    <ul className="workspace-list" aria-label="Your content">
       {contents.map((content) => {
         const selected = selectedIds.includes(content.id);
+        const toggle = () => onToggle(content);
         return (
-          <li
-            key={content.id}
-            className={selected ? 'content-card is-selected' : 'content-card'}
-            aria-label={content.title}
-            {...selectableItemProps(selected, () => onToggle(content))}
-          >
+          // The card body is a mouse shortcut for its select button (keyboard users have the button).
+          <li key={content.id} className={selected ? 'content-card is-selected' : 'content-card'} onClick={toggleOnCardClick(toggle)}>
+            <SelectToggle title={content.title} selected={selected} onToggle={toggle} />
             <div className="content-card-head">
-              <a className="content-card-title" href={content.url} target="_blank" rel="noopener noreferrer" onClick={keepInside} onKeyDown={keepInside}>
+              <a className="content-card-title" href={content.url} target="_blank" rel="noopener noreferrer">
                 {content.title}
               </a>
               <ContentTypeBadge type={content.content_type} />

@@ -42,8 +42,8 @@ describe('Workspace', () => {
     answer({ remaining: 2 });
     renderWorkspace();
     expect(within(step(1)).getByText('Loading matched content...')).toBeInTheDocument();
-    expect(await within(step(1)).findByRole('option', { name: 'Title m1' })).toBeInTheDocument();
-    expect(await within(step(2)).findByRole('option', { name: 'Title c1' })).toBeInTheDocument();
+    expect(await within(step(1)).findByRole('button', { name: 'Select Title m1' })).toBeInTheDocument();
+    expect(await within(step(2)).findByRole('button', { name: 'Select Title c1' })).toBeInTheDocument();
     expect(await screen.findByText('Left: 2')).toBeInTheDocument();
   });
 
@@ -52,7 +52,7 @@ describe('Workspace', () => {
     answer();
     renderWorkspace();
     expect(await screen.findByText('Unlimited')).toBeInTheDocument();
-    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await within(step(1)).findByRole('button', { name: 'Select Title m1' });
     expect(get.mock.calls.map(([path]) => path)).not.toContain('/content/shuffles/remaining');
   });
 
@@ -62,10 +62,12 @@ describe('Workspace', () => {
     answer();
     const { onShare } = renderWorkspace();
 
-    await user.click(await within(step(1)).findByRole('option', { name: 'Title m1' }));
+    await user.click(await within(step(1)).findByRole('button', { name: 'Select Title m1' }));
+    expect(within(step(1)).getByRole('button', { name: 'Select Title m1' })).toHaveAttribute('aria-pressed', 'true');
     expect(step(1)).toHaveAttribute('data-status', 'complete');
     expect(step(2)).toHaveAttribute('data-status', 'current');
-    await user.click(await within(step(2)).findByRole('option', { name: 'Title c1' }));
+    await user.click(await within(step(2)).findByRole('button', { name: 'Select Title c1' }));
+    expect(within(step(2)).getByRole('button', { name: 'Select Title c1' })).toHaveAttribute('aria-pressed', 'true');
     expect(step(2)).toHaveAttribute('data-status', 'complete');
     expect(step(3)).toHaveAttribute('data-status', 'current');
     expect(within(step(3)).getByRole('list', { name: 'Your Queue' })).toHaveTextContent('Title c1');
@@ -73,14 +75,14 @@ describe('Workspace', () => {
     await user.click(within(step(3)).getByRole('button', { name: 'Share Title m1' }));
     expect(onShare).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }));
 
-    await user.click(within(step(1)).getByRole('option', { name: 'Title m2' }));
+    await user.click(within(step(1)).getByRole('button', { name: 'Select Title m2' }));
     useAppStore.getState().recordShare();
     await waitFor(() => expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
     useAppStore.getState().recordShare();
     expect(await within(step(3)).findByRole('status')).toHaveTextContent('All content shared! Progress has been reset.');
     expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(step(1)).toHaveAttribute('data-status', 'current');
-    expect(within(step(1)).getByRole('option', { name: 'Title m1' })).toHaveAttribute('aria-selected', 'false');
+    expect(within(step(1)).getByRole('button', { name: 'Select Title m1' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('a free user choosing a Premium filter gets the upsell and the filter stays', async () => {
@@ -88,7 +90,7 @@ describe('Workspace', () => {
     signIn();
     answer();
     renderWorkspace();
-    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await within(step(1)).findByRole('button', { name: 'Select Title m1' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'View' }), 'topPerformers');
 
@@ -116,7 +118,7 @@ describe('Workspace', () => {
     post.mockResolvedValueOnce([makeContent('s1')]);
     renderWorkspace();
     await user.click(await screen.findByRole('button', { name: /Left: 2/ }));
-    expect(await within(step(1)).findByRole('option', { name: 'Title s1' })).toBeInTheDocument();
+    expect(await within(step(1)).findByRole('button', { name: 'Select Title s1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Left: 1/ })).toBeInTheDocument();
   });
 
@@ -124,12 +126,12 @@ describe('Workspace', () => {
     signIn();
     answer();
     render(<Workspace onOpenCreator={vi.fn()} onFlag={vi.fn()} onShare={vi.fn()} onManage={vi.fn()} onViewQueue={vi.fn()} onAdvancedSearch={vi.fn()} />);
-    await within(step(1)).findByRole('option', { name: 'Title m1' });
+    await within(step(1)).findByRole('button', { name: 'Select Title m1' });
     const target = (name: string) => document.querySelector(`[data-tour="${name}"]`);
 
-    expect(within(step(1)).getByRole('listbox', { name: 'Matched content' }).parentElement).toBe(target('select-content'));
+    expect(within(step(1)).getByRole('list', { name: 'Matched content' }).parentElement).toBe(target('select-content'));
     expect(within(step(1)).getByRole('button', { name: /Shuffle/ })).toBe(target('shuffle-button'));
-    expect(await within(step(2)).findByRole('listbox', { name: 'Your content' })).toBe(target('content-queue')?.firstElementChild);
+    expect(await within(step(2)).findByRole('list', { name: 'Your content' })).toBe(target('content-queue')?.firstElementChild);
     expect(within(step(2)).getByRole('button', { name: 'Manage' })).toBe(target('manage-button'));
     expect(within(step(3)).getByRole('button', { name: 'About Share and Manage' })).toBe(target('share-manage-info'));
     expect(within(step(3)).getByRole('button', { name: 'View queue' })).toBe(target('view-queue'));
@@ -158,14 +160,14 @@ describe('Workspace', () => {
     const { rerender } = render(<Workspace {...props} searchResults={[makeContent('s1')]} />);
     await waitFor(() => expect(get).toHaveBeenCalledWith('/content/match', expect.anything()));
 
-    const results = within(step(1)).getByRole('listbox', { name: 'Search results' });
-    expect(within(results).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Title s1']);
+    const results = within(step(1)).getByRole('list', { name: 'Search results' });
+    expect(within(results).getAllByRole('button', { name: /^Select / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Select Title s1']);
     expect(within(step(1)).getByRole('status')).toHaveTextContent('Showing 1 search result instead of your matches.');
     await user.click(within(step(1)).getByRole('button', { name: 'Clear search' }));
     expect(onClearSearch).toHaveBeenCalledTimes(1);
 
     rerender(<Workspace {...props} searchResults={[]} />);
-    expect(await within(step(1)).findByRole('option', { name: 'Title m1' })).toBeInTheDocument();
+    expect(await within(step(1)).findByRole('button', { name: 'Select Title m1' })).toBeInTheDocument();
     expect(within(step(1)).queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
   });
 });
