@@ -4,16 +4,16 @@ import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { getPromoCodes } from '../api/get-promo-codes';
-import { getContentTypes } from '@/lib/api/content-types';
 import { ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
+import { getContentTypes } from '../api/get-content-types';
 import { getProfile, type AccountProfile } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import { ProfileInformationModal } from './profile-information-modal';
 
 vi.mock('../api/get-profile', () => ({ getProfile: vi.fn() }));
-vi.mock('@/lib/api/content-types', () => ({ getContentTypes: vi.fn() }));
+vi.mock('../api/get-content-types', () => ({ getContentTypes: vi.fn() }));
 vi.mock('../api/update-profile', () => ({ updateProfile: vi.fn() }));
 vi.mock('../api/update-password', () => ({ updatePassword: vi.fn() }));
 vi.mock('../api/get-promo-codes', () => ({ getPromoCodes: vi.fn() }));
