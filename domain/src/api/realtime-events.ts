@@ -2,6 +2,7 @@
  * The one socket.io contract shared by the server, the push reactor and the browser (STYLE.md: one shared
  * `ServerToClientEvents` / `ClientToServerEvents` type). Payloads are the REST API's shapes (SPEC §3).
  */
+import type { ReplayJobProgress } from './replay.dto.ts';
 
 /** SPEC §3 Profile, as the API returns it. */
 export interface ProfileDto {
@@ -76,17 +77,11 @@ export interface WaitlistCountPush {
  * Progress of a read-model rebuild (admins), as projections/src/replay/replay.processor.ts pushes it:
  * `active` reports, then `completed` (with the result) or `failed` (with `error`).
  */
-export interface ReplayProgressPush {
+export interface ReplayProgressPush extends Partial<ReplayJobProgress> {
   id: string | undefined;
   projection: string;
   state: 'active' | 'completed' | 'failed';
-  percent?: number;
-  done?: number;
-  total?: number;
-  events_per_second?: number;
-  eta_seconds?: number | null;
   error?: string;
-  [field: string]: unknown;
 }
 
 export interface WaitlistRankPush {

@@ -1,56 +1,15 @@
+import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
 import { api } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
+import { openFakeSockets, type FakeSocket } from '@/testing/fake-socket';
 import { makeJwt, makeUser } from '@/testing/fixtures';
-import { makeContent } from '@/features/workspace/testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import { startAppRealtime } from './realtime';
 
-type Listener = (...args: unknown[]) => void;
-
-/** A stand-in for socket.io-client's Socket and its Manager: records listeners and lets tests fire them. */
-class FakeSocket {
-  readonly listeners = new Map<string, Listener[]>();
-  readonly managerListeners = new Map<string, Listener[]>();
-  disconnected = false;
-  readonly io = {
-    on: (event: string, listener: Listener) => {
-      this.managerListeners.set(event, [...(this.managerListeners.get(event) ?? []), listener]);
-    },
-    removeAllListeners: () => this.managerListeners.clear(),
-  };
-  readonly options: { auth: { token: string } };
-  constructor(options: { auth: { token: string } }) {
-    this.options = options;
-  }
-  on(event: string, listener: Listener) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-  removeAllListeners() {
-    this.listeners.clear();
-    return this;
-  }
-  disconnect() {
-    this.disconnected = true;
-    return this;
-  }
-  emit(event: string, payload: unknown) {
-    for (const listener of this.listeners.get(event) ?? []) listener(payload);
-  }
-  reconnect() {
-    for (const listener of this.managerListeners.get('reconnect') ?? []) listener(1);
-  }
-}
-
 const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: vi.fn((options: { auth: { token: string } }) => {
-    const socket = new FakeSocket(options);
-    sockets.push(socket);
-    return socket;
-  }),
-}));
+vi.mock('socket.io-client', () => ({ io: vi.fn() }));
 
 const token = (subject = 'user-1') => makeJwt(Math.floor(Date.now() / 1000) + 3600, subject);
 const note = (id: string): NotificationDto => ({ id, message: `hello ${id}`, timestamp: '2026-03-01T12:00:00Z', is_read: false });
@@ -60,6 +19,7 @@ describe('realtime: the session socket feeds the store', () => {
 
   beforeEach(() => {
     sockets.length = 0;
+    openFakeSockets(vi.mocked(io), sockets);
   });
 
   afterEach(() => {
@@ -99,7 +59,7 @@ describe('realtime: the session socket feeds the store', () => {
     useAppStore.getState().login(token(), makeUser());
     stop = startAppRealtime();
 
-    sockets[0]?.emit('user:updated', makeUser({ has_profile_completed: true, is_premium: true }));
+    sockets[0]?.push('user:updated', makeUser({ has_profile_completed: true, is_premium: true }));
 
     expect(useAppStore.getState().user?.has_profile_completed).toBe(true);
     expect(useAppStore.getState().user?.is_premium).toBe(true);
@@ -111,7 +71,7 @@ describe('realtime: the session socket feeds the store', () => {
     useAppStore.getState().receiveNotification({ ...note('old'), is_read: true });
     stop = startAppRealtime();
 
-    sockets[0]?.emit('notification', note('new'));
+    sockets[0]?.push('notification', note('new'));
 
     expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['new', 'old']);
     expect(useAppStore.getState().unreadCount).toBe(1);
@@ -138,7 +98,7 @@ describe('realtime: the session socket feeds the store', () => {
   it('logout empties the notifications, and a stopped realtime closes its socket', () => {
     useAppStore.getState().login(token(), makeUser());
     stop = startAppRealtime();
-    sockets[0]?.emit('notification', note('a'));
+    sockets[0]?.push('notification', note('a'));
 
     useAppStore.getState().logout();
     expect(useAppStore.getState().notifications).toEqual([]);
@@ -161,8 +121,8 @@ describe('realtime: workspace progress', () => {
     stop = startAppRealtime();
     const socket = sockets[sockets.length - 1];
 
-    socket?.emit('content:progress', { content_id: 'mine', share_count: 5, required_shares: 5, status: 'completed' });
-    socket?.emit('content:progress', { content_id: 'mine', share_count: 4, required_shares: 5, status: 'completed' });
+    socket?.push('content:progress', { content_id: 'mine', share_count: 5, required_shares: 5, status: 'completed' });
+    socket?.push('content:progress', { content_id: 'mine', share_count: 4, required_shares: 5, status: 'completed' });
 
     const state = useAppStore.getState();
     expect(state.ownContents.map((item) => [item.id, item.share_count, item.status])).toEqual([

@@ -2,6 +2,7 @@
  * The founder's analytics series, computed from the `analytics` read model: pure functions shared by the
  * API (`GET /admin/analytics`) and the `analytics-rollup` worker, so a roll-up equals the live computation.
  */
+import type { AnalyticsBucket, AnalyticsMetrics, AnalyticsPoint, AnalyticsSeries } from '@crossfeed/domain/api/analytics.dto.ts';
 import { PREMIUM_PRICE_USD_CENTS } from '@crossfeed/domain/rules/limits.ts';
 import {
   DAILY_COUNTERS,
@@ -11,36 +12,9 @@ import {
   type AnalyticsPremiumDoc,
 } from './analytics.projection.ts';
 
-export type Bucket = 'day' | 'week' | 'month';
-
-export interface AnalyticsMetrics {
-  signups: number;
-  completed_profiles: number;
-  active_creators: number;
-  submissions: number;
-  shares: number;
-  human_clicks: number;
-  bot_clicks: number;
-  conversions: number;
-  premium_starts: number;
-  premium_cancellations: number;
-  /** Paid subscriptions running at the end of the period (or of `to`) × the monthly price. */
-  mrr_estimate_usd: number;
-  waitlist_joins: number;
-  referrals: number;
-}
-
-export interface AnalyticsPoint extends AnalyticsMetrics {
-  /** The day, the Monday that starts the week, or the first day of the month (UTC), as YYYY-MM-DD. */
-  period: string;
-}
-
-export interface AnalyticsSeries {
-  bucket: Bucket;
-  from: string;
-  to: string;
-  series: AnalyticsPoint[];
-}
+/** The shapes of GET /admin/analytics, shared with the UI. */
+export type { AnalyticsMetrics, AnalyticsPoint, AnalyticsSeries };
+export type Bucket = AnalyticsBucket;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,6 +3,7 @@
  * where the projection runner lives, i.e. the one-process start and the `projections` service, never a
  * worker replica. Progress goes to the job (`GET /admin/replay/{id}`) and to the `admins` room.
  */
+import type { ReplayJobProgress, ReplayJobResult } from '@crossfeed/domain/api/replay.dto.ts';
 import type { Job, JobQueue, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { UnrecoverableJobError } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
@@ -18,22 +19,6 @@ const PROGRESS_INTERVAL_MS = 250;
 
 export interface ReplayJobData {
   projection: string;
-}
-
-export interface ReplayJobProgress {
-  [key: string]: unknown;
-  percent: number;
-  done: number;
-  total: number;
-  events_per_second: number;
-  eta_seconds: number | null;
-}
-
-export interface ReplayJobResult {
-  projection: string;
-  events: number;
-  seconds: number;
-  events_per_second: number;
 }
 
 /** What the processor needs of the runner (ProjectionRunner satisfies it). */

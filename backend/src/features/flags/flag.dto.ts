@@ -1,23 +1,10 @@
+import type { ModeratedContentDto } from '@crossfeed/domain/api/flags.dto.ts';
 import type { ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 
 // The flag mapping lives beside the read model so the push reactor (projections) returns the same shape.
 export { toFlagDto } from '@crossfeed/projections/flags/flag.dto.ts';
 export type { FlagDto } from '@crossfeed/projections/flags/flag.dto.ts';
-
-/** The content as the admin sees it after a moderation change (PUT /flags/{id}/content-status). */
-export interface ModeratedContentDto {
-  id: string;
-  title: string;
-  description: string;
-  url: string;
-  content_type: string;
-  categories: string[];
-  status: string;
-  share_count: number;
-  required_shares: number;
-  created_at: string;
-  user: { id: string; username: string };
-}
+export type { ModeratedContentDto };
 
 export function toModeratedContentDto(content: ContentDoc): ModeratedContentDto {
   return {

@@ -1,25 +1,6 @@
-import type { ReactElement } from 'react';
+import { Icon } from '@/components/ui/icons';
 
-/** Line icons for the workspace sidebar, drawn inline (no icon font, no emoji: both fail in some browsers). */
-function Icon({ children }: { children: ReactElement | ReactElement[] }) {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Line icons for the workspace sidebar (the shared 20 px frame). */
 export const ProfileIcon = () => (
   <Icon>
     <circle cx="12" cy="8" r="4" />

@@ -3,6 +3,8 @@ export const CONTENT_MANAGEMENT_MESSAGES = {
   manageTitle: 'Manage Content',
   editTitle: 'Edit Content',
   deleteTitle: 'Confirm Deletion',
+  deleteConfirm: 'Delete',
+  deleting: 'Deleting...',
   contentListTitle: 'Content List',
   queueEmpty: 'No content in your queue.',
   matchesEmpty: 'No matched contents available.',

@@ -1,4 +1,5 @@
 import { MONEY_BACK_GUARANTEE_DAYS, PREMIUM_PRICE_USD_CENTS } from '@crossfeed/domain/rules/limits.ts';
+import { PREMIUM_FEATURES } from '@/lib/premium-features';
 
 /** SPEC §2 Pricing page: the two plans and their feature lists, with the text of the info popover. */
 export const FEATURE_INFO: Record<string, string> = {
@@ -45,19 +46,7 @@ export const PLANS: readonly Plan[] = [
     period: 'per month',
     tag: 'Most popular',
     description: 'Unlimited reach, advanced filters and deeper insight into your audience.',
-    features: [
-      'Unlimited Content Sharing',
-      'Advanced Analytics',
-      'Content Discovery',
-      'Ranked Content',
-      'Top Performer Filtering',
-      'Audience Insights',
-      'Priority Matching',
-      'Custom Link Tracking',
-      'Contact Quality Scoring',
-      'Audience Score',
-      'Unlimited Match Shuffles',
-    ],
+    features: PREMIUM_FEATURES,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeContent } from './testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import {
   contentTypeBadge,
   dedupeCategories,

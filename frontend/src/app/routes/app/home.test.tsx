@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { api } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
-import { makeContent } from '@/features/workspace/testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import HomePage from './home';
 
 // The four modals belong to other features; here only their props matter.

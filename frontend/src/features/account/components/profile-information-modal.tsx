@@ -4,19 +4,19 @@ import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
+import { getContentTypes } from '@/lib/api/content-types';
 import { errorMessage } from '@/lib/api-client';
+import { scoreBarWidth } from '@/lib/audience-score';
+import { contentTypeLabel } from '@/lib/content-type-label';
 import { useAppStore } from '@/stores/app-store';
 import { PromoCodesModal } from './promo-codes-modal';
 import { ReferralLinkModal } from './referral-link-modal';
-import { getContentTypes } from '../api/get-content-types';
 import { getProfile, type AccountProfile } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import { CONTENT_TYPES_FAILED, PROFILE_FETCH_FAILED, PROFILE_UPDATE_FAILED, PROFILE_UPDATED } from '../messages';
 import {
-  audienceScoreWidth,
   categoriesFromProfile,
   categoryOptions,
-  contentTypeLabel,
   contentTypeOptions,
   formatAudienceScore,
   interestOptions,
@@ -71,10 +71,10 @@ function AudienceScore({ score }: { score: number | null | undefined }) {
             aria-labelledby={labelId}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={audienceScoreWidth(score)}
+            aria-valuenow={scoreBarWidth(score)}
             aria-valuetext={text}
           >
-            <div className="account-score-bar" data-testid="profile-score-bar" style={{ width: `${audienceScoreWidth(score)}%` }} />
+            <div className="account-score-bar" data-testid="profile-score-bar" style={{ width: `${scoreBarWidth(score)}%` }} />
           </div>
           <span className="account-score-value">{text}</span>
         </div>
@@ -234,12 +234,12 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
           </span>
         </div>
         <AudienceScore score={profile.profile.audience_score} />
-        <fieldset className="account-chips">
+        <fieldset className="chip-group account-chips">
           <legend>
             Categories <span className="account-required" aria-hidden="true">*</span>
           </legend>
           {categoryOptions(form.categories).map((category) => (
-            <label key={category} className="account-chip">
+            <label key={category} className="chip account-chip">
               <input
                 type="checkbox"
                 checked={form.categories.includes(category)}
@@ -249,13 +249,13 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
             </label>
           ))}
         </fieldset>
-        <fieldset className="account-chips">
+        <fieldset className="chip-group account-chips">
           <legend>Interests</legend>
           {interestOptions(form.categories, form.interests).length === 0 ? (
             <p className="account-hint">Choose a category to see its interests.</p>
           ) : null}
           {interestOptions(form.categories, form.interests).map((interest) => (
-            <label key={interest} className="account-chip">
+            <label key={interest} className="chip account-chip">
               <input
                 type="checkbox"
                 checked={form.interests.includes(interest)}

@@ -108,7 +108,7 @@ export function PromoCodesModal({ open, onClose }: PromoCodesModalProps) {
     list = <p className="modal-empty">{NO_PROMO_CODES}</p>;
   } else {
     list = (
-      <ul className="promo-list" aria-label="Your promo codes">
+      <ul className="scroll-list promo-list" aria-label="Your promo codes">
         {codes.codes.map((promo) => (
           <li key={promo.id || promo.code} className={promo.redeemed ? 'promo-item promo-item-redeemed' : 'promo-item'}>
             {promo.redeemed ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '@/components/ui/modal';
+import { canShareNatively, copyText, isShareCancelled, referralLink } from '@/lib/referral-link';
 import { useAppStore } from '@/stores/app-store';
 import {
   NO_REFERRAL_CODE,
@@ -9,12 +10,12 @@ import {
   REFERRAL_SHARE_FAILED,
   REFERRAL_SHARED,
 } from '../messages';
-import { COPIED_CONFIRMATION_MS, copyText, isShareCancelled, referralLink } from '../utils/referral-link';
 import '../referrals.css';
 
 type ReferralLinkModalProps = { open: boolean; onClose: () => void };
 
-const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+/** How long the Copy button reads 'Copied!' after a copy. */
+const COPIED_CONFIRMATION_MS = 2000;
 
 function CopyIcon() {
   return (
@@ -45,7 +46,7 @@ export function ReferralLinkModal({ open, onClose }: ReferralLinkModalProps) {
   const [copied, setCopied] = useState(false);
   const [sharing, setSharing] = useState(false);
 
-  const link = referralCode ? referralLink(window.location.origin, referralCode) : null;
+  const link = referralCode ? referralLink(referralCode) : null;
 
   useEffect(() => {
     if (!copied) return;
@@ -70,7 +71,7 @@ export function ReferralLinkModal({ open, onClose }: ReferralLinkModalProps) {
   };
 
   const share = async () => {
-    if (!link || !canShare() || sharing) return;
+    if (!link || !canShareNatively() || sharing) return;
     setSharing(true);
     try {
       await navigator.share({ title: 'Join me on Crossfeed', text: 'Join the Crossfeed waitlist with my referral link.', url: link });
@@ -91,7 +92,7 @@ export function ReferralLinkModal({ open, onClose }: ReferralLinkModalProps) {
       footer={
         link ? (
           <>
-            {canShare() ? (
+            {canShareNatively() ? (
               <button type="button" className="button button-ghost" onClick={() => void share()} disabled={sharing}>
                 <ShareIcon />
                 Share

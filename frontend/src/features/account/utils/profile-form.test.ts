@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  audienceScoreWidth,
   categoriesFromProfile,
   categoryOptions,
   contentTypeOptions,
@@ -67,12 +66,6 @@ describe('profile form rules', () => {
     expect(formatAudienceScore(null)).toBe('N/A');
     expect(formatAudienceScore(undefined)).toBe('N/A');
     expect(formatAudienceScore(Number.NaN)).toBe('N/A');
-  });
-
-  it('clamps the bar width to 0-100', () => {
-    expect(audienceScoreWidth(-5)).toBe(0);
-    expect(audienceScoreWidth(55.5)).toBe(55.5);
-    expect(audienceScoreWidth(140)).toBe(100);
   });
 
   it("adds the profile's current content type when the server list lacks it", () => {

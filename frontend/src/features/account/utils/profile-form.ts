@@ -78,14 +78,7 @@ export function formatAudienceScore(score: number | null | undefined): string {
   return typeof score === 'number' && Number.isFinite(score) ? `${score.toFixed(1)} / 100` : 'N/A';
 }
 
-/** The bar's width in percent, clamped to 0-100 (SPEC §5 Display). */
-export function audienceScoreWidth(score: number): number {
-  return Number.isFinite(score) ? Math.min(100, Math.max(0, score)) : 0;
-}
-
 /** Content types offered: the server's list, plus the profile's current one when it is not in it. */
 export function contentTypeOptions(types: readonly string[], current: string): string[] {
   return current && !types.includes(current) ? [...types, current] : [...types];
 }
-
-export const contentTypeLabel = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);

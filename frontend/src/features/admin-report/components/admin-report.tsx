@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ModerationStatus } from '@crossfeed/domain/rules/content-types.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { bulkDeleteFlags } from '../api/bulk-delete-flags';
 import { changeContentStatus } from '../api/change-content-status';
 import { deleteContent } from '../api/delete-content';
@@ -21,7 +22,6 @@ import {
 } from '../messages';
 import { TYPE_GROUPS, typeGroupLabel, typeGroupOf, type TypeGroup } from '../utils/content-labels';
 import { applyContent, removeContent, removeFlags } from '../utils/flag-list';
-import { ConfirmDialog } from './confirm-dialog';
 import { FlagTable } from './flag-table';
 import '../admin-report.css';
 

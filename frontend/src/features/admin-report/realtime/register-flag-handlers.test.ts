@@ -1,28 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { AppSocket } from '@/lib/socket';
+import { FakeSocket } from '@/testing/fake-socket';
 import { flagFeed, type FlagFeedEvent } from './flag-feed';
 import { registerFlagHandlers } from './register-flag-handlers';
 
-type Listener = (payload?: unknown) => void;
-
 describe('registerFlagHandlers', () => {
   it('forwards flag:created, flag:updated and reconnects to the flag feed', () => {
-    const listeners = new Map<string, Listener>();
+    const socket = new FakeSocket();
     let reconnect: (() => void) | undefined;
-    const socket = { on: (event: string, listener: Listener) => listeners.set(event, listener) } as unknown as AppSocket;
-    registerFlagHandlers(socket, (listener) => {
+    registerFlagHandlers(socket as unknown as AppSocket, (listener) => {
       reconnect = listener;
     });
 
     const received: FlagFeedEvent[] = [];
     const unsubscribe = flagFeed.subscribe((event) => received.push(event));
     const flag = { id: 'f1' } as FlagDto;
-    listeners.get('flag:created')?.(flag);
-    listeners.get('flag:updated')?.({ content_id: 'c1', status: 'approved' });
+    socket.push('flag:created', flag);
+    socket.push('flag:updated', { content_id: 'c1', status: 'approved' });
     reconnect?.();
     unsubscribe();
-    listeners.get('flag:created')?.(flag);
+    socket.push('flag:created', flag);
 
     expect(received).toEqual([
       { type: 'created', flag },

@@ -1,5 +1,6 @@
-import type { Contact } from '../api/get-contacts';
-import { contactScore, formatScore, scoreBarWidth, scoreTone } from '../utils/contact-rules';
+import type { Contact } from '@/lib/api/contacts';
+import { scoreBarWidth, scoreTone } from '@/lib/audience-score';
+import { contactScore, formatScore } from '../utils/contact-rules';
 
 /**
  * SPEC §2 Contacts, tab 'Audience Scores': name, email and the contact's audience score out of 100 with a

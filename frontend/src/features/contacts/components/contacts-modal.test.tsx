@@ -2,14 +2,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError } from '@/lib/api-client';
 import { addContact } from '../api/add-contact';
 import { deleteContact } from '../api/delete-contact';
-import { getContacts, type Contact } from '../api/get-contacts';
 import { uploadContacts } from '../api/upload-contacts';
 import { ContactsModal } from './contacts-modal';
 
-vi.mock('../api/get-contacts', () => ({ getContacts: vi.fn() }));
+vi.mock('@/lib/api/contacts', () => ({ getContacts: vi.fn() }));
 vi.mock('../api/add-contact', () => ({ addContact: vi.fn() }));
 vi.mock('../api/upload-contacts', () => ({ uploadContacts: vi.fn() }));
 vi.mock('../api/delete-contact', () => ({ deleteContact: vi.fn() }));

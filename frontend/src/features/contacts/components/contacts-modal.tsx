@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '@/components/ui/modal';
+import { TabList, TabPanel } from '@/components/ui/tabs';
+import { getContacts } from '@/lib/api/contacts';
 import { errorMessage } from '@/lib/api-client';
-import { getContacts } from '../api/get-contacts';
 import { CONTACTS_FETCH_FAILED, CONTACTS_TITLE } from '../messages';
 import { AddContactForm, type ContactDraft } from './add-contact-form';
 import { AudienceScoresTable } from './audience-scores-table';
 import { BulkUploadForm } from './bulk-upload-form';
 import { ContactsStateView, type ContactsListState } from './contacts-state';
 import { ContactsTable } from './contacts-table';
-import { ContactsTabs, panelId, tabId } from './contacts-tabs';
 import '../contacts.css';
 
 type ContactsModalProps = { open: boolean; onClose: () => void };
@@ -103,17 +103,13 @@ export function ContactsModal({ open, onClose }: ContactsModalProps) {
   return (
     <Modal open={open} onClose={onClose} title={CONTACTS_TITLE} className="modal-wide">
       <div className="contacts-modal">
-        <ContactsTabs label={CONTACTS_TITLE} tabs={TABS} selected={tab} onSelect={(id) => setTab(id as TabId)} idPrefix={idPrefix} />
-        <div
-          key={tab}
-          id={panelId(idPrefix, tab)}
-          className="contacts-panel"
-          role="tabpanel"
-          aria-labelledby={tabId(idPrefix, tab)}
-          tabIndex={0}
-        >
-          {panel}
-        </div>
+        <TabList label={CONTACTS_TITLE} tabs={TABS} selected={tab} onSelect={setTab} idPrefix={idPrefix} tabClassName="tab contacts-tab" />
+        {TABS.map(({ id }) => (
+          // Only the selected tab's panel has content; the others stay empty and hidden.
+          <TabPanel key={id} idPrefix={idPrefix} id={id} hidden={id !== tab} className="contacts-panel">
+            {id === tab ? panel : null}
+          </TabPanel>
+        ))}
       </div>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Contact } from '../api/get-contacts';
+import type { Contact } from '@/lib/api/contacts';
 import { CONTACTS_EMPTY, CONTACTS_LOADING } from '../messages';
 
 export type ContactsListState =

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { FormMessage } from '@/components/ui/form-message';
 import { errorMessage } from '@/lib/api-client';
 import { deleteContact } from '../api/delete-contact';
-import type { Contact } from '../api/get-contacts';
+import type { Contact } from '@/lib/api/contacts';
 import { CONTACT_DELETE_CONFIRM, CONTACT_DELETE_FAILED, CONTACT_DELETED } from '../messages';
 
 type ContactsTableProps = {

@@ -4,8 +4,6 @@ import {
   contactScore,
   formatScore,
   readUploadResult,
-  scoreBarWidth,
-  scoreTone,
   validateContact,
   validateContactFile,
 } from './contact-rules';
@@ -39,14 +37,7 @@ describe('contact rules', () => {
     expect(readUploadResult(undefined)).toEqual({ added: 0, rejected: [] });
   });
 
-  it('clamps the bar to 0-100, colours it at 80 and 60, and formats the score', () => {
-    expect(scoreBarWidth(-3)).toBe(0);
-    expect(scoreBarWidth(140)).toBe(100);
-    expect(scoreBarWidth(55.5)).toBe(55.5);
-    expect(scoreTone(80)).toBe('green');
-    expect(scoreTone(79.9)).toBe('yellow');
-    expect(scoreTone(60)).toBe('yellow');
-    expect(scoreTone(59.9)).toBe('red');
+  it('reads and formats the score', () => {
     expect(contactScore(null)).toBeNull();
     expect(contactScore(Number.NaN)).toBeNull();
     expect(contactScore(0)).toBe(0);

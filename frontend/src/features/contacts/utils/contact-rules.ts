@@ -37,21 +37,6 @@ export function readUploadResult(answer: unknown): Pick<UploadContactsResult, 'a
   return { added, rejected };
 }
 
-/** SPEC §5 Display: the audience score bar's width in percent, clamped to 0-100. */
-export function scoreBarWidth(score: number): number {
-  if (!Number.isFinite(score)) return 0;
-  return Math.min(100, Math.max(0, score));
-}
-
-export type ScoreTone = 'green' | 'yellow' | 'red';
-
-/** SPEC §9 Audience score: bar colours change at 80 and 60. */
-export function scoreTone(score: number): ScoreTone {
-  if (score >= 80) return 'green';
-  if (score >= 60) return 'yellow';
-  return 'red';
-}
-
 /** A usable score, or null (shown as 'N/A'). */
 export function contactScore(score: unknown): number | null {
   return typeof score === 'number' && Number.isFinite(score) ? score : null;

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
-import { makeContent } from '@/features/workspace/testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import { ContentListModal } from './content-list-modal';
 
 const section = (name: string) => screen.getByRole('region', { name });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { api, ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
-import { makeContent } from '@/features/workspace/testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import { createShortLink } from '../api/create-short-link';
 import { deleteContent } from '../api/delete-content';
 import { enhanceContent } from '../api/enhance-content';

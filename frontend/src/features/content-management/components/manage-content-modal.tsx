@@ -1,22 +1,22 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
+import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { deleteContent } from '../api/delete-content';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
-import { ConfirmDeletionModal } from './confirm-deletion-modal';
 import { ContentAnalyticsPanel } from './content-analytics-panel';
 import { ContentManagementPanel } from './content-management-panel';
 import { EditContentModal } from './edit-content-modal';
-import { Tabs, type TabDefinition } from './tabs';
 import '../content-management.css';
 
 type ManageTab = 'management' | 'analytics';
-const TABS: readonly TabDefinition<ManageTab>[] = [
-  { key: 'management', label: 'Content Management' },
-  { key: 'analytics', label: 'Analytics' },
+const TABS: readonly TabItem<ManageTab>[] = [
+  { id: 'management', label: 'Content Management' },
+  { id: 'analytics', label: 'Analytics' },
 ];
 
 type ManageContentModalProps = {
@@ -40,6 +40,7 @@ export function ManageContentModal({ open, onClose, onUpgrade }: ManageContentMo
   const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
   const replaceOwnContent = useAppStore((state) => state.replaceOwnContent);
   const forgetContent = useAppStore((state) => state.forgetContent);
+  const tabsId = useId();
   const [tab, setTab] = useState<ManageTab>('management');
   const [editing, setEditing] = useState<ContentDto | null>(null);
   const [deletion, setDeletion] = useState<Deletion | null>(null);
@@ -71,21 +72,25 @@ export function ManageContentModal({ open, onClose, onUpgrade }: ManageContentMo
   return (
     <>
       <Modal open={open} onClose={onClose} title={M.manageTitle} className="modal-wide">
-        <Tabs label={M.manageTitle} tabs={TABS} active={tab} onChange={setTab}>
-          {tab === 'management' ? (
-            <ContentManagementPanel
-              contents={contents}
-              status={status}
-              isPremium={isPremium}
-              onEdit={setEditing}
-              onDelete={(content) => setDeletion({ content, busy: false, error: null })}
-              onRetry={() => void fetchOwnContents()}
-              onUpgrade={onUpgrade}
-            />
-          ) : (
-            <ContentAnalyticsPanel contents={contents} status={status} />
-          )}
-        </Tabs>
+        <div className="manage-tabs">
+          <TabList label={M.manageTitle} tabs={TABS} selected={tab} onSelect={setTab} idPrefix={tabsId} tabClassName="tab manage-tab" />
+          <TabPanel idPrefix={tabsId} id="management" hidden={tab !== 'management'}>
+            {tab === 'management' ? (
+              <ContentManagementPanel
+                contents={contents}
+                status={status}
+                isPremium={isPremium}
+                onEdit={setEditing}
+                onDelete={(content) => setDeletion({ content, busy: false, error: null })}
+                onRetry={() => void fetchOwnContents()}
+                onUpgrade={onUpgrade}
+              />
+            ) : null}
+          </TabPanel>
+          <TabPanel idPrefix={tabsId} id="analytics" hidden={tab !== 'analytics'}>
+            {tab === 'analytics' ? <ContentAnalyticsPanel contents={contents} status={status} /> : null}
+          </TabPanel>
+        </div>
       </Modal>
       <EditContentModal
         open={open && editing !== null}
@@ -96,8 +101,12 @@ export function ManageContentModal({ open, onClose, onUpgrade }: ManageContentMo
           void fetchOwnContents({ refresh: true });
         }}
       />
-      <ConfirmDeletionModal
+      <ConfirmDialog
         open={open && deletion !== null}
+        title={M.deleteTitle}
+        confirmLabel={M.deleteConfirm}
+        danger
+        busyLabel={M.deleting}
         message={deletion ? M.deleteQuestion(deletion.content.title) : ''}
         busy={deletion?.busy ?? false}
         error={deletion?.error ?? null}

@@ -4,14 +4,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import { getContentTypes } from '@/lib/api/content-types';
 import { ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
-import { getContentTypes } from '../api/get-content-types';
 import { getSubmissionInfo, type SubmissionInfo } from '../api/get-submission-info';
 import { submitContent } from '../api/submit-content';
 import { AddContentModal } from './add-content-modal';
 
-vi.mock('../api/get-content-types', () => ({ getContentTypes: vi.fn() }));
+vi.mock('@/lib/api/content-types', () => ({ getContentTypes: vi.fn() }));
 vi.mock('../api/get-submission-info', () => ({ getSubmissionInfo: vi.fn() }));
 vi.mock('../api/submit-content', () => ({ submitContent: vi.fn() }));
 const typesMock = vi.mocked(getContentTypes);
@@ -23,7 +23,7 @@ const WEEKLY_LIMIT = 'Weekly submission limit reached. Upgrade to premium for un
 const FREE_INFO: SubmissionInfo = { weekly_submission_count: 1, last_submission_date: '2026-01-05T10:00:00.000Z', can_submit: true, submissions_remaining: 2 };
 const FULL_INFO: SubmissionInfo = { weekly_submission_count: 3, last_submission_date: '2026-01-07T10:00:00.000Z', can_submit: false, submissions_remaining: 0 };
 const PREMIUM_INFO: SubmissionInfo = { weekly_submission_count: 7, last_submission_date: null, can_submit: true, submissions_remaining: -1 };
-const TYPES = { content_types: ['article', 'video', 'podcast'] };
+const TYPES = ['article', 'video', 'podcast'];
 
 const fetchOwnContents = vi.fn(() => Promise.resolve());
 
@@ -117,7 +117,7 @@ describe('AddContentModal', () => {
 
   describe('content types', () => {
     it("lists the server's content types after 'Loading content types...'", async () => {
-      let resolve!: (answer: unknown) => void;
+      let resolve!: (types: string[]) => void;
       typesMock.mockReturnValue(new Promise((done) => (resolve = done)));
       renderModal();
       expect(field('Content type')).toBeDisabled();

@@ -4,9 +4,10 @@ import { CONTENT_DESCRIPTION_MAX, CONTENT_TITLE_MAX, CONTENT_URL_MAX } from '@cr
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
+import { getContentTypes } from '@/lib/api/content-types';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { contentTypeLabel } from '@/lib/content-type-label';
 import { useAppStore } from '@/stores/app-store';
-import { getContentTypes } from '../api/get-content-types';
 import { getSubmissionInfo } from '../api/get-submission-info';
 import { submitContent } from '../api/submit-content';
 import {
@@ -21,8 +22,6 @@ import {
   EMPTY_SUBMISSION_FORM,
   FALLBACK_CONTENT_TYPES,
   SUGGESTED_CATEGORIES,
-  contentTypeLabel,
-  readContentTypes,
   readSubmissionInfo,
   toSubmission,
   validateSubmission,
@@ -83,10 +82,9 @@ export function AddContentModal({ open, onClose, onUpgrade }: AddContentModalPro
       },
     );
     getContentTypes(controller.signal).then(
-      (answer) => {
+      (list) => {
         if (controller.signal.aborted) return;
-        const list = readContentTypes(answer);
-        setTypes(list ? { status: 'ready', types: list } : { status: 'error', types: FALLBACK_CONTENT_TYPES });
+        setTypes(list.length > 0 ? { status: 'ready', types: list } : { status: 'error', types: FALLBACK_CONTENT_TYPES });
       },
       () => {
         // The form stays usable with the list the server validates against.

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SUBMISSION_FORM,
   SUGGESTED_CATEGORIES,
-  contentTypeLabel,
-  readContentTypes,
   readSubmissionInfo,
   remainingLabel,
   toSubmission,
@@ -59,12 +57,5 @@ describe('submission rules', () => {
     expect(remainingLabel(0)).toBe('0');
     expect(remainingLabel(-1)).toBe('Unlimited');
     expect(remainingLabel(-5)).toBe('Unlimited');
-  });
-
-  it('reads the content types answer and labels a type', () => {
-    expect(readContentTypes({ content_types: ['article', 'video', 3, ''] })).toEqual(['article', 'video']);
-    expect(readContentTypes({ content_types: [] })).toBeNull();
-    expect(readContentTypes(['article'])).toBeNull();
-    expect(contentTypeLabel('podcast')).toBe('Podcast');
   });
 });

@@ -77,17 +77,5 @@ export function readSubmissionInfo(answer: unknown): SubmissionInfo | null {
 export const isUnlimited = (remaining: number): boolean => remaining <= -1;
 export const remainingLabel = (remaining: number): string => (isUnlimited(remaining) ? UNLIMITED : String(remaining));
 
-/** The content types of GET /content/types, or null when the answer has another shape. */
-export function readContentTypes(answer: unknown): string[] | null {
-  if (typeof answer !== 'object' || answer === null || !('content_types' in answer)) return null;
-  const types = (answer as { content_types: unknown }).content_types;
-  if (!Array.isArray(types)) return null;
-  const valid = types.filter((type): type is string => typeof type === 'string' && type.trim() !== '');
-  return valid.length > 0 ? valid : null;
-}
-
 /** Offered when the server's list cannot be read: the same list the server validates against. */
 export const FALLBACK_CONTENT_TYPES: readonly string[] = CONTENT_TYPES;
-
-/** 'article' → 'Article'. */
-export const contentTypeLabel = (type: string): string => type.charAt(0).toUpperCase() + type.slice(1);

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
+import { scoreBarWidth, scoreTone } from '@/lib/audience-score';
 import { getCreatorProfile, type CreatorProfile } from '../api/get-creator-profile';
 import { getUserAnalytics, type UserAnalytics } from '../api/get-user-analytics';
 import { ANALYTICS_FETCH_FAILED } from '../messages';
-import { dedupeCategories, scoreBarWidth, scoreTone, shareRate } from '../utils/share-stats';
+import { dedupeCategories, shareRate } from '../utils/share-stats';
 import '../creators.css';
 
 type CreatorProfileModalProps = {

@@ -15,21 +15,6 @@ export function dedupeCategories(categories: readonly unknown[] | null | undefin
   return result;
 }
 
-/** The audience score bar's width in percent, clamped to 0-100. */
-export function scoreBarWidth(score: number): number {
-  if (!Number.isFinite(score)) return 0;
-  return Math.min(100, Math.max(0, score));
-}
-
-export type ScoreTone = 'green' | 'yellow' | 'red';
-
-/** Green at 80 or more, yellow at 60 or more, red below 60. */
-export function scoreTone(score: number): ScoreTone {
-  if (score >= 80) return 'green';
-  if (score >= 60) return 'yellow';
-  return 'red';
-}
-
 /**
  * Share rate = successful_cross_promotions / total_content_shares × 100, with 2 decimals; '0.00' when
  * total shares is 0 (or either number is missing). Successful cross-promotions count the creator's

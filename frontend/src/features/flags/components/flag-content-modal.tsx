@@ -76,7 +76,6 @@ export function FlagContentModal({ open, contentId, onClose }: FlagContentModalP
           <textarea
             ref={reasonRef}
             id={reasonId}
-            className="flag-reason"
             required
             rows={4}
             maxLength={FLAG_REASON_MAX}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { AnalyticsBucket, AnalyticsQuery } from '@crossfeed/domain/api/analytics.dto.ts';
 import { FormMessage } from '@/components/ui/form-message';
 import { ANALYTICS_MESSAGES } from '../messages';
-import type { AnalyticsBucket, AnalyticsQuery } from '../types';
 
 type AnalyticsRangeFormProps = {
   /** The range on screen (the last answer's from, to and bucket); read when mounted (key the form by it). */

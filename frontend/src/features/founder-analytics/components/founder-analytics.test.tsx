@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { AnalyticsPoint, AnalyticsSeries } from '@crossfeed/domain/api/analytics.dto.ts';
 import type { ReplayProgressPush } from '@crossfeed/domain/api/realtime-events.ts';
+import type { ReplayJobDto } from '@crossfeed/domain/api/replay.dto.ts';
 import { api, ApiError } from '@/lib/api-client';
 import { replayFeed } from '../realtime/replay-feed';
-import type { AnalyticsPoint, AnalyticsSeries, ReplayJob } from '../types';
 import { REPLAY_STORAGE_KEY } from '../utils/replay-storage';
 import { FounderAnalytics } from './founder-analytics';
 
@@ -41,7 +42,7 @@ const SERIES: AnalyticsSeries = {
 
 let get: Mock<(path: string, request?: { query?: Record<string, unknown> }) => Promise<unknown>>;
 let post: Mock<(path: string, json?: unknown) => Promise<unknown>>;
-let replayJob: ReplayJob | ApiError | null;
+let replayJob: ReplayJobDto | ApiError | null;
 
 const renderPage = () =>
   render(
@@ -258,7 +259,7 @@ describe('FounderAnalytics', () => {
 
     it('forgets a stored replay that has finished or is unknown', async () => {
       localStorage.setItem(REPLAY_STORAGE_KEY, 'job-1');
-      replayJob = { id: 'job-1', projection: 'analytics', state: 'completed', progress: { percent: 100 } };
+      replayJob = { id: 'job-1', projection: 'analytics', state: 'completed', progress: 100 };
       const { unmount } = renderPage();
       await screen.findByRole('img', { name: /^Creators/ });
       await waitFor(() => expect(localStorage.getItem(REPLAY_STORAGE_KEY)).toBeNull());
@@ -290,7 +291,7 @@ describe('FounderAnalytics', () => {
       renderPage();
       await screen.findByRole('img', { name: /^Creators/ });
       await user.click(replayButton());
-      replayJob = { id: 'job-1', projection: 'analytics', state: 'completed', progress: { percent: 100, done: 8, total: 8, events_per_second: 40 } };
+      replayJob = { id: 'job-1', projection: 'analytics', state: 'completed', progress: { percent: 100, done: 8, total: 8, events_per_second: 40, eta_seconds: 0 } };
       act(() => replayFeed.publish({ type: 'resync' }));
       expect(await screen.findByText('Replay completed.')).toBeInTheDocument();
       expect(replayButton()).toBeEnabled();

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { AnalyticsQuery, AnalyticsSeries } from '@crossfeed/domain/api/analytics.dto.ts';
 import { useAnalytics } from '../hooks/use-analytics';
 import { useReplay } from '../hooks/use-replay';
 import { ANALYTICS_MESSAGES } from '../messages';
-import type { AnalyticsQuery, AnalyticsSeries } from '../types';
 import { formatValue } from '../utils/format';
 import { CHART_GROUPS, hasActivity, totalOf, valuesOf } from '../utils/metrics';
 import { AnalyticsRangeForm } from './analytics-range-form';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AnalyticsBucket } from '../types';
+import type { AnalyticsBucket } from '@crossfeed/domain/api/analytics.dto.ts';
 import { yScale, linePath, tickIndexes, xAt } from '../utils/chart-scale';
 import { formatPeriod, formatTick, formatValue } from '../utils/format';
 import { totalOf, type MetricFormat } from '../utils/metrics';

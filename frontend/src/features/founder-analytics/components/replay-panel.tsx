@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
-import type { ReplayView } from '../hooks/use-replay';
+import type { ReplayProgress, ReplayView } from '../hooks/use-replay';
 import { ANALYTICS_MESSAGES, replayFailed, replayRunning } from '../messages';
-import type { ReplayProgress } from '../types';
 import { formatCount, formatEta } from '../utils/format';
 
 type ReplayPanelProps = {

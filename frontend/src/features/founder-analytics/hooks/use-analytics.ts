@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AnalyticsQuery, AnalyticsSeries } from '@crossfeed/domain/api/analytics.dto.ts';
 import { errorMessage } from '@/lib/api-client';
 import { getAnalytics } from '../api/get-analytics';
 import { ANALYTICS_MESSAGES } from '../messages';
-import type { AnalyticsQuery, AnalyticsSeries } from '../types';
 
 export type AnalyticsState = {
   /** loading: nothing to show yet; ready: `data` is shown (and may be refreshing). */

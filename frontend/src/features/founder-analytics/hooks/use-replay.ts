@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ReplayProgressPush } from '@crossfeed/domain/api/realtime-events.ts';
+import type { ReplayJobDto, ReplayJobProgress } from '@crossfeed/domain/api/replay.dto.ts';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { getReplay } from '../api/get-replay';
 import { ANALYTICS_PROJECTION, startReplay } from '../api/start-replay';
 import { ANALYTICS_MESSAGES, replayFailed } from '../messages';
 import { replayFeed } from '../realtime/replay-feed';
-import type { ReplayJob, ReplayProgress } from '../types';
 import { clearReplayId, readReplayId, storeReplayId } from '../utils/replay-storage';
+
+/** The progress on screen: a push or the job may not have every figure yet. */
+export type ReplayProgress = Partial<ReplayJobProgress>;
 
 type Shown = { id: string | null; projection: string; progress: ReplayProgress | null };
 
@@ -27,7 +30,7 @@ function progressOfPush(push: ReplayProgressPush): ReplayProgress {
   return { percent: push.percent, done: push.done, total: push.total, events_per_second: push.events_per_second, eta_seconds: push.eta_seconds };
 }
 
-function progressOfJob(job: ReplayJob): ReplayProgress | null {
+function progressOfJob(job: ReplayJobDto): ReplayProgress | null {
   if (typeof job.progress === 'number') return { percent: job.progress };
   if (job.progress && typeof job.progress === 'object') return job.progress;
   return null;
@@ -92,7 +95,7 @@ export function useReplay({ onCompleted }: { onCompleted: () => void }) {
   );
 
   const applyJob = useCallback(
-    (job: ReplayJob, { adopt }: { adopt: boolean }) => {
+    (job: ReplayJobDto, { adopt }: { adopt: boolean }) => {
       if (finished.current.has(job.id)) return;
       const current = viewRef.current;
       const ours = current.phase === 'running' && (current.id === null || current.id === job.id);

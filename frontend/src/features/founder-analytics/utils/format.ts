@@ -1,4 +1,4 @@
-import type { AnalyticsBucket } from '../types';
+import type { AnalyticsBucket } from '@crossfeed/domain/api/analytics.dto.ts';
 import type { MetricFormat } from './metrics';
 
 const count = new Intl.NumberFormat('en-US');

@@ -1,4 +1,4 @@
-import type { AnalyticsMetric, AnalyticsPoint } from '../types';
+import type { AnalyticsMetric, AnalyticsPoint } from '@crossfeed/domain/api/analytics.dto.ts';
 
 export type MetricFormat = 'count' | 'usd';
 

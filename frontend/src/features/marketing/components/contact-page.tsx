@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { FormMessage } from '@/components/ui/form-message';
+import { IconClock, IconHelp, IconMail } from '@/components/ui/icons';
 import { CONTACT_EMAIL, CONTACT_TOPICS, SOCIAL_HANDLE, SOCIAL_URL } from '../marketing-content';
 import {
   CONTACT_EMAIL_MAX,
@@ -10,7 +11,7 @@ import {
   contactMailto,
   validateContactMessage,
 } from '../utils/contact-mail';
-import { IconClock, IconHelp, IconMail, IconMessage } from './icons';
+import { IconMessage } from './icons';
 import '../marketing.css';
 
 type ContactPageProps = {
@@ -100,8 +101,8 @@ export function ContactPage({ openMailto = openInMailApp }: ContactPageProps) {
 
         <aside className="contact-info" aria-label="Other ways to reach us">
           <div className="contact-card">
-            <span className="contact-card-icon">
-              <IconMail />
+            <span className="icon-badge">
+              <IconMail size={22} />
             </span>
             <div>
               <h2 className="contact-card-title">Email</h2>
@@ -109,8 +110,8 @@ export function ContactPage({ openMailto = openInMailApp }: ContactPageProps) {
             </div>
           </div>
           <div className="contact-card">
-            <span className="contact-card-icon">
-              <IconClock />
+            <span className="icon-badge">
+              <IconClock size={22} />
             </span>
             <div>
               <h2 className="contact-card-title">Response time</h2>
@@ -118,7 +119,7 @@ export function ContactPage({ openMailto = openInMailApp }: ContactPageProps) {
             </div>
           </div>
           <div className="contact-card">
-            <span className="contact-card-icon">
+            <span className="icon-badge">
               <IconMessage />
             </span>
             <div>
@@ -129,8 +130,8 @@ export function ContactPage({ openMailto = openInMailApp }: ContactPageProps) {
             </div>
           </div>
           <div className="contact-card">
-            <span className="contact-card-icon">
-              <IconHelp />
+            <span className="icon-badge">
+              <IconHelp size={22} />
             </span>
             <div>
               <h2 className="contact-card-title">Quick answers</h2>

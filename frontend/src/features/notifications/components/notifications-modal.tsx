@@ -38,7 +38,7 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
     body = <p className="modal-empty">No notifications.</p>;
   } else {
     body = (
-      <ul className="notification-list" aria-label="Notifications">
+      <ul className="scroll-list" aria-label="Notifications">
         {notifications.map((notification) => (
           <li
             key={notification.id}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Modal } from '@/components/ui/modal';
-import { PREMIUM_FEATURES, PREMIUM_MONTHLY_PRICE } from '../premium-features';
+import { PREMIUM_FEATURES } from '@/lib/premium-features';
+import { PREMIUM_MONTHLY_PRICE } from '../premium-features';
 import '../premium.css';
 
 type PremiumUpsellModalProps = { open: boolean; onClose: () => void };

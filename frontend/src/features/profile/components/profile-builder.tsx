@@ -2,6 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormMessage } from '@/components/ui/form-message';
 import { errorMessage } from '@/lib/api-client';
+import { contentTypeLabel } from '@/lib/content-type-label';
 import { useAppStore } from '@/stores/app-store';
 import { createProfile } from '../api/create-profile';
 import {
@@ -170,7 +171,7 @@ export function ProfileBuilder() {
             <select id="profile-content-type" value={contentType} onChange={(event) => setContentType(event.target.value)}>
               {CONTENT_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {type.charAt(0).toUpperCase() + type.slice(1)}
+                  {contentTypeLabel(type)}
                 </option>
               ))}
             </select>

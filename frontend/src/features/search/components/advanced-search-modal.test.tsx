@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { makeContent } from '@/features/workspace/testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import { searchContent } from '../api/search-content';
 import { AdvancedSearchModal } from './advanced-search-modal';
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
+import { contentTypeLabel } from '@/lib/content-type-label';
 import { searchContent } from '../api/search-content';
 import { SEARCH_MESSAGES } from '../messages';
 import { SEARCH_QUERY_MAX, emptySearchForm, toSearchQuery, validateSearch, type SearchCategory, type SearchForm, type SearchSort } from '../search-rules';
@@ -16,7 +17,6 @@ type AdvancedSearchModalProps = {
   onResults: (results: ContentDto[]) => void;
 };
 
-const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevance', date: 'Date', views: 'Views' };
 
 const toggle = <T extends string>(items: readonly T[], item: T): T[] =>
@@ -128,7 +128,7 @@ export function AdvancedSearchModal({ open, onClose, onResults }: AdvancedSearch
                   checked={form.contentTypes.includes(type)}
                   onChange={() => update({ contentTypes: toggle(form.contentTypes, type) })}
                 />
-                {capitalize(type)}
+                {contentTypeLabel(type)}
               </label>
             ))}
           </div>

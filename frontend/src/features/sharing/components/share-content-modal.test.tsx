@@ -2,18 +2,18 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError } from '@/lib/api-client';
-import { getContacts, type ShareContact } from '../api/get-contacts';
 import { shareContent } from '../api/share-content';
 import { ShareContentModal } from './share-content-modal';
 
-vi.mock('../api/get-contacts', () => ({ getContacts: vi.fn() }));
+vi.mock('@/lib/api/contacts', () => ({ getContacts: vi.fn() }));
 vi.mock('../api/share-content', () => ({ shareContent: vi.fn() }));
 const contactsMock = vi.mocked(getContacts);
 const shareMock = vi.mocked(shareContent);
 
 const CONTENT = { id: 'c1', title: 'My video', description: 'A video about things.' };
-const CONTACTS: ShareContact[] = [
+const CONTACTS: Contact[] = [
   { id: 'k1', name: 'Bob', email: 'bob@example.com', audience_score: null },
   { id: 'k2', name: 'Carol', email: 'carol@example.com', audience_score: 70 },
 ];
@@ -34,7 +34,7 @@ describe('ShareContentModal', () => {
   });
 
   it("shows 'Loading contacts...', then the content and a checkbox per contact with name and email", async () => {
-    let resolve!: (list: ShareContact[]) => void;
+    let resolve!: (list: Contact[]) => void;
     contactsMock.mockReturnValue(new Promise((done) => (resolve = done)));
     renderShare();
 

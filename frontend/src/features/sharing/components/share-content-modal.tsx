@@ -2,8 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { toast } from 'react-toastify';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
+import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { getContacts, type ShareContact } from '../api/get-contacts';
 import { shareContent } from '../api/share-content';
 import {
   CONTACTS_FETCH_FAILED,
@@ -36,7 +36,7 @@ type ContactsState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; contacts: ShareContact[] };
+  | { status: 'ready'; contacts: Contact[] };
 
 const isDailyLimit = (error: unknown) => error instanceof ApiError && (error.detail ?? '').includes(DAILY_LIMIT_MARKER);
 

@@ -1,3 +1,4 @@
+import { IconCheck } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/features/auth/stores/session-slice';
@@ -45,14 +46,6 @@ export function comparisonRows(): Row[] {
   return rows;
 }
 
-function CheckIcon() {
-  return (
-    <svg className="plan-compare-icon plan-compare-yes" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 function DashIcon() {
   return (
     <svg className="plan-compare-icon plan-compare-no" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -65,7 +58,7 @@ function CellContent({ cell }: { cell: Cell }) {
   if (cell.kind === 'text') return <span className="plan-compare-text">{cell.text}</span>;
   return cell.kind === 'included' ? (
     <>
-      <CheckIcon />
+      <IconCheck size={18} strokeWidth={2.5} className="plan-compare-icon plan-compare-yes" />
       <span className="visually-hidden">Included</span>
     </>
   ) : (

@@ -1,28 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '@/components/ui/icons';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
-
-/** Decorative line icons (24×24, currentColor): the text beside them carries the meaning. */
-function Icon({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Decorative line icons of the waitlist only; the shared ones are in components/ui/icons. */
 export const IconUsers = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="9" cy="8" r="3.5" />
@@ -53,13 +31,6 @@ export const IconGift = (props: IconProps) => (
   </Icon>
 );
 
-export const IconMail = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
-  </Icon>
-);
-
 export const IconSearch = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="11" cy="11" r="6.5" />
@@ -71,13 +42,6 @@ export const IconInfo = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 11v5.5M12 7.5v.01" />
-  </Icon>
-);
-
-export const IconHelp = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M9.5 9.5a2.6 2.6 0 0 1 5 .9c0 1.8-2.5 2.2-2.5 3.8M12 17.3v.01" />
   </Icon>
 );
 
@@ -127,12 +91,6 @@ export const IconShare = (props: IconProps) => (
   </Icon>
 );
 
-export const IconCheck = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </Icon>
-);
-
 export const IconCircle = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="8" />
@@ -142,13 +100,6 @@ export const IconCircle = (props: IconProps) => (
 export const IconFlagMilestone = (props: IconProps) => (
   <Icon {...props}>
     <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
-  </Icon>
-);
-
-export const IconClock = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
   </Icon>
 );
 

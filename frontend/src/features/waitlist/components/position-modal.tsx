@@ -2,14 +2,14 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { WAITLIST_EMAIL_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { isValidEmail } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';
+import { IconCheck, IconClock } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
+import { referralLink } from '@/lib/referral-link';
 import { getWaitlistStatus, type WaitlistStatus } from '../api/get-waitlist-status';
 import { CHECKING_POSITION, INVALID_EMAIL, STATUS_FETCH_FAILED } from '../messages';
 import { waitlistErrorMessage } from '../utils/error-messages';
-import { referralLink } from '../utils/referral-link';
-import { tierSummary } from '../utils/tier';
-import { IconCheck, IconClock, IconTrophy } from './icons';
 import { ReferralLinkField } from './referral-link-field';
+import { TierNote } from './tier-note';
 import '../waitlist.css';
 
 type PositionModalProps = {
@@ -128,7 +128,6 @@ export function PositionModal({ open, onClose, initialEmail = '', onFound }: Pos
 }
 
 function PositionDetails({ entry }: { entry: WaitlistStatus }) {
-  const tier = tierSummary(entry.position);
   return (
     <section className="position-details" aria-label="Your spot">
       <dl className="waitlist-stats">
@@ -147,13 +146,7 @@ function PositionDetails({ entry }: { entry: WaitlistStatus }) {
           <dd>{entry.referrals.toLocaleString('en-US')}</dd>
         </div>
       </dl>
-      <div className={`tier-note tier-${tier.tier === 'lifetime' ? 'lifetime' : 'standard'}`}>
-        <IconTrophy size={20} />
-        <div>
-          <p className="tier-note-title">{tier.title}</p>
-          <p>{tier.detail}</p>
-        </div>
-      </div>
+      <TierNote position={entry.position} />
       {entry.confirmed ? (
         <p className="confirm-state confirm-state-done">
           <IconCheck size={18} />

@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { IconCheck } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { MILESTONES } from '../waitlist-content';
-import { milestoneProgress, type Milestone } from '../utils/milestone-progress';
-import { IconCheck, IconCircle } from './icons';
-import { ProgressBar } from './progress-bar';
+import type { Milestone } from '../utils/milestone-progress';
+import { IconCircle } from './icons';
+import { ProgressSummary } from './progress-summary';
 import '../waitlist.css';
 
 type ProductProgressModalProps = {
@@ -15,8 +15,6 @@ type ProductProgressModalProps = {
 
 /** SPEC §2 Waitlist modal "product progress": the milestones with a percentage bar. */
 export function ProductProgressModal({ open, onClose, milestones = MILESTONES }: ProductProgressModalProps) {
-  const labelId = useId();
-  const { done, total, percent, almostThere } = milestoneProgress(milestones);
   return (
     <Modal
       open={open}
@@ -30,17 +28,8 @@ export function ProductProgressModal({ open, onClose, milestones = MILESTONES }:
       }
     >
       <div className="waitlist-modal-stack">
-        <div className="progress-summary">
-          <div className="progress-summary-row">
-            <span id={labelId} className="progress-summary-label">
-              {done} of {total} milestones complete
-            </span>
-            <span className="progress-summary-percent">{percent}%</span>
-          </div>
-          <ProgressBar percent={percent} labelledBy={labelId} />
-          {almostThere ? <p className="almost-there-badge">Almost there</p> : null}
-        </div>
-        <ol className="milestone-list">
+        <ProgressSummary milestones={milestones} />
+        <ol className="scroll-list">
           {milestones.map((milestone) => (
             <li key={milestone.title} className={milestone.done ? 'milestone milestone-done' : 'milestone'}>
               <span className="milestone-icon">{milestone.done ? <IconCheck size={18} /> : <IconCircle size={18} />}</span>

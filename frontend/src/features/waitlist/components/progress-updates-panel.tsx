@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { IconClock } from '@/components/ui/icons';
 import { MILESTONES, PRODUCT_UPDATES } from '../waitlist-content';
-import { milestoneProgress } from '../utils/milestone-progress';
-import { IconClock, IconFlagMilestone } from './icons';
-import { ProgressBar } from './progress-bar';
+import { IconFlagMilestone } from './icons';
+import { ProgressSummary } from './progress-summary';
 import { UpdatesTimeline } from './updates-timeline-modal';
 
 /** How many updates the tab shows before "View all updates". */
@@ -16,12 +16,11 @@ type ProgressUpdatesPanelProps = {
 /** The 'Progress & Updates' tab: the milestone summary and the latest updates, each opening its modal. */
 export function ProgressUpdatesPanel({ onOpenProgress, onOpenTimeline }: ProgressUpdatesPanelProps) {
   const labelId = useId();
-  const { done, total, percent, almostThere } = milestoneProgress(MILESTONES);
   return (
     <div className="progress-panel">
       <section className="waitlist-card" aria-labelledby={`${labelId}-heading`}>
         <div className="waitlist-card-heading">
-          <span className="waitlist-card-icon">
+          <span className="icon-badge">
             <IconFlagMilestone />
           </span>
           <h2 id={`${labelId}-heading`}>Road to launch</h2>
@@ -29,16 +28,7 @@ export function ProgressUpdatesPanel({ onOpenProgress, onOpenTimeline }: Progres
         <p className="waitlist-card-text">
           We are building Crossfeed in the open. Here is where each milestone stands ahead of the August beta.
         </p>
-        <div className="progress-summary">
-          <div className="progress-summary-row">
-            <span id={labelId} className="progress-summary-label">
-              {done} of {total} milestones complete
-            </span>
-            <span className="progress-summary-percent">{percent}%</span>
-          </div>
-          <ProgressBar percent={percent} labelledBy={labelId} />
-          {almostThere ? <p className="almost-there-badge">Almost there</p> : null}
-        </div>
+        <ProgressSummary milestones={MILESTONES} />
         <button type="button" className="button button-primary" onClick={onOpenProgress}>
           View milestones
         </button>
@@ -46,7 +36,7 @@ export function ProgressUpdatesPanel({ onOpenProgress, onOpenTimeline }: Progres
 
       <section className="waitlist-card" aria-labelledby={`${labelId}-updates`}>
         <div className="waitlist-card-heading">
-          <span className="waitlist-card-icon">
+          <span className="icon-badge">
             <IconClock />
           </span>
           <h2 id={`${labelId}-updates`}>Latest updates</h2>

@@ -1,5 +1,6 @@
-import { useId } from 'react';
-import { canShareNatively, useReferralActions } from '../hooks/use-referral-actions';
+import { useId, useRef } from 'react';
+import { canShareNatively } from '@/lib/referral-link';
+import { useReferralActions } from '../hooks/use-referral-actions';
 import { IconCopy, IconShare } from './icons';
 
 type ReferralLinkFieldProps = {
@@ -12,6 +13,7 @@ type ReferralLinkFieldProps = {
 /** A read-only referral link with Copy and, where the browser can, Share. */
 export function ReferralLinkField({ link, label = 'Your referral link' }: ReferralLinkFieldProps) {
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const { copy, share } = useReferralActions(link);
   return (
     <div className="referral-field">
@@ -20,6 +22,7 @@ export function ReferralLinkField({ link, label = 'Your referral link' }: Referr
       </label>
       <div className="referral-field-row">
         <input
+          ref={inputRef}
           id={inputId}
           className="referral-field-input"
           type="text"
@@ -28,7 +31,7 @@ export function ReferralLinkField({ link, label = 'Your referral link' }: Referr
           onFocus={(event) => event.currentTarget.select()}
         />
         <div className="referral-field-actions">
-          <button type="button" className="button button-primary" onClick={() => void copy()}>
+          <button type="button" className="button button-primary" onClick={() => void copy(inputRef.current)}>
             <IconCopy size={18} />
             Copy link
           </button>

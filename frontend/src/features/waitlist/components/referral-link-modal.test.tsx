@@ -52,6 +52,18 @@ describe('ReferralLinkModal', () => {
     await waitFor(() => expect(error).toHaveBeenCalledTimes(2));
   });
 
+  it('without the Clipboard API copies by selecting the link field', async () => {
+    const execCommand = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true, writable: true });
+    const success = vi.spyOn(toast, 'success');
+    renderModal();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Referral link copied!', expect.anything()));
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(screen.getByLabelText('Your referral link')).toHaveFocus();
+    Reflect.deleteProperty(document, 'execCommand');
+  });
+
   it('offers Share only where the browser can share', () => {
     renderModal();
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();

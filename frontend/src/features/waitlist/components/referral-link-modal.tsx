@@ -1,5 +1,5 @@
 import { Modal } from '@/components/ui/modal';
-import { referralLink } from '../utils/referral-link';
+import { referralLink } from '@/lib/referral-link';
 import { ReferralLinkField } from './referral-link-field';
 import '../waitlist.css';
 

@@ -1,8 +1,8 @@
+import { IconMail } from '@/components/ui/icons';
+import { referralLink } from '@/lib/referral-link';
 import type { WaitlistSignup } from '../api/join-waitlist';
-import { referralLink } from '../utils/referral-link';
-import { tierSummary } from '../utils/tier';
-import { IconMail, IconTrophy } from './icons';
 import { ReferralLinkField } from './referral-link-field';
+import { TierNote } from './tier-note';
 
 type SignupResultProps = {
   entry: WaitlistSignup;
@@ -14,7 +14,6 @@ type SignupResultProps = {
 
 /** After joining (SPEC §4 Waitlist): the position, referrals, tier and the referral link. */
 export function SignupResult({ entry, email, onCheckPosition, onStartOver }: SignupResultProps) {
-  const tier = tierSummary(entry.position);
   return (
     <section className="signup-result" aria-labelledby="signup-result-heading">
       <h2 id="signup-result-heading" className="signup-result-heading">
@@ -30,13 +29,7 @@ export function SignupResult({ entry, email, onCheckPosition, onStartOver }: Sig
           <dd>{entry.referrals.toLocaleString('en-US')}</dd>
         </div>
       </dl>
-      <div className={`tier-note tier-${tier.tier === 'lifetime' ? 'lifetime' : 'standard'}`}>
-        <IconTrophy size={20} />
-        <div>
-          <p className="tier-note-title">{tier.title}</p>
-          <p>{tier.detail}</p>
-        </div>
-      </div>
+      <TierNote position={entry.position} />
       <p className="confirm-state confirm-state-pending">
         <IconMail size={18} />
         <span>

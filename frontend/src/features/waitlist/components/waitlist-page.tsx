@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { IconCheck, IconHelp } from '@/components/ui/icons';
+import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import type { WaitlistSignup } from '../api/join-waitlist';
 import { REFERRAL_CODE_MAX } from '../constants';
 import { useWaitlistCount } from '../hooks/use-waitlist-count';
 import { EMAIL_CONFIRMED } from '../messages';
 import { AboutWaitlistModal } from './about-waitlist-modal';
-import { IconCheck, IconGift, IconHelp, IconInfo, IconLink, IconSearch, IconTrophy } from './icons';
+import { IconGift, IconInfo, IconLink, IconSearch, IconTrophy } from './icons';
 import { PositionModal } from './position-modal';
 import { ProductProgressModal } from './product-progress-modal';
 import { ProgressUpdatesPanel } from './progress-updates-panel';
@@ -16,7 +18,6 @@ import { UpdatesTimelineModal } from './updates-timeline-modal';
 import { WaitlistFaqModal } from './waitlist-faq-modal';
 import { WaitlistHero } from './waitlist-hero';
 import { WaitlistSignupForm } from './waitlist-signup-form';
-import { panelId, tabId, WaitlistTabs, type TabItem } from './waitlist-tabs';
 import '../waitlist.css';
 
 type TabIdentifier = 'waitlist' | 'progress';
@@ -78,16 +79,17 @@ export function WaitlistPage() {
 
       <WaitlistHero count={count} onOpenStory={() => setStoryOpen(true)} />
 
-      <WaitlistTabs tabs={TABS} selected={tab} onSelect={setTab} idPrefix={TABS_PREFIX} label="Waitlist sections" />
+      <TabList
+        label="Waitlist sections"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        idPrefix={TABS_PREFIX}
+        className="waitlist-tabs"
+        tabClassName="waitlist-tab"
+      />
 
-      <div
-        id={panelId(TABS_PREFIX, 'waitlist')}
-        role="tabpanel"
-        aria-labelledby={tabId(TABS_PREFIX, 'waitlist')}
-        className="waitlist-panel"
-        hidden={tab !== 'waitlist'}
-        tabIndex={0}
-      >
+      <TabPanel idPrefix={TABS_PREFIX} id="waitlist" hidden={tab !== 'waitlist'} className="waitlist-panel">
         <div className="waitlist-grid">
           <section className="waitlist-card waitlist-signup-card" aria-label="Waitlist signup">
             {joined ? (
@@ -112,7 +114,7 @@ export function WaitlistPage() {
             </h2>
             <ul className="perk-list">
               <li className="perk">
-                <span className="perk-icon">
+                <span className="icon-badge">
                   <IconTrophy />
                 </span>
                 <div>
@@ -121,7 +123,7 @@ export function WaitlistPage() {
                 </div>
               </li>
               <li className="perk">
-                <span className="perk-icon">
+                <span className="icon-badge">
                   <IconGift />
                 </span>
                 <div>
@@ -130,7 +132,7 @@ export function WaitlistPage() {
                 </div>
               </li>
               <li className="perk">
-                <span className="perk-icon">
+                <span className="icon-badge">
                   <IconLink />
                 </span>
                 <div>
@@ -160,18 +162,11 @@ export function WaitlistPage() {
             <span>FAQ</span>
           </button>
         </nav>
-      </div>
+      </TabPanel>
 
-      <div
-        id={panelId(TABS_PREFIX, 'progress')}
-        role="tabpanel"
-        aria-labelledby={tabId(TABS_PREFIX, 'progress')}
-        className="waitlist-panel"
-        hidden={tab !== 'progress'}
-        tabIndex={0}
-      >
+      <TabPanel idPrefix={TABS_PREFIX} id="progress" hidden={tab !== 'progress'} className="waitlist-panel">
         <ProgressUpdatesPanel onOpenProgress={() => setModal('progress')} onOpenTimeline={() => setModal('timeline')} />
-      </div>
+      </TabPanel>
 
       <PositionModal
         open={modal === 'position'}

@@ -1,25 +1,21 @@
 import { useCallback } from 'react';
 import { toast } from 'react-toastify';
+import { copyText, isShareCancelled } from '@/lib/referral-link';
 import { COPY_FAILED, REFERRAL_COPIED, REFERRAL_SHARED, SHARE_FAILED } from '../messages';
 
 const SHARE_TITLE = 'Join me on the Crossfeed waitlist';
 const SHARE_TEXT = 'Crossfeed matches creators to share each other’s content. Join the waitlist with my link:';
 
-/** The browser's share sheet, when it has one (mobile browsers, some desktops). */
-export const canShareNatively = (): boolean => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-
-/** SPEC §8 Referral: copy or share a referral link, with their toasts. */
+/** SPEC §8 Referral: copy (with the select-and-copy fallback on `fallbackInput`) or share a referral link, with their toasts. */
 export function useReferralActions(link: string | null) {
-  const copy = useCallback(async () => {
-    if (!link) return;
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
-      await navigator.clipboard.writeText(link);
-      toast.success(REFERRAL_COPIED, { toastId: 'referral-copied' });
-    } catch {
-      toast.error(COPY_FAILED, { toastId: 'referral-copy-failed' });
-    }
-  }, [link]);
+  const copy = useCallback(
+    async (fallbackInput: HTMLInputElement | null = null) => {
+      if (!link) return;
+      if (await copyText(link, fallbackInput)) toast.success(REFERRAL_COPIED, { toastId: 'referral-copied' });
+      else toast.error(COPY_FAILED, { toastId: 'referral-copy-failed' });
+    },
+    [link],
+  );
 
   const share = useCallback(async () => {
     if (!link) return;
@@ -28,7 +24,7 @@ export function useReferralActions(link: string | null) {
       toast.success(REFERRAL_SHARED, { toastId: 'referral-shared' });
     } catch (error) {
       // Closing the share sheet is the visitor's choice, not a failure.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
+      if (isShareCancelled(error)) return;
       toast.error(SHARE_FAILED, { toastId: 'referral-share-failed' });
     }
   }, [link]);

@@ -1,39 +1,7 @@
 import { io } from 'socket.io-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openFakeSockets, type FakeSocket } from '@/testing/fake-socket';
 import { subscribeToWaitlistCount } from './public-waitlist-socket';
-
-type Listener = (...args: unknown[]) => void;
-
-/** A stand-in for socket.io-client's Socket and its Manager that lets tests fire events. */
-class FakeSocket {
-  readonly listeners = new Map<string, Listener[]>();
-  readonly managerListeners = new Map<string, Listener[]>();
-  disconnected = false;
-  readonly io = {
-    on: (event: string, listener: Listener) => {
-      this.managerListeners.set(event, [...(this.managerListeners.get(event) ?? []), listener]);
-    },
-    removeAllListeners: () => this.managerListeners.clear(),
-  };
-  on(event: string, listener: Listener) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-  removeAllListeners() {
-    this.listeners.clear();
-    return this;
-  }
-  disconnect() {
-    this.disconnected = true;
-    return this;
-  }
-  push(event: string, payload: unknown) {
-    for (const listener of this.listeners.get(event) ?? []) listener(payload);
-  }
-  reconnect() {
-    for (const listener of this.managerListeners.get('reconnect') ?? []) listener(1);
-  }
-}
 
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
@@ -42,11 +10,7 @@ const ioMock = vi.mocked(io);
 describe('subscribeToWaitlistCount', () => {
   beforeEach(() => {
     sockets.length = 0;
-    ioMock.mockImplementation((() => {
-      const socket = new FakeSocket();
-      sockets.push(socket);
-      return socket;
-    }) as unknown as typeof io);
+    openFakeSockets(ioMock, sockets);
   });
 
   it('connects to the /public namespace without a token, on its own connection', () => {

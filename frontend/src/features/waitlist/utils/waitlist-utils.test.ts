@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { waitlistErrorMessage } from './error-messages';
 import { milestoneProgress, type Milestone } from './milestone-progress';
-import { referralLink, referralPath } from './referral-link';
 import { tierSummary } from './tier';
 import { NAME_TOO_LONG, validateWaitlistSignup } from './validate-waitlist-signup';
 
@@ -74,14 +73,5 @@ describe('milestoneProgress', () => {
     expect(milestoneProgress(milestones(4))).toEqual({ done: 4, total: 6, percent: 67, almostThere: true });
     expect(milestoneProgress(milestones(6)).percent).toBe(100);
     expect(milestoneProgress([]).percent).toBe(0);
-  });
-});
-
-describe('referralLink', () => {
-  it('is /waitlist?ref={code} on the given origin, encoded', () => {
-    expect(referralPath('ABCD2345')).toBe('/waitlist?ref=ABCD2345');
-    expect(referralLink('ABCD2345', 'https://crossfeed.example')).toBe('https://crossfeed.example/waitlist?ref=ABCD2345');
-    expect(referralPath('A B&C')).toBe('/waitlist?ref=A%20B%26C');
-    expect(referralLink('XY')).toBe(`${window.location.origin}/waitlist?ref=XY`);
   });
 });

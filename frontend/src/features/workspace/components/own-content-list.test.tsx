@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeContent } from '../testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import { OwnContentList } from './own-content-list';
 
 type Props = Parameters<typeof OwnContentList>[0];

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeContent } from '../testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import { ShareQueuePanel } from './share-queue-panel';
 
 describe('ShareQueuePanel', () => {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { api } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
-import { makeContent } from '../testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import { Workspace } from './workspace';
 
 let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;

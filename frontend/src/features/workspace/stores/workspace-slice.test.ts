@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { api, ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
-import { makeContent } from '../testing/make-content';
+import { makeContent } from '@/testing/make-content';
 import { selectShareProgress } from './workspace-slice';
 
 // The store is built by the test setup before any vi.mock could apply, so the API client is spied on.

@@ -1,4 +1,4 @@
-import type { ContentDto } from '../types';
+import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 
 /** A content DTO as the API answers it. */
 export function makeContent(id: string, overrides: Partial<ContentDto> = {}): ContentDto {

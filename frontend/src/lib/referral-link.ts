@@ -1,9 +1,11 @@
-/** How long the Copy button reads 'Copied!' after a copy. */
-export const COPIED_CONFIRMATION_MS = 2000;
+/** SPEC §2 Referral Link: the path /waitlist?ref={referralCode}, the code URL-encoded. */
+export function referralPath(referralCode: string): string {
+  return `/waitlist?ref=${encodeURIComponent(referralCode)}`;
+}
 
-/** SPEC §2 Referral Link: the link shape is /waitlist?ref={referralCode}, on this site's origin. */
-export function referralLink(origin: string, referralCode: string): string {
-  return `${origin}/waitlist?ref=${encodeURIComponent(referralCode)}`;
+/** The full referral link on this site's origin (or the given one). */
+export function referralLink(referralCode: string, origin: string = window.location.origin): string {
+  return `${origin}${referralPath(referralCode)}`;
 }
 
 /**
@@ -28,6 +30,9 @@ export async function copyText(text: string, fallbackInput: HTMLInputElement | n
     return false;
   }
 }
+
+/** The browser's share sheet, when it has one (mobile browsers, some desktops). */
+export const canShareNatively = (): boolean => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /** The user closing the system share sheet is not a failure. */
 export const isShareCancelled = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';

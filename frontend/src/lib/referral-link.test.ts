@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyText, isShareCancelled, referralLink } from './referral-link';
+import { canShareNatively, copyText, isShareCancelled, referralLink, referralPath } from './referral-link';
 
 function setClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
   Object.defineProperty(navigator, 'clipboard', { value: writeText ? { writeText } : undefined, configurable: true });
@@ -15,9 +15,12 @@ describe('referral link', () => {
     setExecCommand(undefined);
   });
 
-  it('is /waitlist?ref={referralCode} on the given origin, the code URL-encoded', () => {
-    expect(referralLink('https://crossfeed.example', 'ABC123')).toBe('https://crossfeed.example/waitlist?ref=ABC123');
-    expect(referralLink('http://localhost:5173', 'A B&C')).toBe('http://localhost:5173/waitlist?ref=A%20B%26C');
+  it('is /waitlist?ref={referralCode} on the given origin, else this one, the code URL-encoded', () => {
+    expect(referralPath('ABCD2345')).toBe('/waitlist?ref=ABCD2345');
+    expect(referralPath('A B&C')).toBe('/waitlist?ref=A%20B%26C');
+    expect(referralLink('ABC123', 'https://crossfeed.example')).toBe('https://crossfeed.example/waitlist?ref=ABC123');
+    expect(referralLink('A B&C', 'http://localhost:5173')).toBe('http://localhost:5173/waitlist?ref=A%20B%26C');
+    expect(referralLink('XY')).toBe(`${window.location.origin}/waitlist?ref=XY`);
   });
 
   it('copies with the Clipboard API when it is there', async () => {
@@ -60,6 +63,13 @@ describe('referral link', () => {
       }),
     );
     await expect(copyText('x', input)).resolves.toBe(false);
+  });
+
+  it('offers the share sheet only where the browser has one', () => {
+    expect(canShareNatively()).toBe(false);
+    Object.defineProperty(navigator, 'share', { value: vi.fn(), configurable: true, writable: true });
+    expect(canShareNatively()).toBe(true);
+    Reflect.deleteProperty(navigator, 'share');
   });
 
   it('treats a dismissed share sheet (AbortError) as a cancel, not a failure', () => {

@@ -1,0 +1,26 @@
+/** A subscription to a feed; calling it unsubscribes. */
+export type Unsubscribe = () => void;
+
+export type Feed<Event> = {
+  subscribe(listener: (event: Event) => void): Unsubscribe;
+  publish(event: Event): void;
+};
+
+/**
+ * A tiny in-memory fan-out of socket pushes to whatever page is mounted: nothing is kept while no one
+ * listens, and a listener may unsubscribe while an event is being delivered.
+ */
+export function createFeed<Event>(): Feed<Event> {
+  const listeners = new Set<(event: Event) => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    publish(event) {
+      for (const listener of [...listeners]) listener(event);
+    },
+  };
+}
