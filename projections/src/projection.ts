@@ -44,34 +44,50 @@ export interface Checkpoint {
  */
 function withPosition(update: Update, position: Position): Update {
   const max = update.$max as Record<string, unknown> | undefined;
-  return { ...update, $max: max ? { ...max, [POSITION_FIELD]: position } : { [POSITION_FIELD]: position } };
+  return { ...update, $max: max ? { ...max, ...stamped(position) } : stamped(position) };
+}
+
+/*
+ * `{ [POSITION_FIELD]: ... }` written as literals with a static key, cheaper to build on this hot path than
+ * a computed key; their return types fail to compile if POSITION_FIELD changes.
+ */
+function stamped(position: Position): Record<typeof POSITION_FIELD, Position> {
+  return { _pos: position };
+}
+
+function byIdBefore(id: string, before: { $lt: Position }): { _id: string } & Record<typeof POSITION_FIELD, { $lt: Position }> {
+  return { _id: id, _pos: before };
 }
 
 /**
  * Turns a projection's operations into position-guarded writes: a document already carrying this
- * event's position (or a later one) is left alone, so applying an event twice changes nothing.
+ * event's position (or a later one) is left alone, so applying an event twice changes nothing. The writes
+ * are appended to `into` when given (the runner collects a whole batch in one array).
  */
 export function guardOps(
   ops: readonly ProjectionOp[],
   position: Position,
   physicalName: (collection: string) => string,
+  into: WriteOp[] = [],
 ): WriteOp[] {
-  const guard = { [POSITION_FIELD]: { $lt: position } };
-  return ops.map((op): WriteOp => {
-    const collection = physicalName(op.collection);
-    switch (op.op) {
-      case 'upsert':
-        return { op: 'upsert', collection, filter: { _id: op.id, ...guard }, update: withPosition(op.update, position) };
-      case 'update':
-        return { op: 'updateOne', collection, filter: { _id: op.id, ...guard }, update: withPosition(op.update, position) };
-      case 'updateMany':
-        return { op: 'updateMany', collection, filter: { ...op.filter, ...guard }, update: withPosition(op.update, position) };
-      case 'delete':
-        return { op: 'deleteOne', collection, filter: { _id: op.id } };
-      case 'deleteMany':
-        return { op: 'deleteMany', collection, filter: op.filter };
-    }
-  });
+  const before = { $lt: position };
+  for (const op of ops) into.push(guardOp(op, position, before, physicalName(op.collection)));
+  return into;
+}
+
+function guardOp(op: ProjectionOp, position: Position, before: { $lt: Position }, collection: string): WriteOp {
+  switch (op.op) {
+    case 'upsert':
+      return { op: 'upsert', collection, filter: byIdBefore(op.id, before), update: withPosition(op.update, position) };
+    case 'update':
+      return { op: 'updateOne', collection, filter: byIdBefore(op.id, before), update: withPosition(op.update, position) };
+    case 'updateMany':
+      return { op: 'updateMany', collection, filter: { ...op.filter, [POSITION_FIELD]: before }, update: withPosition(op.update, position) };
+    case 'delete':
+      return { op: 'deleteOne', collection, filter: { _id: op.id } };
+    case 'deleteMany':
+      return { op: 'deleteMany', collection, filter: op.filter };
+  }
 }
 
 export function checkpointOp(checkpointId: string, position: Position, version: number): WriteOp {

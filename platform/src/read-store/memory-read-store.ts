@@ -1,6 +1,7 @@
 /**
- * In-memory ReadStore (DESIGN §3): collections are `Map<_id, doc>`, filters/sorts/projections and pipelines
- * are evaluated by mingo, updates use mingo's MongoDB update operators. Optional NDJSON snapshot file.
+ * In-memory ReadStore (DESIGN §3): collections map `_id` to documents (a hash table built for millions of
+ * entries, see KeyTable), filters/sorts/projections and pipelines are evaluated by mingo, updates use mingo's
+ * MongoDB update operators (the common projection writes take a lean path). Optional NDJSON snapshot file.
  *
  * Invariant: a stored document is never mutated in place. Every write builds a new object (copy-on-write of
  * the top-level fields it touches) and swaps it into the map, so the previous object is the undo record of a
@@ -28,6 +29,7 @@ import type {
   WriteResult,
 } from './read-store.port.ts';
 import { DuplicateKeyError } from './read-store.port.ts';
+import { KeyTable } from './key-table.ts';
 
 export interface MemoryReadStoreOptions {
   /** NDJSON snapshot written by `flush()` and loaded at start when it exists. */
@@ -44,7 +46,7 @@ interface UniqueIndex {
   /** Only field when the index has one top-level field: its values are the keys themselves. */
   single: string | undefined;
   /** Index key (see `indexKey`) → `_id` of the document holding it. */
-  entries: Map<IndexKey, Id>;
+  entries: KeyTable<IndexKey, Id>;
 }
 
 /** A secondary index on one top-level field: each scalar value (each element of an array) → the ids. */
@@ -54,10 +56,12 @@ interface LookupIndex {
 }
 
 interface CollectionState {
-  docs: Map<Id, Doc>;
+  docs: KeyTable<Id, Doc>;
   specs: IndexSpec[];
   uniques: UniqueIndex[];
   lookups: LookupIndex[];
+  /** The layouts of the lean writes seen (see Layout). */
+  layouts: Layout[];
 }
 
 type UndoEntry = { kind: 'doc'; coll: CollectionState; id: Id; prev: Doc | undefined } | { kind: 'create'; name: string };
@@ -97,7 +101,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     let coll = collections.get(name);
     if (!coll) {
       if (!name) throw new Error('Collection name must not be empty');
-      coll = { docs: new Map(), specs: [], uniques: [], lookups: [] };
+      coll = { docs: new KeyTable(), specs: [], uniques: [], lookups: [], layouts: [] };
       collections.set(name, coll);
       undo.push({ kind: 'create', name });
     }
@@ -113,7 +117,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     } catch (error) {
       for (let i = undo.length - 1; i >= 0; i--) {
         const entry = undo[i]!;
-        if (entry.kind === 'doc') commit(entry.coll, entry.id, entry.prev, null, true);
+        if (entry.kind === 'doc') commit(entry.coll, entry.id, entry.coll.docs.get(entry.id), entry.prev, null, true);
         else collections.delete(entry.name);
       }
       throw error;
@@ -124,7 +128,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     const coll = getOrCreate(name, undo);
     const id = checkId(doc._id);
     if (coll.docs.has(id)) throw new DuplicateKeyError(name, `Duplicate key in ${name}: _id ${JSON.stringify(id)}`);
-    commit(coll, id, doc, undo, false, name);
+    commit(coll, id, undefined, doc, undo, false, name);
   };
 
   const updateDocs = (name: string, filter: Filter, update: Update, many: boolean, undo: UndoEntry[]): WriteResult => {
@@ -136,7 +140,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     for (const doc of matches) {
       const next = applyPlan(plan, doc, filter);
       if (next) {
-        commit(coll, doc._id, next, undo, false, name);
+        commit(coll, doc._id, doc, next, undo, false, name);
         modified++;
       }
     }
@@ -149,7 +153,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
       const [doc] = select(existing, filter, 1);
       if (doc) {
         const next = applyPlan(planUpdate(update, false), doc, filter);
-        if (next) commit(existing, doc._id, next, undo, false, name);
+        if (next) commit(existing, doc._id, doc, next, undo, false, name);
         return { matched: 1, modified: next ? 1 : 0 };
       }
     }
@@ -171,7 +175,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
     const coll = collections.get(name);
     if (!coll) return 0;
     const matches = select(coll, filter, many ? Infinity : 1);
-    for (const doc of matches) commit(coll, doc._id, undefined, undo, false, name);
+    for (const doc of matches) commit(coll, doc._id, doc, undefined, undo, false, name);
     return matches.length;
   };
 
@@ -183,7 +187,7 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
   const leanWrite = (kind: 'upsert' | 'updateOne', name: string, filter: Filter, update: Update, undo: UndoEntry[]): boolean => {
     const id = filter._id;
     if (typeof id !== 'string') return false;
-    let guards: [string, string, string | number][] | undefined;
+    let guarded = false;
     for (const field in filter) {
       if (field === '_id') continue;
       const cond = filter[field];
@@ -192,9 +196,9 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
       for (const operator in cond) {
         const value = cond[operator];
         if (++count > 1 || !COMPARISONS.has(operator) || (typeof value !== 'string' && typeof value !== 'number')) return false;
-        (guards ??= []).push([field, operator, value]);
       }
       if (count === 0) return false;
+      guarded = true;
     }
     let set: AnyObject | undefined;
     let inc: AnyObject | undefined;
@@ -208,21 +212,33 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
       else if (operator === '$setOnInsert') setOnInsert = expr;
       else if (operator === '$max') max = expr;
       else return false;
-      if (!isLeanFields(expr, operator === '$inc' ? 'number' : operator === '$max' ? 'scalar' : 'any')) return false;
     }
-    // A field under two operators is a MongoDB error: leave it to the general path to report.
-    if (inc && (overlaps(inc, set) || overlaps(inc, setOnInsert) || overlaps(inc, max))) return false;
-    if (setOnInsert && (overlaps(setOnInsert, set) || overlaps(setOnInsert, max))) return false;
-    if (max && overlaps(max, set)) return false;
-
     const coll = collections.get(name);
+    // The field names: known good when this layout was seen before, checked (and the layout kept) otherwise.
+    let layout = coll ? findLayout(coll, setOnInsert, set, inc, max) : undefined;
+    if (!layout) {
+      if (!isLeanLayout(setOnInsert, set, inc, max)) return false;
+      if (coll) layout = addLayout(coll, setOnInsert, set, inc, max);
+    }
+    // The values: numbers for $inc, strings or numbers for $max.
+    if (inc) for (const field in inc) if (typeof inc[field] !== 'number') return false;
+    if (max) for (const field in max) if (!isComparable(max[field])) return false;
+
     const doc = coll?.docs.get(id);
     if (coll && doc) {
       // A failed guard means this event was already applied to the document: nothing to do.
-      if (guards) for (const [field, operator, value] of guards) if (!compareScalar(doc[field], operator, value)) return true;
+      if (guarded) {
+        for (const field in filter) {
+          if (field === '_id') continue;
+          const cond = filter[field] as AnyObject;
+          for (const operator in cond) if (!compareScalar(doc[field], operator, cond[operator] as string | number)) return true;
+        }
+      }
       if (inc) for (const field in inc) if (doc[field] !== undefined && typeof doc[field] !== 'number') return false;
       if (max) for (const field in max) if (doc[field] !== undefined && typeof doc[field] !== typeof max[field]) return false;
-      const next: AnyObject = set ? copyIn({ ...doc }, set) : { ...doc };
+      // Built by spreads: V8 keeps such objects in fast mode, where assigning field by field can turn a
+      // wide document into a dictionary (twice the memory, and slower to read and to collect).
+      const next: AnyObject = set ? copyObjectValues({ ...doc, ...set }, set) : { ...doc };
       if (inc) for (const field in inc) next[field] = ((doc[field] as number | undefined) ?? 0) + (inc[field] as number);
       if (max) {
         for (const field in max) {
@@ -230,17 +246,21 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
           if (doc[field] === undefined || (doc[field] as string | number) < value) next[field] = value;
         }
       }
-      commit(coll, id, next as Doc, undo, false, name);
+      commit(coll, id, doc, next as Doc, undo, false, name);
       return true;
     }
     if (kind === 'updateOne') return true;
-    const fresh: AnyObject = { _id: id };
-    if (setOnInsert) copyIn(fresh, setOnInsert);
-    if (set) copyIn(fresh, set);
-    if (inc) Object.assign(fresh, inc);
-    if (max) Object.assign(fresh, max);
     const target = coll ?? getOrCreate(name, undo);
-    commit(target, id, fresh as Doc, undo, false, name);
+    if (!coll) layout = addLayout(target, setOnInsert, set, inc, max);
+    let fresh: AnyObject;
+    if (layout) {
+      fresh = layout.build(id, setOnInsert, set, inc, max);
+    } else {
+      fresh = { _id: id, ...setOnInsert, ...set, ...inc, ...max };
+      if (setOnInsert) copyObjectValues(fresh, setOnInsert);
+      if (set) copyObjectValues(fresh, set);
+    }
+    commit(target, id, undefined, fresh as Doc, undo, false, name);
     return true;
   };
 
@@ -393,26 +413,48 @@ export async function createMemoryReadStore(options: MemoryReadStoreOptions = {}
 // ---------------------------------------------------------------------------------------------------------
 // Writes and unique indexes
 
-/** Swaps `next` in for the document `id` (undefined deletes it), keeping unique indexes in step. */
-function commit(coll: CollectionState, id: Id, next: Doc | undefined, undo: UndoEntry[] | null, force: boolean, name = ''): void {
-  const prev = coll.docs.get(id);
+/**
+ * Swaps `next` in for the document `id` (undefined deletes it), keeping the indexes in step. `prev` is the
+ * document stored under `id` now (the caller has it at hand). Unless `force`, a unique key held by another
+ * document raises DuplicateKeyError and leaves everything as it was.
+ */
+function commit(
+  coll: CollectionState,
+  id: Id,
+  prev: Doc | undefined,
+  next: Doc | undefined,
+  undo: UndoEntry[] | null,
+  force: boolean,
+  name = '',
+): void {
   const uniques = coll.uniques;
-  if (uniques.length > 0) {
-    // Check every index before changing any, so a conflict leaves everything as it was.
-    if (!force && next) {
-      for (const index of uniques) {
-        const owner = index.entries.get(indexKey(index, next));
-        if (owner !== undefined && owner !== id) {
-          throw new DuplicateKeyError(name, `Duplicate key in ${name}: index ${index.name}`);
-        }
-      }
+  for (let i = 0; i < uniques.length; i++) {
+    const index = uniques[i]!;
+    const oldKey = prev ? indexKey(index, prev) : NO_KEY;
+    const newKey = next ? indexKey(index, next) : NO_KEY;
+    if (oldKey === newKey || newKey === NO_KEY) continue;
+    if (force) {
+      index.entries.set(newKey, id);
+      continue;
     }
+    // One probe: claims the key, or finds who holds it.
+    const owner = index.entries.getOrInsert(newKey, id);
+    if (owner !== id) {
+      // Release the keys claimed by the indexes before this one, then report the conflict.
+      for (let j = 0; j < i; j++) {
+        const claimed = uniques[j]!;
+        const key = indexKey(claimed, next!);
+        if (key !== (prev ? indexKey(claimed, prev) : NO_KEY)) claimed.entries.delete(key);
+      }
+      throw new DuplicateKeyError(name, `Duplicate key in ${name}: index ${index.name}`);
+    }
+  }
+  // Every new key is held: release the old ones.
+  if (prev) {
     for (const index of uniques) {
-      const oldKey = prev ? indexKey(index, prev) : NO_KEY;
-      const newKey = next ? indexKey(index, next) : NO_KEY;
-      if (oldKey === newKey) continue;
-      if (oldKey !== NO_KEY && index.entries.get(oldKey) === id) index.entries.delete(oldKey);
-      if (newKey !== NO_KEY) index.entries.set(newKey, id);
+      const oldKey = indexKey(index, prev);
+      if (next && indexKey(index, next) === oldKey) continue;
+      if (index.entries.get(oldKey) === id) index.entries.delete(oldKey);
     }
   }
   for (const lookup of coll.lookups) {
@@ -429,11 +471,17 @@ function commit(coll: CollectionState, id: Id, next: Doc | undefined, undo: Undo
 
 type Scalar = string | number | boolean | null;
 
-/** The keys a document's value is found under: a scalar itself, each scalar of an array, null when missing. */
-function lookupKeys(value: unknown): Scalar[] {
-  if (value === undefined || value === null) return [null];
-  if (Array.isArray(value)) return value.filter(isScalar);
-  return isScalar(value) ? [value] : [];
+const NO_LOOKUP_KEYS: readonly Scalar[] = [];
+
+/**
+ * The keys a document's value is found under in a lookup index: a scalar itself, each scalar of an array.
+ * Null and missing values are not indexed (a field most documents leave null would otherwise hold every
+ * id under one key): a condition that can match null is evaluated by a scan instead.
+ */
+function lookupKeys(value: unknown): readonly Scalar[] {
+  if (value === undefined || value === null) return NO_LOOKUP_KEYS;
+  if (Array.isArray(value)) return value.filter((v) => v !== null && isScalar(v));
+  return isScalar(value) ? [value] : NO_LOOKUP_KEYS;
 }
 
 function addToLookup(lookup: LookupIndex, key: Scalar, id: Id): void {
@@ -464,7 +512,7 @@ function addIndex(name: string, coll: CollectionState, raw: IndexSpec): void {
   }
   if (spec.unique) {
     const single = fields.length === 1 && !fields[0]!.includes('.') ? fields[0] : undefined;
-    const index: UniqueIndex = { name: spec.name!, fields, single, entries: new Map() };
+    const index: UniqueIndex = { name: spec.name!, fields, single, entries: new KeyTable() };
     const { entries } = index;
     for (const doc of coll.docs.values()) {
       const key = indexKey(index, doc);
@@ -691,15 +739,92 @@ function setPath(target: AnyObject, path: string, value: unknown): void {
 
 const COMPARISONS = new Set(['$lt', '$lte', '$gt', '$gte']);
 
-/** Top-level, non-`_id` field names with the values an operator needs: the shapes the lean path handles. */
-function isLeanFields(expr: AnyObject, values: 'any' | 'number' | 'scalar'): boolean {
-  for (const field in expr) {
-    if (field === '' || field === '_id' || field.charCodeAt(0) === 36 /* $ */ || field.includes('.')) return false;
-    const type = typeof expr[field];
-    if (values === 'number' && type !== 'number') return false;
-    if (values === 'scalar' && type !== 'string' && (type !== 'number' || Number.isNaN(expr[field]))) return false;
+/**
+ * A layout of the fields a lean write's operators name ($setOnInsert, $set, $inc, $max, in that order), with
+ * the document a lean upsert inserts for it, `{ _id, ...$setOnInsert, ...$set, ...$inc, ...$max }`, built
+ * by one object literal compiled for that layout: V8 allocates a literal of known shape in one step, where
+ * spreading defines the fields one by one. A layout is kept once its names are checked (top-level, disjoint),
+ * so a write with a known layout skips those checks. Field names enter the generated code only as JSON
+ * string literals; values are arguments. A collection keeps a few layouts (a projection writes a handful);
+ * past that, or for a `__proto__` field (which a literal would take as the prototype), writes check their
+ * names every time and documents are built by spreads.
+ */
+interface Layout {
+  fields: string[];
+  /** How many of `fields` each of the four operators holds. */
+  counts: [number, number, number, number];
+  build: (id: string, setOnInsert?: AnyObject, set?: AnyObject, inc?: AnyObject, max?: AnyObject) => AnyObject;
+}
+
+const MAX_LAYOUTS = 8;
+const LAYOUT_ARGS = ['setOnInsert', 'set', 'inc', 'max'] as const;
+
+function findLayout(coll: CollectionState, setOnInsert?: AnyObject, set?: AnyObject, inc?: AnyObject, max?: AnyObject): Layout | undefined {
+  for (const layout of coll.layouts) {
+    const { fields, counts } = layout;
+    if (
+      sameFields(fields, 0, counts[0], setOnInsert) &&
+      sameFields(fields, counts[0], counts[1], set) &&
+      sameFields(fields, counts[0] + counts[1], counts[2], inc) &&
+      sameFields(fields, counts[0] + counts[1] + counts[2], counts[3], max)
+    ) {
+      return layout;
+    }
   }
-  return true;
+  return undefined;
+}
+
+/** Whether `source` has exactly the fields `fields[offset, offset + count)`, in that order. */
+function sameFields(fields: string[], offset: number, count: number, source: AnyObject | undefined): boolean {
+  if (!source) return count === 0;
+  let n = 0;
+  for (const field in source) {
+    if (n >= count || fields[offset + n] !== field) return false;
+    n++;
+  }
+  return n === count;
+}
+
+/** Keeps the layout of these operators (whose names `isLeanLayout` accepted) for `coll`, when there is room. */
+function addLayout(coll: CollectionState, ...sources: (AnyObject | undefined)[]): Layout | undefined {
+  if (coll.layouts.length >= MAX_LAYOUTS) return undefined;
+  const fields: string[] = [];
+  const counts: number[] = [];
+  const entries = ['"_id": id'];
+  for (let s = 0; s < LAYOUT_ARGS.length; s++) {
+    let count = 0;
+    for (const field in sources[s]) {
+      if (field === '__proto__') return undefined;
+      const literal = JSON.stringify(field);
+      fields.push(field);
+      const value = `${LAYOUT_ARGS[s]}[${literal}]`;
+      // $setOnInsert and $set values may be objects, stored as copies; $inc and $max values are scalars.
+      entries.push(s < 2 ? `${literal}: (v = ${value}, typeof v === "object" && v !== null ? copy(v) : v)` : `${literal}: ${value}`);
+      count++;
+    }
+    counts.push(count);
+  }
+  const compile = new Function('copy', `return (id, ${LAYOUT_ARGS.join(', ')}) => { let v; return { ${entries.join(', ')} }; };`);
+  const layout: Layout = { fields, counts: counts as Layout['counts'], build: compile(copyValue) as Layout['build'] };
+  coll.layouts.push(layout);
+  return layout;
+}
+
+/** Top-level, non-`_id` field names, no field under two operators (a MongoDB error, left to the general path). */
+function isLeanLayout(setOnInsert?: AnyObject, set?: AnyObject, inc?: AnyObject, max?: AnyObject): boolean {
+  for (const expr of [setOnInsert, set, inc, max]) {
+    if (!expr) continue;
+    for (const field in expr) {
+      if (field === '' || field === '_id' || field.charCodeAt(0) === 36 /* $ */ || field.includes('.')) return false;
+    }
+  }
+  if (inc && (overlaps(inc, set) || overlaps(inc, setOnInsert) || overlaps(inc, max))) return false;
+  if (setOnInsert && (overlaps(setOnInsert, set) || overlaps(setOnInsert, max))) return false;
+  return !(max && overlaps(max, set));
+}
+
+function isComparable(value: unknown): boolean {
+  return typeof value === 'string' || (typeof value === 'number' && !Number.isNaN(value));
 }
 
 function overlaps(a: AnyObject, b: AnyObject | undefined): boolean {
@@ -707,12 +832,24 @@ function overlaps(a: AnyObject, b: AnyObject | undefined): boolean {
   return false;
 }
 
-/** Assigns the fields of `source` onto `target`, copying objects so that nothing is shared with the caller. */
-function copyIn(target: AnyObject, source: AnyObject): AnyObject {
-  Object.assign(target, source);
+/**
+ * One empty array shared by the stored documents that hold `[]` (read models hold many): stored documents
+ * are never changed in place and reads return copies, so it is never seen nor changed by a caller. Frozen,
+ * so that a write path breaking that rule fails loudly.
+ */
+const EMPTY_ARRAY: readonly unknown[] = Object.freeze([]);
+
+/** A value as a document stores it: objects and arrays copied, so that nothing is shared with the caller. */
+function copyValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  return Array.isArray(value) && value.length === 0 ? EMPTY_ARRAY : clone(value);
+}
+
+/** Replaces the object values `target` took from `source` by copies (see copyValue). */
+function copyObjectValues(target: AnyObject, source: AnyObject): AnyObject {
   for (const field in source) {
     const value = source[field];
-    if (value !== null && typeof value === 'object') target[field] = clone(value);
+    if (value !== null && typeof value === 'object') target[field] = copyValue(value);
   }
   return target;
 }
@@ -854,6 +991,8 @@ function indexedCandidates(coll: CollectionState, filter: Filter): Doc[] | undef
     const lookup = coll.lookups.find((l) => l.field === field);
     const unique = lookup ? undefined : coll.uniques.find((u) => u.single === field);
     if (!lookup && !unique) continue;
+    // Lookup indexes leave null and missing values out (see lookupKeys).
+    if (lookup && keys.includes(null)) continue;
     // Unique keys of strings starting with NUL are encoded (see indexKey): scan for those instead.
     if (unique && keys.some((key) => typeof key === 'string' && key.charCodeAt(0) === 0)) continue;
     const ids = new Set<Id>();
@@ -1126,10 +1265,10 @@ async function readSnapshot(file: string): Promise<Map<string, CollectionState> 
         header = true;
       } else if (current && current.remaining > 0) {
         const id = checkId(record._id);
-        commit(current.coll, id, record as Doc, null, true);
+        commit(current.coll, id, current.coll.docs.get(id), record as Doc, null, true);
         current.remaining--;
       } else if (typeof record.collection === 'string') {
-        const coll: CollectionState = { docs: new Map(), specs: [], uniques: [], lookups: [] };
+        const coll: CollectionState = { docs: new KeyTable(), specs: [], uniques: [], lookups: [], layouts: [] };
         const name = record.collection;
         current = { name, coll, remaining: Number(record.count) };
         collections.set(name, coll);

@@ -162,10 +162,12 @@ export class ProjectionRunner implements ReadModelWaiter {
     const live = this.#targets.get(name);
     if (!live) throw new Error(`Unknown projection: ${name}`);
     const { projection } = live;
+    // One string per shadow collection, built once: every write of the rebuild names one.
+    const shadowNames = new Map(Object.keys(projection.collections).map((collection) => [collection, shadowName(collection)]));
     const shadow: Target = {
       projection,
       checkpointId: `${name}${SHADOW_SUFFIX}`,
-      physicalName: shadowName,
+      physicalName: (collection) => shadowNames.get(collection) ?? shadowName(collection),
       position: undefined,
     };
 
@@ -173,7 +175,8 @@ export class ProjectionRunner implements ReadModelWaiter {
     await this.#readStore.collection(CHECKPOINTS).deleteOne({ _id: shadow.checkpointId });
     await this.#ensureIndexes(projection, shadowName);
 
-    const total = await this.#eventStore.countAfter(undefined);
+    // Counting the log costs a scan of it: only done when someone watches the progress.
+    const total = onProgress ? await this.#eventStore.countAfter(undefined) : undefined;
     const startedAt = performance.now();
     let done = 0;
     const report = (batchSize: number) => {
@@ -252,7 +255,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     const ops: WriteOp[] = [];
     for (const event of events) {
       if (!after(event.position, target.position) || !projection.handles.has(event.type)) continue;
-      ops.push(...guardOps(projection.project(event), event.position, target.physicalName));
+      guardOps(projection.project(event), event.position, target.physicalName, ops);
     }
     ops.push(checkpointOp(target.checkpointId, last.position, projection.version));
     await this.#readStore.applyBatch(ops);
