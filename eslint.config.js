@@ -2,6 +2,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-data/**', 'e2e/screenshots/**'] },
@@ -24,4 +26,38 @@ export default tseslint.config(
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // STYLE.md (bulletproof-react): imports flow one way, shared → features → app, and features do not
+  // import each other. What two features need lives in components/, lib/, stores/ or domain/.
+  {
+    files: ['frontend/src/{components,lib,testing}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Shared code must not depend on features or the app.' }] }],
+    },
+  },
+  ...featureNames().map((feature) => ({
+    files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
+              message: 'Features do not import each other nor the app (STYLE.md); share through components/, lib/, stores/ or domain/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );
+
+/** The folders of frontend/src/features, one lint block each. */
+function featureNames() {
+  const dir = fileURLToPath(new URL('./frontend/src/features', import.meta.url));
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}

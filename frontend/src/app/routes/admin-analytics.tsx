@@ -1,5 +1,5 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { selectIsAdmin } from '@/features/auth/stores/session-slice';
+import { selectIsAdmin } from '@/stores/session-selectors';
 import { FounderAnalytics } from '@/features/founder-analytics/components/founder-analytics';
 import { useAppStore } from '@/stores/app-store';
 

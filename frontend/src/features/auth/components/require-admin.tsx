@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
-import { selectIsAdmin } from '../stores/session-slice';
+import { selectIsAdmin } from '@/stores/session-selectors';
 import { useAppStore } from '@/stores/app-store';
 
 type RequireAdminProps = { children: ReactNode };

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '@/lib/navigation';
 import { useAppStore } from '@/stores/app-store';
 import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
-import { selectIsAdmin, selectIsPremium } from './session-slice';
+import { selectIsAdmin, selectIsPremium } from '@/stores/session-selectors';
 
 const NOW = new Date('2026-03-01T12:00:00Z').getTime();
 

@@ -33,10 +33,6 @@ export type SessionSlice = {
   setTourCompleted: (completed: boolean) => void;
 };
 
-export const selectIsAuthenticated = (state: AppState) => state.token !== null;
-export const selectIsAdmin = (state: AppState) => state.user?.is_admin === true;
-export const selectIsPremium = (state: AppState) => state.user?.is_premium === true;
-
 // setTimeout holds at most 2^31-1 ms (about 24.8 days); longer tokens re-arm the timer when it fires.
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,7 @@
 import { IconCheck } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { useAppStore } from '@/stores/app-store';
-import { selectIsPremium } from '@/features/auth/stores/session-slice';
+import { selectIsPremium } from '@/stores/session-selectors';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { PLANS, PREMIUM_PRICE, type Plan } from '../plans';
 import '../subscription.css';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
-import { selectIsAuthenticated, selectIsPremium } from '@/features/auth/stores/session-slice';
+import { selectIsAuthenticated, selectIsPremium } from '@/stores/session-selectors';
 import { createCheckoutSession, goToCheckout, isCheckoutUrl } from '../api/create-checkout-session';
 import { ALREADY_PREMIUM, LOGIN_TO_UPGRADE, PAYMENT_INIT_FAILED, PAYMENT_REQUEST_FAILED } from '../messages';
 
