@@ -4,6 +4,7 @@ import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContentTypes } from '@/lib/api/content-types';
 import { errorMessage } from '@/lib/api-client';
 import { scoreBarWidth } from '@/lib/audience-score';
@@ -190,16 +191,7 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
   if (profile.status === 'loading') {
     body = <p role="status">Loading profile...</p>;
   } else if (profile.status === 'error') {
-    body = (
-      <div className="account-error">
-        <p className="form-message form-message-error" role="alert">
-          {profile.message}
-        </p>
-        <button type="button" className="button button-ghost button-small" onClick={() => void loadProfile(userId)}>
-          Retry
-        </button>
-      </div>
-    );
+    body = <RetryAlert className="account-error" message={profile.message} onRetry={() => void loadProfile(userId)} />;
   } else {
     const offeredTypes = contentTypeOptions(types.status === 'ready' ? types.types : [], form.contentType);
     const typeError = types.status === 'ready' ? types.error : null;

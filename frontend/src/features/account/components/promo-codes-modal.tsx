@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { toast } from 'react-toastify';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { getPromoCodes, type PromoCode } from '../api/get-promo-codes';
@@ -94,16 +95,7 @@ export function PromoCodesModal({ open, onClose }: PromoCodesModalProps) {
   if (codes.status === 'loading') {
     list = <p role="status">Loading promo codes...</p>;
   } else if (codes.status === 'error') {
-    list = (
-      <div className="promo-error">
-        <p className="form-message form-message-error" role="alert">
-          {codes.message}
-        </p>
-        <button type="button" className="button button-ghost button-small" onClick={() => void loadCodes()}>
-          Retry
-        </button>
-      </div>
-    );
+    list = <RetryAlert className="promo-error" message={codes.message} onRetry={() => void loadCodes()} />;
   } else if (codes.codes.length === 0) {
     list = <p className="modal-empty">{NO_PROMO_CODES}</p>;
   } else {

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ModerationStatus } from '@crossfeed/domain/rules/content-types.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { bulkDeleteFlags } from '../api/bulk-delete-flags';
 import { changeContentStatus } from '../api/change-content-status';
 import { deleteContent } from '../api/delete-content';
@@ -211,14 +212,7 @@ export function AdminReport() {
           {ADMIN_REPORT_MESSAGES.loading}
         </p>
       ) : status === 'error' ? (
-        <div className="admin-state admin-state-error">
-          <p className="form-message form-message-error" role="alert">
-            {ADMIN_REPORT_MESSAGES.fetchFailed}
-          </p>
-          <button type="button" className="button button-ghost" onClick={retry}>
-            Retry
-          </button>
-        </div>
+        <RetryAlert className="admin-state admin-state-error" message={ADMIN_REPORT_MESSAGES.fetchFailed} onRetry={retry} compact={false} />
       ) : flags.length === 0 ? (
         <p className="admin-state">{ADMIN_REPORT_MESSAGES.empty}</p>
       ) : (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import type { Contact } from '@/lib/api/contacts';
 import { CONTACTS_EMPTY, CONTACTS_LOADING } from '../messages';
 
@@ -18,16 +19,7 @@ type ContactsStateViewProps = {
 export function ContactsStateView({ state, onRetry, children }: ContactsStateViewProps) {
   if (state.status === 'loading') return <p role="status">{CONTACTS_LOADING}</p>;
   if (state.status === 'error') {
-    return (
-      <div className="contacts-error">
-        <p className="form-message form-message-error" role="alert">
-          {state.message}
-        </p>
-        <button type="button" className="button button-ghost button-small" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
-    );
+    return <RetryAlert className="contacts-error" message={state.message} onRetry={onRetry} />;
   }
   if (state.contacts.length === 0) return <p className="modal-empty">{CONTACTS_EMPTY}</p>;
   return <>{children(state.contacts)}</>;

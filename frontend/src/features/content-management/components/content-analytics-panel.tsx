@@ -1,6 +1,7 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { getContentAnalytics, type ContentAnalyticsMap } from '../api/get-content-analytics';
 import { shareProgressPercent, statusLabel, typeLabel } from '../content-labels';
@@ -55,16 +56,7 @@ export function ContentAnalyticsPanel({ contents, status }: ContentAnalyticsPane
   if (contents.length === 0) return <p className="modal-empty">{M.analyticsEmpty}</p>;
   if (state.status === 'loading') return <p role="status">{M.analyticsLoading}</p>;
   if (state.status === 'error') {
-    return (
-      <div className="manage-error">
-        <p className="form-message form-message-error" role="alert">
-          {state.message}
-        </p>
-        <button type="button" className="button button-ghost button-small" onClick={() => void load(ids)}>
-          Retry
-        </button>
-      </div>
-    );
+    return <RetryAlert className="manage-error" message={state.message} onRetry={() => void load(ids)} />;
   }
 
   const rows = contents.flatMap((content) => {

@@ -1,6 +1,7 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { createShortLink } from '../api/create-short-link';
@@ -36,16 +37,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
 
   if (status === 'loading' || status === 'idle') return <p role="status">{M.ownLoading}</p>;
   if (status === 'error') {
-    return (
-      <div className="manage-error">
-        <p className="form-message form-message-error" role="alert">
-          {M.ownFetchFailed}
-        </p>
-        <button type="button" className="button button-ghost button-small" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
-    );
+    return <RetryAlert className="manage-error" message={M.ownFetchFailed} onRetry={onRetry} />;
   }
   if (status === 'invalid') return <p className="form-message form-message-error" role="alert">{M.ownInvalid}</p>;
 

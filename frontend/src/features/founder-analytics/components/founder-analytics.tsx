@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AnalyticsQuery, AnalyticsSeries } from '@crossfeed/domain/api/analytics.dto.ts';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { useAnalytics } from '../hooks/use-analytics';
 import { useReplay } from '../hooks/use-replay';
 import { ANALYTICS_MESSAGES } from '../messages';
@@ -68,14 +69,12 @@ export function FounderAnalytics() {
             {ANALYTICS_MESSAGES.loading}
           </p>
         ) : status === 'error' || !data ? (
-          <div className="analytics-state analytics-state-error">
-            <p className="form-message form-message-error" role="alert">
-              {error ?? ANALYTICS_MESSAGES.fetchFailed}
-            </p>
-            <button type="button" className="button button-ghost" onClick={reload}>
-              Retry
-            </button>
-          </div>
+          <RetryAlert
+            className="analytics-state analytics-state-error"
+            message={error ?? ANALYTICS_MESSAGES.fetchFailed}
+            onRetry={reload}
+            compact={false}
+          />
         ) : (
           <>
             {refreshing ? (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { toast } from 'react-toastify';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { shareContent } from '../api/share-content';
@@ -125,16 +126,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   } else {
     let contactsPanel;
     if (contacts.status === 'error') {
-      contactsPanel = (
-        <div className="share-error">
-          <p className="form-message form-message-error" role="alert">
-            {contacts.message}
-          </p>
-          <button type="button" className="button button-ghost button-small" onClick={() => void loadContacts()}>
-            Retry
-          </button>
-        </div>
-      );
+      contactsPanel = <RetryAlert className="share-error" message={contacts.message} onRetry={() => void loadContacts()} />;
     } else if (contacts.status === 'ready' && contacts.contacts.length === 0) {
       contactsPanel = <p className="modal-empty">No contacts available.</p>;
     } else if (contacts.status === 'ready') {
