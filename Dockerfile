@@ -5,11 +5,10 @@
 
 ARG NODE_IMAGE=node:24-slim
 
-# --- build: all dependencies, then the UI bundle -------------------------------------------------
-FROM ${NODE_IMAGE} AS build
+# --- manifests: the package.json files and the lockfile, all npm ci needs --------------------------
+# Copied before the sources, so the dependency layers are reused until a manifest or the lockfile changes.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
-ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-# Manifests first, so the dependency layer is reused until a package.json or the lockfile changes.
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
 COPY platform/package.json platform/
@@ -19,6 +18,12 @@ COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+# --- build: all dependencies, then the UI bundle -------------------------------------------------
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+COPY --from=manifests /app ./
 RUN npm ci
 COPY . .
 RUN npm run build -w @crossfeed/frontend
@@ -30,15 +35,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 WORKDIR /app
-COPY package.json package-lock.json ./
-COPY domain/package.json domain/
-COPY platform/package.json platform/
-COPY projections/package.json projections/
-COPY workers/package.json workers/
-COPY backend/package.json backend/
-COPY frontend/package.json frontend/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+COPY --from=manifests /app ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY . .
 COPY --from=build /app/frontend/dist frontend/dist
