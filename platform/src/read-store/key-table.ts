@@ -9,6 +9,8 @@ const CHUNK_BITS = 14;
 const CHUNK_ENTRIES = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK_ENTRIES - 1;
 const HASH_SEED = randomBytes(4).readInt32LE(0);
+/** `load` sorts keys into 2^LOAD_BUCKET_BITS runs of neighbouring slots (a run of a large table spans a few KB). */
+const LOAD_BUCKET_BITS = 12;
 
 /**
  * The map behind `_id` → document and unique key → `_id`: a Map's semantics for the operations used here
@@ -103,9 +105,64 @@ export class KeyTable<K extends TableKey, V> {
     return true;
   }
 
+  /**
+   * Fills an empty table with these entries, in this order, at once: what building an index over a
+   * loaded collection does. Inserting a million keys one by one costs a cache miss each (every key lands
+   * in a random slot of a table far larger than the cache) plus the table's rehashes on growth. Here the
+   * slots are sized once, and the keys are inserted in the order of their home slots (a counting sort on
+   * the top bits of the slot), so the slots are written front to back. Returns false, the table then
+   * unusable, when a key appears twice.
+   */
+  load(keys: readonly K[], values: readonly V[]): boolean {
+    if (this.#count !== 0) throw new Error('KeyTable.load needs an empty table');
+    if (keys.length !== values.length) throw new RangeError('KeyTable.load: as many keys as values');
+    const n = keys.length;
+    let capacity = 16;
+    while (capacity < 2 * n) capacity *= 2;
+    const mask = capacity - 1;
+    const slots = new Int32Array(2 * capacity);
+    const hashes = new Int32Array(n);
+    // Entries in the given order; the buckets' sizes by home slot on the way.
+    const bucketShift = Math.max(0, Math.log2(capacity) - LOAD_BUCKET_BITS);
+    const starts = new Int32Array((capacity >>> bucketShift) + 1);
+    for (let entry = 0; entry < n; entry++) {
+      const key = keys[entry]!;
+      const hash = hashKey(key);
+      hashes[entry] = hash;
+      starts[((hash & mask) >>> bucketShift) + 1]!++;
+      const at = 2 * (entry & CHUNK_MASK);
+      if (at === 0) this.#chunks.push(newChunk(entry === 0));
+      const chunk = this.#chunks[entry >>> CHUNK_BITS]!;
+      chunk[at] = key;
+      chunk[at + 1] = values[entry];
+    }
+    for (let b = 1; b < starts.length; b++) starts[b]! += starts[b - 1]!;
+    const order = new Int32Array(n);
+    for (let entry = 0; entry < n; entry++) order[starts[(hashes[entry]! & mask) >>> bucketShift]!++] = entry;
+    this.#slots = slots;
+    this.#mask = mask;
+    this.#count = n;
+    this.#size = n;
+    for (let j = 0; j < n; j++) {
+      const entry = order[j]!;
+      const hash = hashes[entry]!;
+      let i = hash & mask;
+      for (; slots[2 * i] !== 0; i = (i + 1) & mask) {
+        if (slots[2 * i] === hash && this.#keyAt(slots[2 * i + 1]!) === keys[entry]) return false;
+      }
+      slots[2 * i] = hash;
+      slots[2 * i + 1] = entry;
+    }
+    return true;
+  }
+
   /** The values in insertion order (not a generator: scans of large collections go through this). */
   values(): IterableIterator<V> {
     return new TableValues<V>(this.#chunks, this.#count);
+  }
+
+  #keyAt(entry: number): unknown {
+    return this.#chunks[entry >>> CHUNK_BITS]![2 * (entry & CHUNK_MASK)];
   }
 
   #valueAt(entry: number): unknown {

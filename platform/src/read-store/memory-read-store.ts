@@ -513,11 +513,15 @@ function addIndex(name: string, coll: CollectionState, raw: IndexSpec): void {
   if (spec.unique) {
     const single = fields.length === 1 && !fields[0]!.includes('.') ? fields[0] : undefined;
     const index: UniqueIndex = { name: spec.name!, fields, single, entries: new KeyTable() };
-    const { entries } = index;
+    // Built in one pass over the loaded documents (see KeyTable.load): a rebuild adds its unique indexes last.
+    const keys: IndexKey[] = [];
+    const ids: Id[] = [];
     for (const doc of coll.docs.values()) {
-      const key = indexKey(index, doc);
-      if (entries.has(key)) throw new DuplicateKeyError(name, `Cannot build unique index ${spec.name} on ${name}: duplicate key`);
-      entries.set(key, doc._id);
+      keys.push(indexKey(index, doc));
+      ids.push(doc._id);
+    }
+    if (!index.entries.load(keys, ids)) {
+      throw new DuplicateKeyError(name, `Cannot build unique index ${spec.name} on ${name}: duplicate key`);
     }
     coll.uniques.push(index);
   }

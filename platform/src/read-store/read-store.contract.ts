@@ -242,6 +242,22 @@ export function readStoreContract(name: string, makeStore: () => Promise<ReadSto
         assert.equal(await users.count(), 3);
       });
 
+      test('a unique index declared over stored documents: refused on a duplicate key, enforced once built', async () => {
+        const people = store.collection('people');
+        for (let i = 0; i < 50; i++) await people.insertOne({ _id: `p${i}`, handle: `h${i}`, team: `t${i % 5}` });
+        await assert.rejects(store.ensureIndexes('people', [{ key: { team: 1 }, unique: true }]), DuplicateKeyError);
+        // The refused index does not hold anything back: teams can still repeat.
+        await people.insertOne({ _id: 'p50', handle: 'h50', team: 't0' });
+
+        await store.ensureIndexes('people', [{ key: { handle: 1 }, unique: true }]);
+        await assert.rejects(people.insertOne({ _id: 'p51', handle: 'h7' }), DuplicateKeyError);
+        await assert.rejects(people.updateOne({ _id: 'p1' }, { $set: { handle: 'h2' } }), DuplicateKeyError);
+        assert.equal((await people.findOne({ handle: 'h7' }))?._id, 'p7');
+        await people.updateOne({ _id: 'p7' }, { $set: { handle: 'h7-moved' } });
+        await people.insertOne({ _id: 'p51', handle: 'h7' });
+        assert.equal(await people.count(), 52);
+      });
+
       test('_id is always unique', async () => {
         const users = store.collection('users');
         await users.insertOne({ _id: 'u1', n: 1 });
