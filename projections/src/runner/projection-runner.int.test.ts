@@ -10,7 +10,7 @@ import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import type { EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
 import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
-import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { DuplicateKeyError, type ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CHECKPOINTS, type Projection } from '../projection.ts';
 import { projections } from '../registry.ts';
 import { readModelHash } from '../testing/read-model-hash.ts';
@@ -114,6 +114,31 @@ describe('projection runner', () => {
     assert.equal(await runner.waitFor(next, 2000), true);
     assert.equal(await readStore.collection(USERS).count(), 121);
     await runner.stop();
+    await eventStore.close();
+  });
+
+  test('a rebuild whose unique keys clash fails before the swap: the live read model stays', async () => {
+    const { eventStore, readStore } = await stores();
+    await seedUsers(eventStore, 5);
+    const v1 = new ProjectionRunner({ eventStore, readStore, projections: [usersProjection] });
+    await v1.start();
+    await v1.stop();
+    const before = await readStore.collection(USERS).find({}, { sort: { _id: 1 } });
+
+    // Version 2 gives every user one e-mail address: the unique index on it cannot be built.
+    const clashing: Projection = {
+      ...usersProjection,
+      version: usersProjection.version + 1,
+      project: (event) =>
+        usersProjection.project(event).map((op) =>
+          op.op === 'upsert' ? { ...op, update: { $set: { ...(op.update.$set as object), email: 'same@example.com' } } } : op,
+        ),
+    };
+    const v2 = new ProjectionRunner({ eventStore, readStore, projections: [clashing] });
+    await assert.rejects(v2.start(), DuplicateKeyError);
+    await v2.stop();
+    assert.deepEqual(await readStore.collection(USERS).find({}, { sort: { _id: 1 } }), before);
+    assert.equal((await readStore.collection(CHECKPOINTS).findOne({ _id: 'users' }))?.version, usersProjection.version);
     await eventStore.close();
   });
 

@@ -1,5 +1,5 @@
 import type { EventStore, Position, RecordedEvent, Subscription } from '@crossfeed/platform/event-store/event-store.port.ts';
-import type { ReadStore, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { IndexSpec, ReadStore, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import { CHECKPOINTS, checkpointOp, guardOps, type Checkpoint, type Projection } from '../projection.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
@@ -173,7 +173,10 @@ export class ProjectionRunner implements ReadModelWaiter {
 
     for (const collection of Object.keys(projection.collections)) await this.#readStore.dropCollection(shadowName(collection));
     await this.#readStore.collection(CHECKPOINTS).deleteOne({ _id: shadow.checkpointId });
-    await this.#ensureIndexes(projection, shadowName);
+    // Unique indexes come once the shadow is loaded (below), built in one pass over its documents rather
+    // than kept at every write, as databases advise for bulk loads. Lookup indexes come now: the
+    // projection's own filtered writes may need them while it loads.
+    await this.#ensureIndexes(projection, shadowName, (index) => !index.unique);
 
     // Counting the log costs a scan of it: only done when someone watches the progress.
     const total = onProgress ? await this.#eventStore.countAfter(undefined) : undefined;
@@ -195,6 +198,8 @@ export class ProjectionRunner implements ReadModelWaiter {
 
     report(0);
     await this.#catchUp([shadow], report);
+    // A unique key held twice fails the rebuild here, before anything is swapped: the live model stays.
+    await this.#ensureIndexes(projection, shadowName, (index) => index.unique === true);
     await this.#exclusive(async () => {
       // Live applying is paused: take the shadow to the very end of the log, then swap.
       await this.#catchUp([shadow], report);
@@ -210,9 +215,13 @@ export class ProjectionRunner implements ReadModelWaiter {
     this.#notify();
   }
 
-  async #ensureIndexes(projection: Projection, physicalName: (collection: string) => string): Promise<void> {
+  async #ensureIndexes(
+    projection: Projection,
+    physicalName: (collection: string) => string,
+    which: (index: IndexSpec) => boolean = () => true,
+  ): Promise<void> {
     for (const [collection, indexes] of Object.entries(projection.collections)) {
-      await this.#readStore.ensureIndexes(physicalName(collection), indexes);
+      await this.#readStore.ensureIndexes(physicalName(collection), indexes.filter(which));
     }
   }
 
