@@ -3,7 +3,8 @@
  * - append: raw node:sqlite single-row transactions/s vs our `append` of one event per call, both with
  *   WAL + synchronous=FULL (the durability the product runs with);
  * - replay: raw read + JSON.parse of the log vs our replay (readAll + parse + apply the users projection
- *   into the in-memory read store), over N events (default 1,000,000).
+ *   into the in-memory read store), over N events (default 1,000,000). One warm-up round of each, then
+ *   `--rounds` (default 3) measured rounds alternating the two; the medians are compared.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -19,9 +20,10 @@ import { fmt, perSecond, printReport } from './report.ts';
 import { rawReadAndParse } from './support/raw-read.ts';
 
 export async function main(args: string[]): Promise<boolean> {
-  const { values } = parseArgs({ args, options: { events: { type: 'string' }, seconds: { type: 'string' } } });
+  const { values } = parseArgs({ args, options: { events: { type: 'string' }, seconds: { type: 'string' }, rounds: { type: 'string' } } });
   const totalEvents = Number(values.events ?? 1_000_000);
   const seconds = Number(values.seconds ?? 3);
+  const rounds = Number(values.rounds ?? 3);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-bench-'));
   try {
     // --- append: one durable transaction per call -------------------------------------------------
@@ -50,16 +52,18 @@ export async function main(args: string[]): Promise<boolean> {
     await seeded.close();
     seedLog(logFile, totalEvents);
 
-    const rawReplayMs = rawReadAndParse(logFile);
-    const eventStore = await createSqliteEventStore({ file: logFile });
-    const readStore = await createMemoryReadStore();
-    const runner = new ProjectionRunner({ eventStore, readStore, projections: [usersProjection], batchSize: 2000 });
-    const start = performance.now();
-    await runner.rebuild('users');
-    const replayMs = performance.now() - start;
-    const users = await readStore.collection('users').count();
-    await eventStore.close();
-    if (users !== totalEvents) throw new Error(`replay produced ${users} users, expected ${totalEvents}`);
+    const rawTimes: number[] = [];
+    const replayTimes: number[] = [];
+    for (let round = 0; round <= rounds; round++) {
+      const rawMs = rawReadAndParse(logFile);
+      const replayMs = await replayUsers(logFile, totalEvents);
+      console.log(`${round === 0 ? 'warm-up' : `round ${round}`}: raw ${fmt(rawMs)} ms, replay ${fmt(replayMs)} ms`);
+      if (round === 0) continue;
+      rawTimes.push(rawMs);
+      replayTimes.push(replayMs);
+    }
+    const rawReplayMs = median(rawTimes);
+    const replayMs = median(replayTimes);
 
     const rawAppendRate = perSecond(rawAppends.count, rawAppends.ms);
     const ourAppendRate = perSecond(ourAppends.count, ourAppends.ms);
@@ -68,7 +72,7 @@ export async function main(args: string[]): Promise<boolean> {
     const appendRatio = ourAppendRate / rawAppendRate;
     const replayRatio = ourReplayRate / rawReplayRate;
     return printReport(
-      `Event store on ${os.cpus().length} cores, Node ${process.versions.node}, SQLite WAL synchronous=FULL, ${fmt(totalEvents)} events replayed`,
+      `Event store on ${os.cpus().length} cores, Node ${process.versions.node}, SQLite WAL synchronous=FULL, ${fmt(totalEvents)} events replayed, medians of ${rounds} rounds`,
       [
         { measure: 'raw node:sqlite single-row transactions/s', value: fmt(rawAppendRate) },
         { measure: 'our append, one event per call, /s', value: fmt(ourAppendRate), baseline: fmt(rawAppendRate), ratio: appendRatio },
@@ -84,6 +88,29 @@ export async function main(args: string[]): Promise<boolean> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Rebuilds the users projection from the log into a fresh in-memory read store; returns ms. */
+async function replayUsers(logFile: string, expectedUsers: number): Promise<number> {
+  const eventStore = await createSqliteEventStore({ file: logFile });
+  try {
+    const readStore = await createMemoryReadStore();
+    const runner = new ProjectionRunner({ eventStore, readStore, projections: [usersProjection], batchSize: 2000 });
+    const start = performance.now();
+    await runner.rebuild('users');
+    const ms = performance.now() - start;
+    const users = await readStore.collection('users').count();
+    if (users !== expectedUsers) throw new Error(`replay produced ${users} users, expected ${expectedUsers}`);
+    return ms;
+  } finally {
+    await eventStore.close();
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function timed(seconds: number, work: (i: number) => void): { count: number; ms: number } {
