@@ -4,7 +4,8 @@
  *   WAL + synchronous=FULL (the durability the product runs with);
  * - replay: raw read + JSON.parse of the log vs our replay (readAll + parse + apply the users projection
  *   into the in-memory read store), over N events (default 1,000,000). One warm-up round of each, then
- *   `--rounds` (default 3) measured rounds alternating the two; the medians are compared.
+ *   `--rounds` (default 5) measured rounds alternating the two, each after a full collection (the bench
+ *   runs with --expose-gc); the medians are compared.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,7 +24,7 @@ export async function main(args: string[]): Promise<boolean> {
   const { values } = parseArgs({ args, options: { events: { type: 'string' }, seconds: { type: 'string' }, rounds: { type: 'string' } } });
   const totalEvents = Number(values.events ?? 1_000_000);
   const seconds = Number(values.seconds ?? 3);
-  const rounds = Number(values.rounds ?? 3);
+  const rounds = Number(values.rounds ?? 5);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-bench-'));
   try {
     // --- append: one durable transaction per call -------------------------------------------------
@@ -55,7 +56,9 @@ export async function main(args: string[]): Promise<boolean> {
     const rawTimes: number[] = [];
     const replayTimes: number[] = [];
     for (let round = 0; round <= rounds; round++) {
+      collectGarbage();
       const rawMs = rawReadAndParse(logFile);
+      collectGarbage();
       const replayMs = await replayUsers(logFile, totalEvents);
       console.log(`${round === 0 ? 'warm-up' : `round ${round}`}: raw ${fmt(rawMs)} ms, replay ${fmt(replayMs)} ms`);
       if (round === 0) continue;
@@ -105,6 +108,11 @@ async function replayUsers(logFile: string, expectedUsers: number): Promise<numb
   } finally {
     await eventStore.close();
   }
+}
+
+/** A full collection between rounds (when run with --expose-gc): no round pays for the garbage of the one before. */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 function median(values: readonly number[]): number {
