@@ -123,7 +123,7 @@ describe('projection runner', () => {
     const v1 = new ProjectionRunner({ eventStore, readStore, projections: [usersProjection] });
     await v1.start();
     await v1.stop();
-    const before = await readStore.collection(USERS).find({}, { sort: { _id: 1 } });
+    const live = await readStore.collection(USERS).find({}, { sort: { _id: 1 } });
 
     // Version 2 gives every user one e-mail address: the unique index on it cannot be built.
     const clashing: Projection = {
@@ -137,7 +137,7 @@ describe('projection runner', () => {
     const v2 = new ProjectionRunner({ eventStore, readStore, projections: [clashing] });
     await assert.rejects(v2.start(), DuplicateKeyError);
     await v2.stop();
-    assert.deepEqual(await readStore.collection(USERS).find({}, { sort: { _id: 1 } }), before);
+    assert.deepEqual(await readStore.collection(USERS).find({}, { sort: { _id: 1 } }), live);
     assert.equal((await readStore.collection(CHECKPOINTS).findOne({ _id: 'users' }))?.version, usersProjection.version);
     await eventStore.close();
   });
