@@ -17,7 +17,7 @@ import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-e
 import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import { usersProjection } from '@crossfeed/projections/users/users.projection.ts';
-import { fmt, perSecond, printReport } from './report.ts';
+import { fmt, percentile, perSecond, printReport } from './report.ts';
 import { rawReadAndParse } from './support/raw-read.ts';
 
 export async function main(args: string[]): Promise<boolean> {
@@ -65,8 +65,8 @@ export async function main(args: string[]): Promise<boolean> {
       rawTimes.push(rawMs);
       replayTimes.push(replayMs);
     }
-    const rawReplayMs = median(rawTimes);
-    const replayMs = median(replayTimes);
+    const rawReplayMs = percentile(rawTimes, 50);
+    const replayMs = percentile(replayTimes, 50);
 
     const rawAppendRate = perSecond(rawAppends.count, rawAppends.ms);
     const ourAppendRate = perSecond(ourAppends.count, ourAppends.ms);
@@ -113,12 +113,6 @@ async function replayUsers(logFile: string, expectedUsers: number): Promise<numb
 /** A full collection between rounds (when run with --expose-gc): no round pays for the garbage of the one before. */
 function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
-}
-
-function median(values: readonly number[]): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function timed(seconds: number, work: (i: number) => void): { count: number; ms: number } {

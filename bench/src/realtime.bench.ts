@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
-import { fmt, printReport, type Row } from './report.ts';
+import { fmt, percentile, printReport, type Row } from './report.ts';
 import type { RealtimeServerInfo } from './support/realtime-server.ts';
 
 const P99_TARGET_MS = 100;
@@ -155,9 +155,4 @@ async function disconnectAll(sockets: readonly Socket[]): Promise<void> {
 
 function once(socket: Socket, event: string): Promise<void> {
   return new Promise((resolve) => socket.once(event, () => resolve()));
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }

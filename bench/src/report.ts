@@ -37,3 +37,9 @@ export function printReport(title: string, rows: readonly Row[], targets: readon
 
 export const perSecond = (count: number, ms: number): number => (count * 1000) / ms;
 export const fmt = (value: number): string => Math.round(value).toLocaleString('en-US');
+
+/** The p-th percentile of the values (nearest rank): p = 50 is the median of an odd count. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
