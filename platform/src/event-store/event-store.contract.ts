@@ -147,6 +147,40 @@ export function eventStoreContract(name: string, makeStore: () => Promise<Contra
           assert.deepEqual(await store.readStream(streamName('missing')), []);
         }));
 
+      test('reads a stream from a revision on (inclusive), and nothing past its end', () =>
+        withStore(async ({ store }) => {
+          const stream = streamName('user');
+          await store.append(stream, [event('A'), event('B'), event('C'), event('D')]);
+          const from = async (fromRevision: bigint) =>
+            (await store.readStream(stream, { fromRevision })).map((e) => [e.revision, e.type]);
+          assert.deepEqual(await from(0n), [[0n, 'A'], [1n, 'B'], [2n, 'C'], [3n, 'D']]);
+          assert.deepEqual(await from(2n), [[2n, 'C'], [3n, 'D']]);
+          assert.deepEqual(await from(3n), [[3n, 'D']]);
+          assert.deepEqual(await from(4n), []);
+          assert.deepEqual(await from(1000n), []);
+          assert.deepEqual(await store.readStream(streamName('missing'), { fromRevision: 2n }), []);
+          // The events read from a revision are the same records a whole read returns.
+          assert.deepEqual(await store.readStream(stream, { fromRevision: 1n }), (await store.readStream(stream)).slice(1));
+          await assert.rejects(store.readStream(stream, { fromRevision: -1n }), RangeError);
+        }));
+
+      test('reads a stream longer than one page whole, and from a revision within it', () =>
+        withStore(async ({ store }) => {
+          const stream = streamName('contacts');
+          const total = 2_345;
+          for (let start = 0; start < total; start += 500) {
+            const size = Math.min(500, total - start);
+            await store.append(stream, Array.from({ length: size }, (_, i) => event('ContactAdded', { n: start + i })));
+          }
+          const all = await store.readStream(stream);
+          assert.equal(all.length, total);
+          assert.deepEqual(all.map((e) => (e.data as { n: number }).n), Array.from({ length: total }, (_, i) => i));
+          assert.deepEqual(all.map((e) => e.revision), Array.from({ length: total }, (_, i) => BigInt(i)));
+          const tail = await store.readStream(stream, { fromRevision: 1_500n });
+          assert.equal(tail.length, total - 1_500);
+          assert.equal(tail[0]?.revision, 1_500n);
+        }));
+
       test('appends with no_stream to a new stream and rejects no_stream on an existing one', () =>
         withStore(async ({ store }) => {
           const stream = streamName('reservation');

@@ -302,6 +302,66 @@ describe('SQLite event store', () => {
       assert.equal((await store.append('user-2', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' })).nextRevision, 0n);
     }));
 
+  test('commits the appends of one turn of the event loop in one transaction, each with its own expectation', () =>
+    withFile(async (open) => {
+      const store = open();
+      await store.append('user-0', [{ type: 'A', data: {} }]);
+      const before = store.commitStats();
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 30 }, (_, i) => store.append(`user-${i + 1}`, [{ type: 'A', data: { i } }], { expectedRevision: 'no_stream' })),
+        // Fails its own expectation: rolled back alone.
+        store.append('user-0', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' }),
+        // Two appends to one stream in one group: the second sees the first.
+        store.append('user-0', [{ type: 'C', data: {} }], { expectedRevision: 0n }),
+        store.append('user-0', [{ type: 'D', data: {} }], { expectedRevision: 1n }),
+      ]);
+      const after = store.commitStats();
+      assert.equal(after.appends - before.appends, 33);
+      assert.equal(after.commits - before.commits, 1, 'one transaction (one fsync) for the whole group');
+      assert.equal(results.filter((r) => r.status === 'fulfilled').length, 32);
+      const failed = results[30];
+      assert.ok(failed?.status === 'rejected' && failed.reason instanceof WrongExpectedVersion);
+      assert.deepEqual((await store.readStream('user-0')).map((e) => [e.revision, e.type]), [
+        [0n, 'A'],
+        [1n, 'C'],
+        [2n, 'D'],
+      ]);
+      // Positions are gapless and in the order the appends were made.
+      const positions = results.flatMap((r) => (r.status === 'fulfilled' ? [Number(r.value.position)] : []));
+      assert.deepEqual(positions, positions.toSorted((a, b) => a - b));
+      assert.equal((await store.head()).count, 33);
+    }));
+
+  test('a duplicate id in one append of a group rolls back that append only', () =>
+    withFile(async (open) => {
+      const store = open();
+      const id = crypto.randomUUID();
+      await store.append('user-1', [{ id, type: 'A', data: {} }]);
+      const [dup, ok] = await Promise.allSettled([
+        store.append('user-2', [{ type: 'B', data: {} }, { id, type: 'C', data: {} }]),
+        store.append('user-3', [{ type: 'D', data: {} }]),
+      ]);
+      assert.equal(dup?.status, 'rejected');
+      assert.equal(ok?.status, 'fulfilled');
+      assert.deepEqual(await store.readStream('user-2'), []);
+      assert.equal((await store.readStream('user-3')).length, 1);
+    }));
+
+  test('close() commits the appends already accepted', () =>
+    withFile(async (open, file) => {
+      const store = open();
+      const pending = Promise.all(Array.from({ length: 5 }, (_, i) => store.append(`user-${i}`, [{ type: 'A', data: {} }])));
+      await store.close();
+      await pending;
+      const raw = new DatabaseSync(file);
+      try {
+        assert.equal((raw.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n, 5);
+      } finally {
+        raw.close();
+      }
+      await assert.rejects(store.append('user-9', [{ type: 'A', data: {} }]), /closed|closing/);
+    }));
+
   test('maps a unique (stream, revision) violation from another writer to WrongExpectedVersion', () =>
     withFile(async (open, file) => {
       const store = open();

@@ -43,6 +43,14 @@ export interface AppendResult {
   position: Position;
 }
 
+export interface ReadStreamOptions {
+  /**
+   * Inclusive: only events whose revision is at least this one (default 0n, the whole stream). A command
+   * handler that holds the state folded up to revision R reads from R + 1: only what it has not seen.
+   */
+  fromRevision?: bigint;
+}
+
 export interface ReadAllOptions {
   /** Exclusive: only events strictly after this position. Omit to start at the beginning. */
   fromPosition?: Position;
@@ -78,8 +86,11 @@ export interface EventStore {
    * `expectedRevision` does not hold. An empty `events` list is rejected.
    */
   append(stream: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
-  /** All events of a stream in revision order; an empty list for a stream that does not exist. */
-  readStream(stream: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of a stream in revision order, from `fromRevision` on (inclusive); an empty list for a
+   * stream that does not exist or has nothing at or after that revision.
+   */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** One batch of the global log in order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catches up from `fromPosition`, then follows live appends, in order, one handler call at a time. */

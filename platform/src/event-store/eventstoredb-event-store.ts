@@ -44,6 +44,7 @@ import type {
   NewEvent,
   Position,
   ReadAllOptions,
+  ReadStreamOptions,
   RecordedEvent,
   SubscribeAllOptions,
   Subscription,
@@ -214,11 +215,15 @@ export class EventStoreDbEventStore implements EventStore {
     return head.position;
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     this.#assertOpen();
+    const from = options.fromRevision ?? 0n;
+    if (typeof from !== 'bigint' || from < 0n) throw new RangeError(`Invalid fromRevision: ${String(from)}`);
     const result: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.#client.readStream(stream, { fromRevision: START, direction: FORWARDS })) {
+      // EventStoreDB reads from a revision natively (inclusive), so a cached state costs only the new events.
+      const fromRevision = from === 0n ? START : from;
+      for await (const resolved of this.#client.readStream(stream, { fromRevision, direction: FORWARDS })) {
         const event = resolved.event;
         if (event === undefined || isSystemEvent(event)) continue;
         const position = isRealPosition(event.position) ? encodePosition(event.position) : '';

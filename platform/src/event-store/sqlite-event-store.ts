@@ -5,11 +5,17 @@
  * `BEGIN IMMEDIATE` transaction, so the expected-revision check and the inserts are atomic even when several
  * processes share the file (the write lock is taken before the stream revision is read; `busy_timeout` makes
  * the other writers wait for it instead of failing).
+ *
+ * Group commit: the appends that arrive in the same turn of the event loop share ONE transaction and so ONE
+ * fsync. Each is still checked against its own expected revision inside its own savepoint, so one that fails
+ * (wrong revision, duplicate id) writes nothing and leaves the others alone, and no append is acknowledged
+ * before the commit that holds it.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
 import { POSITION_WIDTH, WrongExpectedVersion, formatPosition, parsePosition } from './event-store.port.ts';
 import type {
@@ -21,6 +27,7 @@ import type {
   NewEvent,
   Position,
   ReadAllOptions,
+  ReadStreamOptions,
   RecordedEvent,
   SubscribeAllOptions,
   Subscription,
@@ -38,6 +45,11 @@ export interface SqliteEventStoreOptions {
 }
 
 const DEFAULT_READ_LIMIT = 1000;
+/**
+ * A stream is read in pages of this many events, yielding to the event loop between pages: reading a long
+ * stream takes a while but never holds every other request up for long.
+ */
+const STREAM_PAGE = 1000;
 const SUBSCRIPTION_BATCH = 500;
 const BACKOFF_START_MS = 100;
 const BACKOFF_CAP_MS = 5000;
@@ -68,6 +80,9 @@ interface Statements {
   begin: StatementSync;
   commit: StatementSync;
   rollback: StatementSync;
+  savepoint: StatementSync;
+  release: StatementSync;
+  rollbackToSavepoint: StatementSync;
   streamRevision: StatementSync;
   insert: StatementSync;
   readStream: StatementSync;
@@ -129,6 +144,16 @@ function cleanMetadata(metadata: EventMetadata | undefined): EventMetadata {
   return result;
 }
 
+/** An append waiting for the next group commit. */
+interface PendingAppend {
+  stream: string;
+  expected: ExpectedRevision;
+  rows: { id: string; type: string; data: string; metadata: string }[];
+  createdAt: string;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
 export class SqliteEventStore implements EventStore {
   readonly #db: DatabaseSync;
   readonly #statements: Statements;
@@ -136,6 +161,12 @@ export class SqliteEventStore implements EventStore {
   /** Live subscriptions waiting for new events; called after every commit made through this instance. */
   readonly #waiters = new Set<() => void>();
   readonly #subscriptions = new Set<SqliteSubscription>();
+  /** Appends of this turn of the event loop, committed together by `#commitGroup`. */
+  #pending: PendingAppend[] = [];
+  /** The group commit in flight (scheduled for the next turn), awaited by `close()`. */
+  #group: Promise<void> | undefined;
+  #commits = 0;
+  #appends = 0;
   #closed = false;
   #closing: Promise<void> | undefined;
 
@@ -167,11 +198,14 @@ export class SqliteEventStore implements EventStore {
       begin: db.prepare('BEGIN IMMEDIATE'),
       commit: db.prepare('COMMIT'),
       rollback: db.prepare('ROLLBACK'),
+      savepoint: db.prepare('SAVEPOINT append'),
+      release: db.prepare('RELEASE append'),
+      rollbackToSavepoint: db.prepare('ROLLBACK TO append'),
       streamRevision: rows('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
       insert: db.prepare(
         'INSERT INTO events (id, stream, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
-      readStream: rows(`SELECT ${COLUMNS} FROM events WHERE stream = ? ORDER BY revision`),
+      readStream: rows(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ${STREAM_PAGE}`),
       readAfter: rows(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
       head: rows('SELECT max(position), count(*) FROM events'),
       countAfter: rows('SELECT count(*) FROM events WHERE position > ?'),
@@ -187,6 +221,11 @@ export class SqliteEventStore implements EventStore {
     return row === undefined ? -1 : row[0];
   }
 
+  /** Append calls and the transactions (fsyncs) that committed them, since open (diagnostics, tests, benches). */
+  commitStats(): { appends: number; commits: number } {
+    return { appends: this.#appends, commits: this.#commits };
+  }
+
   /** Reads the PRAGMA values this connection runs with (for diagnostics and tests). */
   pragmas(): { journalMode: string; synchronous: number; busyTimeout: number } {
     this.#assertOpen();
@@ -198,49 +237,87 @@ export class SqliteEventStore implements EventStore {
     };
   }
 
-  async append(
-    stream: string,
-    events: readonly NewEvent[],
-    options?: { expectedRevision?: ExpectedRevision },
-  ): Promise<AppendResult> {
-    this.#assertOpen();
-    if (events.length === 0) throw new Error(`Cannot append an empty list of events to ${stream}`);
-    const expected = options?.expectedRevision ?? 'any';
-    // Serialize before taking the write lock: a value JSON cannot hold fails here and writes nothing.
-    const createdAt = new Date().toISOString();
-    const rows = events.map((event) => ({
-      id: event.id ?? randomUUID(),
-      type: event.type,
-      data: toJson(event.data),
-      metadata: JSON.stringify(cleanMetadata(event.metadata)),
-    }));
+  append(stream: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    try {
+      this.#assertOpen();
+      if (this.#closing !== undefined) throw new Error('The event store is closing');
+      if (events.length === 0) throw new Error(`Cannot append an empty list of events to ${stream}`);
+      const expected = options?.expectedRevision ?? 'any';
+      expectationHolds(expected, -1); // validates the expectation's kind now, not inside the group
+      // Serialize before joining the group: a value JSON cannot hold fails here and writes nothing.
+      const rows = events.map((event) => ({
+        id: event.id ?? randomUUID(),
+        type: event.type,
+        data: toJson(event.data),
+        metadata: JSON.stringify(cleanMetadata(event.metadata)),
+      }));
+      return new Promise<AppendResult>((resolve, reject) => {
+        this.#pending.push({ stream, expected, rows, createdAt: new Date().toISOString(), resolve, reject });
+        this.#group ??= nextTurn().then(() => this.#commitGroup());
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
 
+  /**
+   * Commits every pending append in one transaction. Each runs in its own savepoint: a failed expectation
+   * or a duplicate id rolls back that append only. Results are delivered once the COMMIT (the fsync) is
+   * done; if the commit itself fails, every append of the group fails with it.
+   */
+  #commitGroup(): void {
+    const group = this.#pending;
+    this.#pending = [];
+    this.#group = undefined;
     const s = this.#statements;
-    s.begin.run();
-    let position = 0;
-    let revision = -1;
+    const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
+    try {
+      s.begin.run();
+      for (const append of group) outcomes.push(this.#appendInSavepoint(append));
+      s.commit.run();
+    } catch (error) {
+      this.#rollback();
+      for (const append of group) append.reject(error);
+      return;
+    }
+    this.#commits += 1;
+    this.#appends += group.length;
+    group.forEach((append, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) append.resolve(outcome.result);
+      else append.reject(outcome.error);
+    });
+    if (outcomes.some((outcome) => outcome.ok)) this.#notify();
+  }
+
+  #appendInSavepoint(append: PendingAppend): { ok: true; result: AppendResult } | { ok: false; error: unknown } {
+    const s = this.#statements;
+    const { stream, expected, rows, createdAt } = append;
+    s.savepoint.run();
     try {
       const current = this.#currentRevision(stream);
       if (!expectationHolds(expected, current)) throw new WrongExpectedVersion(stream, expected, actualRevision(current));
-      revision = current;
+      let revision = current;
+      let position = 0;
       for (const row of rows) {
         revision += 1;
         position = Number(s.insert.run(row.id, stream, revision, row.type, row.data, row.metadata, createdAt).lastInsertRowid);
       }
-      s.commit.run();
+      s.release.run();
+      return { ok: true, result: { nextRevision: BigInt(revision), position: formatPosition(position) } };
     } catch (error) {
-      this.#rollback();
+      s.rollbackToSavepoint.run();
+      s.release.run();
       if (isUniqueViolation(error, 'events.stream, events.revision')) {
         // Another writer took the revision (only possible when it bypassed BEGIN IMMEDIATE).
-        throw new WrongExpectedVersion(stream, expected, actualRevision(this.#currentRevision(stream)));
+        return { ok: false, error: new WrongExpectedVersion(stream, expected, actualRevision(this.#currentRevision(stream))) };
       }
       if (isUniqueViolation(error, 'events.id')) {
-        throw new Error(`An event with one of these ids already exists: ${rows.map((r) => r.id).join(', ')}`, { cause: error });
+        const ids = rows.map((r) => r.id).join(', ');
+        return { ok: false, error: new Error(`An event with one of these ids already exists: ${ids}`, { cause: error }) };
       }
-      throw error;
+      return { ok: false, error };
     }
-    this.#notify();
-    return { nextRevision: BigInt(revision), position: formatPosition(position) };
   }
 
   #rollback(): void {
@@ -252,9 +329,19 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     this.#assertOpen();
-    return (this.#statements.readStream.all(stream) as unknown as EventRow[]).map(toRecorded);
+    let from = options.fromRevision ?? 0n;
+    if (typeof from !== 'bigint' || from < 0n) throw new RangeError(`Invalid fromRevision: ${String(from)}`);
+    const events: RecordedEvent[] = [];
+    for (;;) {
+      const rows = this.#statements.readStream.all(stream, from) as unknown as EventRow[];
+      for (const row of rows) events.push(toRecorded(row));
+      if (rows.length < STREAM_PAGE) return events;
+      from = events.at(-1)!.revision + 1n;
+      await nextTurn();
+      this.#assertOpen();
+    }
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -292,6 +379,7 @@ export class SqliteEventStore implements EventStore {
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
+      await this.#group; // appends already accepted are committed, not dropped
       await Promise.all([...this.#subscriptions].map((s) => s.close()));
       this.#closed = true;
       this.#db.close();
