@@ -34,6 +34,8 @@ export const PASSWORD_MAX = 256;
 export const CONTACT_FILE_TYPES = ['.csv', '.json'] as const;
 export const CONTACT_FILE_MAX_BYTES = 1024 * 1024;
 export const CONTACT_FILE_MAX_ROWS = 5000;
+/** A bulk upload is decided and appended in commands of at most this many rows (bounded work per step). */
+export const CONTACT_ROWS_PER_COMMAND = 500;
 
 /** Longest advanced-search query (SPEC §7 GET /search/; the length is ours). */
 export const SEARCH_QUERY_MAX = 200;

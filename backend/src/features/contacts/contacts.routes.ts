@@ -2,13 +2,15 @@ import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { CONTACT_REJECTIONS, contactsDecider, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
-import { CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX, CONTACT_ROWS_PER_COMMAND } from '@crossfeed/domain/rules/limits.ts';
 import { EMAIL_PATTERN, MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contactsStream } from '@crossfeed/domain/shared/streams.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
-import { execute } from '../../api/execute.ts';
+import { execute, settle } from '../../api/execute.ts';
+import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
+import type { Position } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -78,15 +80,27 @@ export function contactRoutes(ctx: ApiContext): Router {
   router.post('/contacts/bulk', auth, receiveFile(), async (req, res) => {
     const user = currentUser(req);
     const rows = parseContactFile(req.file).map((row) => ({ ...row, contactId: ctx.newId() }));
-    const { events } = await execute(
-      ctx,
-      contactsDecider,
-      contactsStream(user._id),
-      { type: 'AddContacts', data: { userId: user._id, rows, now: ctx.clock().toISOString() } },
-      { userId: user._id },
-    );
+    const now = ctx.clock().toISOString();
+    // One command per chunk of rows: each decides and appends a bounded number of events (the event loop
+    // is never held for a whole file, and an append stays far below EventStoreDB's 1 MiB limit). Chunks
+    // are decided in file order on the state the previous one left, so an email repeated across chunks is
+    // still refused. The read models are awaited once, after the last chunk.
+    const added = new Set<string>();
+    let last: Position | undefined;
+    for (let start = 0; start < rows.length; start += CONTACT_ROWS_PER_COMMAND) {
+      const chunk = rows.slice(start, start + CONTACT_ROWS_PER_COMMAND);
+      const result = await handleCommand(
+        ctx.eventStore,
+        contactsDecider,
+        contactsStream(user._id),
+        { type: 'AddContacts', data: { userId: user._id, rows: chunk, now } },
+        { metadata: { userId: user._id } },
+      );
+      for (const event of result.events) added.add(event.data.contactId);
+      last = result.position ?? last;
+    }
+    await settle(ctx, last);
     // The decider decided against the stream; a valid, first-in-file row it left out was already a contact.
-    const added = new Set(events.map((event) => event.data.contactId));
     const rejected = screenContactRows(rows, new Set())
       .map(({ row, reason }, index) => ({
         row: index + 1,

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { CONTENT_TYPES, HIDDEN_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
-import { fold } from '@crossfeed/domain/shared/decider.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import {
@@ -11,7 +10,8 @@ import {
   submissionInfo,
   type CreatorContentState,
 } from '@crossfeed/domain/users/creator-content.decider.ts';
-import type { ContentSubmitted, UserEvent } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
+import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, newContentDoc, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -34,10 +34,9 @@ const isRemoved = (doc: ContentDoc): boolean => doc.deleted || doc.status === 'd
 const isHidden = (doc: ContentDoc): boolean => isRemoved(doc) || HIDDEN_STATUSES.includes(doc.status);
 const paramId = (req: Request): string => String(req.params.id ?? '');
 
-/** The folded content side of the user's stream: the same state the quotas are decided on. */
-async function creatorState(ctx: ApiContext, userId: string): Promise<CreatorContentState> {
-  const events = await ctx.eventStore.readStream(userStream(userId));
-  return fold(creatorContentDecider, events as unknown as UserEvent[]);
+/** Reads the content side of the user's stream: the same (cached) state the quotas are decided on. */
+function readCreatorState<Result>(ctx: ApiContext, userId: string, read: (state: CreatorContentState) => Result): Promise<Result> {
+  return commandHandlerFor(ctx.eventStore).query(creatorContentDecider, userStream(userId), read);
 }
 
 function findContent(ctx: ApiContext, id: string): Promise<ContentDoc | null> {
@@ -66,7 +65,7 @@ export function contentRoutes(ctx: ApiContext): Router {
   router.get('/api/users/submission-info', auth, async (req, res) => {
     const user = currentUser(req);
     const now = ctx.clock().toISOString();
-    const info = submissionInfo(await creatorState(ctx, user._id), now, isPremiumActive(user, now));
+    const info = await readCreatorState(ctx, user._id, (state) => submissionInfo(state, now, isPremiumActive(user, now)));
     res.json({
       weekly_submission_count: info.weeklySubmissionCount,
       last_submission_date: info.lastSubmissionDate,
@@ -108,7 +107,7 @@ export function contentRoutes(ctx: ApiContext): Router {
       res.json({ remaining_shuffles: 'Unlimited' });
       return;
     }
-    res.json({ remaining_shuffles: remainingShuffles(await creatorState(ctx, user._id), now) });
+    res.json({ remaining_shuffles: await readCreatorState(ctx, user._id, (state) => remainingShuffles(state, now)) });
   });
 
   router.get('/content', auth, async (req, res) => {
