@@ -48,7 +48,8 @@ function normalized(fields: AudienceRecordFields): AudienceRecordFields {
 
 /** The creator's audience records (`audience-{userId}`), by id. */
 export interface AudienceState {
-  records: ReadonlyMap<string, AudienceRecordFields>;
+  /** Updated in place: O(1) per event. */
+  records: Map<string, AudienceRecordFields>;
 }
 
 const pick = ({ name, platform, size, engagementRate, notes }: AudienceRecordFields): AudienceRecordFields => ({
@@ -66,12 +67,11 @@ export const audienceDecider: Decider<AudienceState, AudienceCommand, AudienceEv
     switch (event.type) {
       case 'AudienceRecordAdded':
       case 'AudienceRecordUpdated':
-        return { records: new Map(state.records).set(event.data.recordId, pick(event.data)) };
-      case 'AudienceRecordRemoved': {
-        const records = new Map(state.records);
-        records.delete(event.data.recordId);
-        return { records };
-      }
+        state.records.set(event.data.recordId, pick(event.data));
+        return state;
+      case 'AudienceRecordRemoved':
+        state.records.delete(event.data.recordId);
+        return state;
       default:
         return state;
     }

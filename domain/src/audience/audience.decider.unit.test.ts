@@ -3,6 +3,8 @@ import { NotFoundError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { AudienceRecordAdded, AudienceRecordFields } from './audience.events.ts';
 import { audienceDecider } from './audience.decider.ts';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
+import assert from 'node:assert/strict';
 
 const now = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-22T10:00:00.000Z';
@@ -57,5 +59,17 @@ describe('audience decider', () => {
     const removed = { type: 'AudienceRecordRemoved', data: { recordId: 'r1', userId: 'u1', removedAt: later } } as const;
     spec.given([added]).when({ type: 'RemoveAudienceRecord', data: { recordId: 'r1', userId: 'u1', now: later } }).then([removed]);
     spec.given([added, removed]).when({ type: 'RemoveAudienceRecord', data: { recordId: 'r1', userId: 'u1', now: later } }).thenThrows(NotFoundError);
+  });
+});
+
+describe('audience decider: long streams', () => {
+  test('folding 100,000 events stays linear: the records map is updated in place', () => {
+    const state = foldInPlace(
+      audienceDecider,
+      LONG_STREAM,
+      (i) => ({ ...added, data: { ...added.data, recordId: `r${i}` } }),
+      (s) => [s.records],
+    );
+    assert.equal(state.records.size, LONG_STREAM);
   });
 });

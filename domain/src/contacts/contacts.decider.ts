@@ -6,10 +6,13 @@ import { isValidEmail } from '../rules/validation.ts';
 import type { ContactCommand, ContactRow } from './contacts.commands.ts';
 import type { ContactAdded, ContactEvent } from './contact.events.ts';
 
-/** One creator's contacts (`contacts-{userId}`): contact id → email key, emails unique case-insensitively. */
+/**
+ * One creator's contacts (`contacts-{userId}`): contact id → email key, emails unique case-insensitively.
+ * Updated in place by `evolve` (O(1) per event, however many contacts the creator has).
+ */
 export interface ContactsState {
-  contacts: ReadonlyMap<string, string>;
-  emailKeys: ReadonlySet<string>;
+  contacts: Map<string, string>;
+  emailKeys: Set<string>;
 }
 
 /** Why a contact row is refused; the bulk upload reports these per row. */
@@ -72,19 +75,16 @@ export const contactsDecider: Decider<ContactsState, ContactCommand, ContactEven
     switch (event.type) {
       case 'ContactAdded': {
         const key = emailKey(event.data.email);
-        return {
-          contacts: new Map(state.contacts).set(event.data.contactId, key),
-          emailKeys: new Set(state.emailKeys).add(key),
-        };
+        state.contacts.set(event.data.contactId, key);
+        state.emailKeys.add(key);
+        return state;
       }
       case 'ContactRemoved': {
         const key = state.contacts.get(event.data.contactId);
         if (key === undefined) return state;
-        const contacts = new Map(state.contacts);
-        contacts.delete(event.data.contactId);
-        const emailKeys = new Set(state.emailKeys);
-        emailKeys.delete(key);
-        return { contacts, emailKeys };
+        state.contacts.delete(event.data.contactId);
+        state.emailKeys.delete(key);
+        return state;
       }
       default:
         return state;

@@ -5,6 +5,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import { CONTACT_FILE_MAX_ROWS } from '../rules/limits.ts';
 import type { ContactAdded, ContactRemoved } from './contact.events.ts';
 import { CONTACT_REJECTIONS, contactsDecider, screenContactRows } from './contacts.decider.ts';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
 const ada: ContactAdded = {
@@ -107,5 +108,17 @@ describe('contacts decider: RemoveContact', () => {
   test('answers not found for an unknown or already removed contact', () => {
     spec.given([]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).thenThrows(NotFoundError, /Contact not found/);
     spec.given([ada, adaRemoved]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).thenThrows(NotFoundError);
+  });
+});
+
+describe('contacts decider: long streams', () => {
+  test('folding 100,000 events stays linear: the contact map and email set are updated in place', () => {
+    const event = (i: number): ContactAdded | ContactRemoved =>
+      i % 10 === 9
+        ? { type: 'ContactRemoved', data: { contactId: `c${i - 1}`, userId: 'u1', removedAt: now } }
+        : { type: 'ContactAdded', data: { contactId: `c${i}`, userId: 'u1', name: 'N', email: `n${i}@example.com`, source: 'bulk', addedAt: now } };
+    const state = foldInPlace(contactsDecider, LONG_STREAM, event, (s) => [s.contacts, s.emailKeys]);
+    assert.equal(state.contacts.size, LONG_STREAM * 0.8);
+    assert.equal(state.emailKeys.size, LONG_STREAM * 0.8);
   });
 });

@@ -33,7 +33,7 @@ export function buildEnhancedUrl(url: string, shortCode: string): string {
 
 /** What the links side of `content-{id}` knows: its short codes, the enhanced url, admin removal. */
 export interface ContentLinksState {
-  shortCodes: readonly string[];
+  shortCodes: string[];
   enhancedUrl: string | null;
   removed: boolean;
 }
@@ -62,7 +62,8 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
   evolve(state, event) {
     switch (event.type) {
       case 'ShortLinkCreated':
-        return { ...state, shortCodes: [...state.shortCodes, event.data.shortCode] };
+        state.shortCodes.push(event.data.shortCode); // at most MAX_SHORT_LINKS_PER_CONTENT
+        return state;
       case 'ContentEnhanced':
         return { ...state, enhancedUrl: event.data.enhancedUrl };
       case 'ContentRemovedByAdmin':

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { ContentRemovedByAdmin, ShortLinkCreated } from './content.events.ts';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 import {
   buildEnhancedUrl,
   contentLinksDecider,
@@ -151,5 +152,12 @@ describe('content links decider: clicks and conversions', () => {
     spec.given([]).when(conversion({ shortCode: 'abc2345' })).thenThrows(ValidationError, /short_code/);
     spec.given([]).when(conversion({ value: -1 })).thenThrows(ValidationError, /value/);
     spec.given([]).when(conversion({ kind: '  ' })).thenThrows(ValidationError, /kind/);
+  });
+});
+
+describe('content links decider: long streams', () => {
+  test('folding 100,000 events stays linear: the short codes are kept in place', () => {
+    const state = foldInPlace(contentLinksDecider, LONG_STREAM, (i) => link(`code${i}`), (s) => [s.shortCodes]);
+    assert.equal(state.shortCodes.length, LONG_STREAM);
   });
 });

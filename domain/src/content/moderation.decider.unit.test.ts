@@ -4,6 +4,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { ChangeContentStatus, RemoveContent } from './moderation.commands.ts';
 import type { ContentRemovedByAdmin, ContentStatusChanged, ShortLinkCreated } from './content.events.ts';
 import { moderationDecider } from './moderation.decider.ts';
+import { LONG_STREAM, assertBoundedState } from '../testing/linear-fold.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
 const change = (status: string, currentStatus: string | null = 'active'): ChangeContentStatus => ({
@@ -54,5 +55,11 @@ describe('moderation decider', () => {
   test('answers not found for content an admin already removed', () => {
     deciderSpec(moderationDecider).given([removed]).when(remove).thenThrows(NotFoundError, /Content not found/);
     deciderSpec(moderationDecider).given([removed]).when(change('approved')).thenThrows(NotFoundError);
+  });
+});
+
+describe('moderation decider: long streams', () => {
+  test('folding 100,000 events stays linear: the state does not grow', () => {
+    assertBoundedState(moderationDecider, LONG_STREAM, (i) => (i % 2 === 0 ? changed('under_review', 'flagged') : linked));
   });
 });

@@ -5,6 +5,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { FlagContent } from './flag.commands.ts';
 import type { ContentFlagged, FlagDeleted } from './flag.events.ts';
 import { flagDecider } from './flag.decider.ts';
+import { LONG_STREAM, assertBoundedState } from '../testing/linear-fold.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
 const flag = (reason: string, reporterId = 'reporter'): FlagContent => ({
@@ -71,5 +72,11 @@ describe('flag decider', () => {
   test('answers not found for an unknown or already deleted flag', () => {
     deciderSpec(flagDecider).given([]).when(deleteFlag).thenThrows(NotFoundError, /Flag not found/);
     deciderSpec(flagDecider).given([flagged, deleted]).when(deleteFlag).thenThrows(NotFoundError, /Flag not found/);
+  });
+});
+
+describe('flag decider: long streams', () => {
+  test('folding 100,000 events stays linear: the state does not grow', () => {
+    assertBoundedState(flagDecider, LONG_STREAM, (i) => (i % 2 === 0 ? flagged : deleted));
   });
 });

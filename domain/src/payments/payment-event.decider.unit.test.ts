@@ -3,6 +3,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { RecordPaymentEvent } from './payment-event.commands.ts';
 import type { PaymentEventReceived } from './payment.events.ts';
 import { paymentEventDecider } from './payment-event.decider.ts';
+import { LONG_STREAM, assertBoundedState } from '../testing/linear-fold.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
 const record: RecordPaymentEvent = {
@@ -21,5 +22,11 @@ describe('payment event decider', () => {
 
   test('a redelivered event decides nothing', () => {
     deciderSpec(paymentEventDecider).given([received]).when(record).then([]);
+  });
+});
+
+describe('payment event decider: long streams', () => {
+  test('folding 100,000 events stays linear: the state does not grow', () => {
+    assertBoundedState(paymentEventDecider, LONG_STREAM, () => received);
   });
 });

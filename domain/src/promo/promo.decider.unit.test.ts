@@ -4,6 +4,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { IssuePromoCode, RedeemPromoCode } from './promo.commands.ts';
 import type { PromoCodeIssued, PromoCodeRedeemed } from './promo.events.ts';
 import { promoDecider } from './promo.decider.ts';
+import { LONG_STREAM, assertBoundedState } from '../testing/linear-fold.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
 const issue = (overrides: Partial<IssuePromoCode['data']> = {}): IssuePromoCode => ({
@@ -50,5 +51,11 @@ describe('promo decider', () => {
       .given([issued, redeemed])
       .when({ ...redeem, data: { ...redeem.data, redeemedBy: 'u3' } })
       .thenThrows(ConflictError, /^This promo code has already been redeemed\.$/);
+  });
+});
+
+describe('promo decider: long streams', () => {
+  test('folding 100,000 events stays linear: the state does not grow', () => {
+    assertBoundedState(promoDecider, LONG_STREAM, (i) => (i % 2 === 0 ? issued : redeemed));
   });
 });

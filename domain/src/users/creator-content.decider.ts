@@ -29,28 +29,38 @@ export const CONTENT_MESSAGES = {
 
 export type CreatorContentEvent = ContentSubmitted | ContentEdited | ContentDeleted | ContentShared | MatchesShuffled;
 
-export interface CreatorContentState {
-  /** Content this user submitted, by id (deleted content stays, marked). */
-  contents: Readonly<Record<string, { deleted: boolean }>>;
-  /** Submissions per ISO week (key: `weekStart`); deleting content does not give the submission back. */
-  submissionsByWeek: Readonly<Record<string, number>>;
-  lastSubmittedAt: string | null;
-  /** Shares made by this user per UTC day (key: `dayStart`). */
-  sharesByDay: Readonly<Record<string, number>>;
-  /** Shuffles per UTC day (key: `dayStart`). */
-  shufflesByDay: Readonly<Record<string, number>>;
+/** A count within one quota window (a UTC day or an ISO week): only the latest window is kept. */
+export interface WindowCount {
+  window: string;
+  count: number;
 }
 
-const increment = (counts: Readonly<Record<string, number>>, key: string): Record<string, number> => ({
-  ...counts,
-  [key]: (counts[key] ?? 0) + 1,
-});
+export interface CreatorContentState {
+  /** Content this user submitted, by id (deleted content stays, marked); updated in place, O(1) per event. */
+  contents: Map<string, { deleted: boolean }>;
+  /** Submissions in the latest ISO week (`weekStart`); deleting content does not give the submission back. */
+  submissions: WindowCount;
+  lastSubmittedAt: string | null;
+  /** Shares made by this user in the latest UTC day (`dayStart`). */
+  shares: WindowCount;
+  /** Shuffles in the latest UTC day (`dayStart`). */
+  shuffles: WindowCount;
+}
 
-export const weeklySubmissionCount = (state: CreatorContentState, now: string): number =>
-  state.submissionsByWeek[weekStart(now)] ?? 0;
-export const dailyShareCount = (state: CreatorContentState, now: string): number => state.sharesByDay[dayStart(now)] ?? 0;
-export const dailyShuffleCount = (state: CreatorContentState, now: string): number =>
-  state.shufflesByDay[dayStart(now)] ?? 0;
+/** The quota books close with their window: an event of a later window starts it at 1, a late one of an earlier window counts nowhere. */
+function countIn(counter: WindowCount, window: string): void {
+  if (window === counter.window) counter.count += 1;
+  else if (window > counter.window) {
+    counter.window = window;
+    counter.count = 1;
+  }
+}
+
+const countAt = (counter: WindowCount, window: string): number => (counter.window === window ? counter.count : 0);
+
+export const weeklySubmissionCount = (state: CreatorContentState, now: string): number => countAt(state.submissions, weekStart(now));
+export const dailyShareCount = (state: CreatorContentState, now: string): number => countAt(state.shares, dayStart(now));
+export const dailyShuffleCount = (state: CreatorContentState, now: string): number => countAt(state.shuffles, dayStart(now));
 
 /** SPEC §3 Submission info; Premium has no counter (`submissionsRemaining` -1). */
 export function submissionInfo(
@@ -68,30 +78,36 @@ export const remainingShuffles = (state: CreatorContentState, now: string): numb
   Math.max(0, FREE_DAILY_SHUFFLES - dailyShuffleCount(state, now));
 
 function ownedContent(state: CreatorContentState, contentId: string): void {
-  const content = state.contents[contentId];
+  const content = state.contents.get(contentId);
   // Another user's content is not in this stream: the same 404 as a missing id, so ids do not leak.
   if (!content || content.deleted) throw new NotFoundError(CONTENT_MESSAGES.notFound);
 }
 
 export const creatorContentDecider: Decider<CreatorContentState, CreatorContentCommand, UserEvent> = {
-  initialState: () => ({ contents: {}, submissionsByWeek: {}, lastSubmittedAt: null, sharesByDay: {}, shufflesByDay: {} }),
+  initialState: () => ({
+    contents: new Map(),
+    submissions: { window: '', count: 0 },
+    lastSubmittedAt: null,
+    shares: { window: '', count: 0 },
+    shuffles: { window: '', count: 0 },
+  }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'ContentSubmitted':
-        return {
-          ...state,
-          contents: { ...state.contents, [event.data.contentId]: { deleted: false } },
-          submissionsByWeek: increment(state.submissionsByWeek, weekStart(event.data.submittedAt)),
-          lastSubmittedAt:
-            state.lastSubmittedAt && state.lastSubmittedAt > event.data.submittedAt ? state.lastSubmittedAt : event.data.submittedAt,
-        };
+        state.contents.set(event.data.contentId, { deleted: false });
+        countIn(state.submissions, weekStart(event.data.submittedAt));
+        if (!state.lastSubmittedAt || event.data.submittedAt > state.lastSubmittedAt) state.lastSubmittedAt = event.data.submittedAt;
+        return state;
       case 'ContentDeleted':
-        return { ...state, contents: { ...state.contents, [event.data.contentId]: { deleted: true } } };
+        state.contents.set(event.data.contentId, { deleted: true });
+        return state;
       case 'ContentShared':
-        return { ...state, sharesByDay: increment(state.sharesByDay, dayStart(event.data.sharedAt)) };
+        countIn(state.shares, dayStart(event.data.sharedAt));
+        return state;
       case 'MatchesShuffled':
-        return { ...state, shufflesByDay: increment(state.shufflesByDay, dayStart(event.data.shuffledAt)) };
+        countIn(state.shuffles, dayStart(event.data.shuffledAt));
+        return state;
       default:
         // Account, profile, premium and notification events belong to the user decider.
         return state;
@@ -108,7 +124,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
           (CONTENT_TYPES as readonly string[]).includes(contentType) &&
           categories.some((category) => category.trim() !== '');
         if (!required) throw new ValidationError(MESSAGES.contentRequired);
-        if (state.contents[contentId]) throw new ValidationError('This content id is already used.');
+        if (state.contents.has(contentId)) throw new ValidationError('This content id is already used.');
         if (!isPremium && weeklySubmissionCount(state, now) >= FREE_WEEKLY_SUBMISSIONS) {
           throw new QuotaExceededError(MESSAGES.weeklyLimit);
         }
@@ -148,7 +164,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         const { shareId, contentId, contentOwnerId, contentTitle, sharerId, sharerUsername, isPremium, now } = command.data;
         const contactIds = [...new Set(command.data.contactIds)];
         if (contactIds.length === 0) throw new ValidationError(MESSAGES.shareNeedsContact);
-        if (contentOwnerId === sharerId || state.contents[contentId]) throw new ValidationError(CONTENT_MESSAGES.shareOwnContent);
+        if (contentOwnerId === sharerId || state.contents.has(contentId)) throw new ValidationError(CONTENT_MESSAGES.shareOwnContent);
         if (!isPremium && dailyShareCount(state, now) >= FREE_DAILY_SHARES) throw new QuotaExceededError(MESSAGES.dailyShareLimit);
         return [
           {

@@ -6,6 +6,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { DeleteContent, EditContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
 import { creatorContentDecider, remainingShuffles, submissionInfo } from './creator-content.decider.ts';
 import type { ContentShared, ContentSubmitted, MatchesShuffled, UserEvent, UserRegistered } from './user.events.ts';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
 // 2026-11-21 is a Saturday: its ISO week starts on Monday 2026-11-16.
 const SATURDAY = '2026-11-21T10:00:00.000Z';
@@ -253,5 +254,19 @@ describe('creator content decider: shuffles', () => {
       { type: 'SomethingNew', data: {} } as unknown as UserEvent,
     ]);
     assert.deepEqual(state, creatorContentDecider.initialState());
+  });
+});
+
+describe('creator content decider: long streams', () => {
+  test('folding 100,000 events stays linear: contents and quota windows are updated in place', () => {
+    const day = (i: number) => new Date(Date.parse(SATURDAY) + Math.floor(i / 150) * 86_400_000).toISOString();
+    const events = (i: number): UserEvent =>
+      i % 3 === 0 ? submitted(`c${i}`, day(i)) : i % 3 === 1 ? shared(`s${i}`, day(i)) : shuffled(day(i));
+    const state = foldInPlace(creatorContentDecider, LONG_STREAM, events, (s) => [s.contents, s.submissions, s.shares, s.shuffles]);
+    assert.equal(state.contents.size, Math.ceil(LONG_STREAM / 3));
+    // Only the latest window is kept: the books of earlier days are closed.
+    const last = day(LONG_STREAM - 1);
+    assert.equal(state.shares.window, new Date(Date.parse(last.slice(0, 10))).toISOString());
+    assert.ok(state.shares.count <= 50);
   });
 });

@@ -16,8 +16,8 @@ export type WaitlistState =
       referralCode: string;
       referredBy: string | null;
       confirmed: boolean;
-      /** Referred email keys already credited to this entry. */
-      credited: readonly string[];
+      /** Referred email keys already credited to this entry (updated in place: O(1) per referral). */
+      credited: Set<string>;
     };
 
 /** `waitlist-{emailKey}`: one position per email (SPEC §4 Waitlist), its confirmation and its referrals. */
@@ -28,12 +28,14 @@ export const waitlistDecider: Decider<WaitlistState, WaitlistCommand, WaitlistEv
     switch (event.type) {
       case 'WaitlistJoined': {
         const { emailKey, email, referralCode, referredBy } = event.data;
-        return { joined: true, emailKey, email, referralCode, referredBy, confirmed: false, credited: [] };
+        return { joined: true, emailKey, email, referralCode, referredBy, confirmed: false, credited: new Set() };
       }
       case 'WaitlistEmailConfirmed':
-        return state.joined ? { ...state, confirmed: true } : state;
+        if (state.joined) state.confirmed = true;
+        return state;
       case 'WaitlistReferralCredited':
-        return state.joined ? { ...state, credited: [...state.credited, event.data.referredEmailKey] } : state;
+        if (state.joined) state.credited.add(event.data.referredEmailKey);
+        return state;
       default:
         return state;
     }
@@ -55,7 +57,7 @@ export const waitlistDecider: Decider<WaitlistState, WaitlistCommand, WaitlistEv
       case 'CreditReferral': {
         if (!state.joined) throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
         const { referredEmailKey, now } = command.data;
-        if (referredEmailKey === state.emailKey || state.credited.includes(referredEmailKey)) return [];
+        if (referredEmailKey === state.emailKey || state.credited.has(referredEmailKey)) return [];
         return [
           { type: 'WaitlistReferralCredited', data: { emailKey: state.emailKey, referredEmailKey, creditedAt: now } },
         ];

@@ -4,6 +4,8 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { CreditReferral, JoinWaitlist } from './waitlist.commands.ts';
 import type { WaitlistEmailConfirmed, WaitlistJoined, WaitlistReferralCredited } from './waitlist.events.ts';
 import { waitlistDecider } from './waitlist.decider.ts';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
+import assert from 'node:assert/strict';
 
 const now = '2026-11-21T10:00:00.000Z';
 const join = (referralCode = 'ABCD2345'): JoinWaitlist => ({
@@ -63,5 +65,17 @@ describe('waitlist decider', () => {
 
   test('cannot credit an entry that is not on the list', () => {
     deciderSpec(waitlistDecider).given([]).when(credit('bob@example.com')).thenThrows(NotFoundError);
+  });
+});
+
+describe('waitlist decider: long streams', () => {
+  test('folding 100,000 events stays linear: the credited referrals are updated in place', () => {
+    const state = foldInPlace(
+      waitlistDecider,
+      LONG_STREAM,
+      (i) => (i === 0 ? joined : credited(`friend${i}@example.com`)),
+      (s) => (s.joined ? [s.credited] : []),
+    );
+    assert.ok(state.joined && state.credited.size === LONG_STREAM - 1);
   });
 });
