@@ -33,6 +33,7 @@ import { composeApiContext, tokenServiceFor } from '../api/compose.ts';
 import { apiRouters } from '../api/routers.ts';
 import { createHttpServer, serve } from '../http-server.ts';
 import { socketIdentityVerifier } from '../api/socket-identity.ts';
+import { importEventLog } from './legacy-log/import-event-log.ts';
 
 export const ADMIN_EMAIL = 'admin@crossfeed.test';
 export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
@@ -87,6 +88,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Run the job dispatcher and every queue processor (off by default). */
   workers?: boolean;
+  /** An NDJSON dump of event rows (see testing/legacy-log) the log holds before the app starts. */
+  eventLog?: string;
 }
 
 let counter = 0;
@@ -108,6 +111,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const lifecycle = new Lifecycle(logger);
   const runtime: Runtime = { config, logger, lifecycle };
 
+  if (options.eventLog) await importEventLog(options.eventLog, path.join(dataDir, 'events.db'));
   const eventStore = await createSqliteEventStore({ file: path.join(dataDir, 'events.db'), synchronous: 'NORMAL' });
   lifecycle.add('event store', () => eventStore.close());
   const readStore = await createMemoryReadStore();
