@@ -102,7 +102,9 @@ describe('docker-compose.yml', () => {
     }
     assert.match(services.get('mongo') ?? '', /--replSet/, 'mongo runs as a replica set');
     assert.match(services.get('mongo') ?? '', /rs\.initiate/, 'the mongo healthcheck initiates the replica set');
-    assert.match(services.get('redis') ?? '', /--appendonly/, 'redis persists with the append-only file');
+    assert.match(services.get('redis') ?? '', /--appendonly\n\s+- 'yes'|--appendonly[\s\S]*yes/, 'redis persists with the append-only file');
+    // The app refuses a Redis that may evict jobs (platform/src/jobs/redis-durability.ts).
+    assert.match(services.get('redis') ?? '', /--maxmemory-policy[\s\S]*noeviction/, 'redis never evicts queued jobs');
     assert.match(services.get('api') ?? '', /target: 3000/, 'api publishes port 3000');
     assert.match(services.get('api') ?? '', /\/health/, 'api has a healthcheck on /health');
   });

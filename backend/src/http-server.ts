@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { Router } from 'express';
 import type { Server as SocketServer } from 'socket.io';
@@ -24,6 +25,7 @@ export function createHttpServer(
     res.end();
   };
   const server = http.createServer((req, res) => handle(req, res));
+  server.on('clientError', answerClientError);
   mounts.set(server, (app) => {
     handle = app;
   });
@@ -32,6 +34,34 @@ export function createHttpServer(
 }
 
 const mounts = new WeakMap<http.Server, (app: http.RequestListener) => void>();
+
+const CLIENT_ERRORS: Readonly<Record<string, [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request headers too large.'],
+  HPE_URI_TOO_LONG: [414, 'Request URL too long.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out.'],
+  HPE_HEADERS_TIMEOUT: [408, 'Request timed out.'],
+};
+
+/**
+ * A request Node's HTTP parser refuses (headers over the limit, malformed request line...) never reaches
+ * Express; Node would answer it with an empty body. This answers `{ "detail": ... }` like every other
+ * refusal, then closes the connection (the parser's state is lost).
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad request.'];
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
 
 export interface ServeOptions {
   runtime: Runtime;
@@ -46,7 +76,14 @@ export interface ServeOptions {
 export async function serve(options: ServeOptions): Promise<string> {
   const { config, logger, lifecycle } = options.runtime;
   const { server, io } = options;
-  const app = createApp({ logger, isReady: options.isReady, uiDir: options.uiDir, routers: options.routers });
+  const app = createApp({
+    logger,
+    isReady: options.isReady,
+    uiDir: options.uiDir,
+    routers: options.routers,
+    trustProxy: config.TRUST_PROXY,
+    production: config.NODE_ENV === 'production',
+  });
   const mount = mounts.get(server);
   if (!mount) throw new Error('serve() needs a server made by createHttpServer()');
   mount(app);

@@ -5,6 +5,7 @@
 import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { attachRedisAdapter, createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
+import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { createCheckpointPollingWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
 import { composeApiContext, tokenServiceFor } from './api/compose.ts';
@@ -16,6 +17,7 @@ const runtime = bootstrap('api');
 const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
+  await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
   const eventStore = await openEventStore(runtime);
   const readStore = await openReadStore(runtime);
   const jobQueue = await openJobQueue(runtime);

@@ -7,8 +7,10 @@ import { isEmbedded } from '@crossfeed/platform/config/config.ts';
 import { lockDataDir } from '@crossfeed/platform/config/data-dir-lock.ts';
 import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
+import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
-import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import { createProgressBar } from '@crossfeed/projections/runner/progress-bar.ts';
+import { ProjectionRunner, type ReplayProgress } from '@crossfeed/projections/runner/projection-runner.ts';
 import { createPushReactor } from '@crossfeed/projections/realtime/push-reactor.ts';
 import { startReplayProcessor } from '@crossfeed/projections/replay/replay.processor.ts';
 import { Dispatcher } from '@crossfeed/workers/dispatch/dispatcher.ts';
@@ -23,6 +25,7 @@ const runtime = bootstrap('all-in-one');
 const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
+  await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
   if (!config.MONGODB_URL) lifecycle.add('data dir lock', lockDataDir(config.DATA_DIR, 'npm start'));
 
   const eventStore = await openEventStore(runtime);
@@ -36,29 +39,21 @@ await runMain(runtime, async () => {
 
   // Live events become socket.io pushes once the read models include them (DESIGN §3 Realtime).
   const onLiveEvent = createPushReactor({ readStore, publisher: realtime });
-  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger, onLiveEvent });
+  // A catch-up from scratch (a read-model file missing, or found corrupt and recreated) shows a progress
+  // bar on a terminal; the runner logs its progress either way.
+  const bar = process.stdout.isTTY ? createProgressBar('read models') : undefined;
+  const onCatchUpProgress = bar && ((progress: ReplayProgress, finished: boolean) => (finished ? bar.stop() : bar.update(progress)));
+  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger, onLiveEvent, ...(onCatchUpProgress && { onCatchUpProgress }) });
   const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime });
 
   let ready = false;
-  const url = await serve({ runtime, server, io, isReady: () => ready, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
+  // Not ready while the read models are rebuilt after the read store lost its contents.
+  const url = await serve({ runtime, server, io, isReady: () => ready && !runner.recovering, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
 
   // SEED_DEMO defaults to true on an empty embedded store.
   const seed = config.SEED_DEMO ?? (isEmbedded(config) && (await eventStore.head()).position === undefined);
   lifecycle.add('projections', () => runner.stop());
   await runner.start();
-
-  // The in-memory read models are snapshotted with their checkpoints, so a restart resumes from there.
-  let flushedAt = runner.position();
-  const snapshots = setInterval(() => {
-    const position = runner.position();
-    if (position === flushedAt) return;
-    readStore.flush().then(
-      () => (flushedAt = position),
-      (error: unknown) => logger.error({ err: error }, 'read-model snapshot failed'),
-    );
-  }, config.SNAPSHOT_INTERVAL_MS);
-  snapshots.unref();
-  lifecycle.add('snapshots', () => clearInterval(snapshots));
 
   const workers = startWorkers({ config, logger, jobQueue, eventStore, readStore, mailer: ctx.mailer, realtime });
   lifecycle.add('workers', async () => {

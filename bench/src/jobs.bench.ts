@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { Queue, Worker } from 'bullmq';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
 import { createBullmqJobQueue } from '@crossfeed/platform/jobs/bullmq-job-queue.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import { Dispatcher } from '@crossfeed/workers/dispatch/dispatcher.ts';
 import type { JobRoute } from '@crossfeed/workers/dispatch/job-routes.ts';
 import { fmt, perSecond, printReport } from './report.ts';
@@ -67,7 +67,7 @@ export async function main(args: string[]): Promise<boolean> {
       // One stream per batch keeps seeding quick; the dispatcher sees `total` events either way.
       await eventStore.append(`bench-${i}`, Array.from({ length: size }, (_, j) => ({ type: 'BenchTicked', data: { n: i + j } })));
     }
-    const readStore = await createMemoryReadStore();
+    const readStore = await createSqliteReadStore({ file: ':memory:' });
     const jobQueue = createBullmqJobQueue({ url, prefix: ourPrefix });
     const routes: JobRoute[] = [
       { eventTypes: new Set(['BenchTicked']), jobs: (event) => [{ queue: QUEUE, name: 'noop', data: event.data, jobId: `tick-${event.id}` }] },

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { usePrivateUmask } from './config/private-data-dir.ts';
 
 export interface Runtime {
   config: Config;
@@ -13,6 +14,8 @@ export interface Runtime {
  * the variable), a logger, and signal handling for a graceful shutdown.
  */
 export function bootstrap(role: string): Runtime {
+  // Everything this process writes (DATA_DIR: events, read models, secrets, mail) is readable by its user only.
+  usePrivateUmask();
   let config: Config;
   try {
     config = loadConfig();

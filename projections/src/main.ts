@@ -4,6 +4,7 @@
  */
 import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
+import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
 import { Dispatcher } from '@crossfeed/workers/dispatch/dispatcher.ts';
 import { jobRoutes } from '@crossfeed/workers/registry.ts';
 import { createRedisEmitterPublisher } from '@crossfeed/platform/realtime/redis-emitter-realtime.ts';
@@ -16,6 +17,7 @@ const runtime = bootstrap('projections');
 const { logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
+  await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
   const eventStore = await openEventStore(runtime);
   const readStore = await openReadStore(runtime);
   // Live events become socket.io pushes through the API nodes' Redis adapter (DESIGN §3 Realtime).

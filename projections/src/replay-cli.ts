@@ -5,12 +5,12 @@
  * Embedded mode: run it while `npm start` is stopped (they share DATA_DIR; the lock says so).
  */
 import { parseArgs } from 'node:util';
-import cliProgress from 'cli-progress';
 import { openEventStore, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { lockDataDir } from '@crossfeed/platform/config/data-dir-lock.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { projectionByName, projections } from './registry.ts';
-import { ProjectionRunner, type ReplayProgress } from './runner/projection-runner.ts';
+import { createProgressBar } from './runner/progress-bar.ts';
+import { ProjectionRunner } from './runner/projection-runner.ts';
 
 const { values } = parseArgs({
   options: { projection: { type: 'string', short: 'p' }, help: { type: 'boolean', short: 'h' } },
@@ -37,32 +37,9 @@ await runMain(runtime, async () => {
 
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   for (const name of selected) {
-    const bar = new cliProgress.SingleBar(
-      {
-        format: `${name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {speed} ev/s | ETA {eta_text}`,
-        noTTYOutput: true,
-        notTTYSchedule: 1000,
-        hideCursor: true,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    let started = false;
-    const onProgress = (progress: ReplayProgress) => {
-      const total = Math.max(progress.total ?? progress.done, progress.done);
-      const payload = {
-        speed: Math.round(progress.eventsPerSecond).toLocaleString('en-US'),
-        eta_text: progress.etaSeconds === undefined ? '-' : `${progress.etaSeconds.toFixed(1)}s`,
-      };
-      if (!started) {
-        bar.start(total, progress.done, payload);
-        started = true;
-      } else {
-        bar.setTotal(total);
-        bar.update(progress.done, payload);
-      }
-    };
+    const bar = createProgressBar(name, { everywhere: true });
     const startedAt = performance.now();
-    await runner.rebuild(name, onProgress);
+    await runner.rebuild(name, (progress) => bar.update(progress));
     bar.stop();
     const seconds = (performance.now() - startedAt) / 1000;
     console.log(`${name}: rebuilt and swapped in ${seconds.toFixed(2)}s`);

@@ -2,6 +2,7 @@
 import { createMailer, openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { createRedisEmitterPublisher } from '@crossfeed/platform/realtime/redis-emitter-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
+import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
 import { startWorkers } from './registry.ts';
 
 const runtime = bootstrap('workers');
@@ -9,6 +10,7 @@ const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
   if (!config.REDIS_URL) throw new Error('The workers service needs REDIS_URL (BullMQ and the socket.io emitter).');
+  await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
   const eventStore = await openEventStore(runtime);
   const readStore = await openReadStore(runtime);
   const jobQueue = await openJobQueue(runtime);

@@ -14,6 +14,9 @@ import { startPremiumExpiry } from './premium-expiry/premium-expiry.processor.ts
 import { audienceScoreRoute, startAudienceScore } from './audience-score/audience-score.processor.ts';
 import { startWaitlistRank, waitlistRankRoute } from './waitlist-rank/waitlist-rank.processor.ts';
 import { startAnalyticsRollup } from './analytics-rollup/analytics-rollup.processor.ts';
+import { accountConfirmationEmailRoute, startAccountConfirmationEmailWorker } from './email/account-confirmation-email.processor.ts';
+import { referralCreditRoute, startReferralCreditWorker } from './referrals/referral-credit.processor.ts';
+import { referralRewardRoute, startReferralRewardWorker } from './referrals/referral-reward.processor.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -33,6 +36,9 @@ export const jobRoutes: readonly JobRoute[] = [
   matchingRoute,
   audienceScoreRoute,
   waitlistRankRoute,
+  accountConfirmationEmailRoute,
+  referralCreditRoute,
+  referralRewardRoute,
 ];
 
 /**
@@ -49,5 +55,8 @@ export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
     startAudienceScore(deps),
     startWaitlistRank(deps),
     startAnalyticsRollup(deps),
+    startAccountConfirmationEmailWorker(deps),
+    startReferralCreditWorker(deps),
+    startReferralRewardWorker(deps),
   ];
 }

@@ -10,6 +10,7 @@ import type { ReadModelWaiter } from '@crossfeed/projections/runner/read-model-w
 import type { TokenService } from '../auth/tokens.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { ResetLimiter } from '../auth/reset-limiter.ts';
+import type { Throttles } from '../auth/throttles.ts';
 
 /** Everything a feature router needs, wired once by the composition root (start.ts, main.ts, tests). */
 export interface ApiContext {
@@ -27,6 +28,8 @@ export interface ApiContext {
   loginLimiter: LoginLimiter;
   /** Forgot-password e-mails per address and per IP. */
   resetLimiter: ResetLimiter;
+  /** Sign-ups per IP, flags per user (auth/throttles.ts). */
+  throttles: Throttles;
   /** The current time; tests may replace it to cross quota windows. */
   clock: () => Date;
   /** New ids (uuid v4). */

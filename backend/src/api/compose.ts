@@ -9,6 +9,7 @@ import type { Runtime } from '@crossfeed/platform/runtime.ts';
 import type { ReadModelWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
 import { createLoginLimiter } from '../auth/login-limiter.ts';
 import { createResetLimiter } from '../auth/reset-limiter.ts';
+import { createThrottles } from '../auth/throttles.ts';
 import { createTokenService, type TokenService } from '../auth/tokens.ts';
 import type { ApiContext } from './api-context.ts';
 
@@ -58,6 +59,7 @@ export async function composeApiContext(input: ComposeInput): Promise<ApiContext
     tokens: input.tokens,
     loginLimiter: createLoginLimiter({ redis }),
     resetLimiter: createResetLimiter({ redis }),
+    throttles: createThrottles(config, redis),
     clock: () => new Date(),
     newId: () => crypto.randomUUID(),
   };

@@ -3,6 +3,7 @@ import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../api/api-context.ts';
 import { HttpError } from '../http/http-error.ts';
+import { tokenVersionOf } from './tokens.ts';
 import { cachedVerifier } from './verified-tokens.ts';
 
 declare module 'express-serve-static-core' {
@@ -12,28 +13,43 @@ declare module 'express-serve-static-core' {
   }
 }
 
-function bearerToken(req: Request): string | undefined {
+export const INVALID_TOKEN = 'Invalid or expired token.';
+export const SESSION_REVOKED = 'Your session has ended because the password was changed. Please log in again.';
+
+export function bearerToken(req: Request): string | undefined {
   const header = req.get('authorization');
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** 401 `{ detail }` without a valid, unexpired token for an existing user. */
-export function requireAuth(ctx: ApiContext): RequestHandler {
+/**
+ * The user a session token belongs to: valid, unexpired, for an existing user, and issued at the user's
+ * current token version (a password change or reset revokes every earlier token). 401 otherwise.
+ */
+export function tokenAuthenticator(ctx: ApiContext): (token: string) => Promise<UserDoc> {
   const verify = cachedVerifier(ctx.tokens);
+  return async (token) => {
+    let claims;
+    try {
+      claims = await verify(token);
+    } catch {
+      throw new HttpError(401, INVALID_TOKEN);
+    }
+    const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ _id: claims.userId });
+    if (!user) throw new HttpError(401, INVALID_TOKEN);
+    if (claims.tokenVersion !== tokenVersionOf(user)) throw new HttpError(401, SESSION_REVOKED);
+    return user;
+  };
+}
+
+/** 401 `{ detail }` without a valid, unexpired, unrevoked token for an existing user. */
+export function requireAuth(ctx: ApiContext): RequestHandler {
+  const authenticate = tokenAuthenticator(ctx);
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw new HttpError(401, 'Not authenticated.');
-    let userId: string;
-    try {
-      ({ userId } = await verify(token));
-    } catch {
-      throw new HttpError(401, 'Invalid or expired token.');
-    }
-    const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
-    if (!user) throw new HttpError(401, 'Invalid or expired token.');
-    req.user = user;
+    req.user = await authenticate(token);
     next();
   };
 }

@@ -24,10 +24,11 @@ export interface ResetLimiterOptions {
 const HOUR_S = 60 * 60;
 
 export function createResetLimiter(options: ResetLimiterOptions = {}): ResetLimiter {
-  const make = (points: number, keyPrefix: string) =>
-    options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, points, duration: HOUR_S, keyPrefix })
-      : new RateLimiterMemory({ points, duration: HOUR_S, keyPrefix });
+  // While Redis is unreachable each API node counts in memory (rate-limiter-flexible's insurance limiter).
+  const make = (points: number, keyPrefix: string) => {
+    const memory = new RateLimiterMemory({ points, duration: HOUR_S, keyPrefix });
+    return options.redis ? new RateLimiterRedis({ storeClient: options.redis, points, duration: HOUR_S, keyPrefix, insuranceLimiter: memory }) : memory;
+  };
   const byEmail = make(options.perEmail ?? 3, 'reset_email');
   const byIp = make(options.perIp ?? 20, 'reset_ip');
 

@@ -12,12 +12,19 @@ export interface AppOptions {
   uiDir?: string;
   /** Feature routers, mounted in order before the UI fallback. */
   routers?: readonly Router[];
+  /** Express `trust proxy` (config TRUST_PROXY): which proxies' X-Forwarded-For is believed; none by default. */
+  trustProxy?: false | number | readonly string[];
+  /** Production: source maps are not served. */
+  production?: boolean;
 }
 
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Nothing is trusted unless configured: req.ip is then the connection's own address, which a client
+  // cannot forge with an X-Forwarded-For header (every throttle keys on it).
+  const trustProxy = options.trustProxy ?? false;
+  app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
   app.set('strict routing', false);
   app.use(
     helmet({
@@ -50,7 +57,7 @@ export function createApp(options: AppOptions): Express {
   });
 
   for (const router of options.routers ?? []) app.use(router);
-  if (options.uiDir) app.use(staticUi(options.uiDir));
+  if (options.uiDir) app.use(staticUi(options.uiDir, { serveSourceMaps: !options.production }));
   app.use(apiNotFound);
   app.use(errorHandler(options.logger));
   return app;

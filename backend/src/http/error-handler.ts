@@ -30,6 +30,8 @@ export function statusOf(error: unknown): number {
 }
 
 function detailOf(error: unknown, status: number): string {
+  // An HttpError's detail is written for the client, a 503 "payments are not set up" too.
+  if (error instanceof HttpError) return error.message;
   if (status >= 500) return 'Internal server error.';
   if (error instanceof ZodError) {
     const issue = error.issues[0];
@@ -48,7 +50,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const status = statusOf(error);
-    if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    if (status >= 500 && error instanceof HttpError) logger.warn({ status, detail: error.message, method: req.method, path: req.path }, 'request refused');
+    else if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
     res.status(status).json({ detail: detailOf(error, status) });
   };
 }

@@ -3,8 +3,11 @@
  * entries, created through the public API of the running server (the same commands, validation and
  * reservations a person goes through). Skipped when the demo admin already exists.
  */
+import { emailKey, userStream } from '@crossfeed/domain/shared/streams.ts';
+import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import type { ApiContext } from '../api/api-context.ts';
-import { reservationOwner } from '../api/execute.ts';
+import { execute, reservationOwner } from '../api/execute.ts';
+import { confirmWaitlistEmail } from '../features/waitlist/waitlist.ts';
 import { issuePromoCode } from '../features/waitlist/promo-codes.ts';
 
 export const DEMO_ADMIN = { username: 'admin', email: 'admin@crossfeed.local', password: 'Admin#Demo2026' };
@@ -92,15 +95,9 @@ export async function seedDemo(ctx: ApiContext, baseUrl: string): Promise<DemoLo
     return { token: login.access_token!, id: login.user!.id };
   };
 
-  // The demo admin is an admin by e-mail, for the time of the seed only (ADMIN_EMAILS otherwise).
-  const admins = ctx.config.ADMIN_EMAILS;
-  const addedAdmin = !admins.includes(DEMO_ADMIN.email);
-  if (addedAdmin) admins.push(DEMO_ADMIN.email);
-  try {
-    await signUp(DEMO_ADMIN.username, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  } finally {
-    if (addedAdmin) admins.splice(admins.indexOf(DEMO_ADMIN.email), 1);
-  }
+  // The demo admin is made admin the way an operator does it (`npm run admin -- grant admin`).
+  const demoAdmin = await signUp(DEMO_ADMIN.username, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await execute(ctx, userDecider, userStream(demoAdmin.id), { type: 'GrantAdmin', data: { userId: demoAdmin.id, now: ctx.clock().toISOString() } });
 
   const sessions: { creator: DemoCreator; token: string; id: string; contentIds: string[]; contactIds: string[] }[] = [];
   for (const creator of CREATORS) {
@@ -138,6 +135,8 @@ export async function seedDemo(ctx: ApiContext, baseUrl: string): Promise<DemoLo
   // A pre-launch waitlist with one referral.
   const first = await call('POST', '/api/waitlist/signup', { json: { email: 'early.bird@example.com', referred_by: null } });
   await call('POST', '/api/waitlist/signup', { json: { email: 'friend.of.bird@example.com', referred_by: first.referral_code } });
+  // A referral counts once the friend confirms (as following the e-mailed link does); the workers credit it.
+  await confirmWaitlistEmail(ctx, emailKey('friend.of.bird@example.com'));
   await call('POST', '/api/waitlist/signup', { json: { email: 'curious@example.com', referred_by: null } });
 
   return [

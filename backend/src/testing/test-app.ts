@@ -16,7 +16,8 @@ import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts
 import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
 import { createLogger } from '@crossfeed/platform/logger.ts';
 import { readOutbox } from '@crossfeed/platform/mail/file-mailer.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { accountConfirmationLink, accountConfirmationSecret, signingSecret } from '@crossfeed/platform/security/derived-tokens.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import type { RealtimePublisher, Room } from '@crossfeed/platform/realtime/realtime.port.ts';
 import type { Runtime } from '@crossfeed/platform/runtime.ts';
@@ -105,6 +106,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ADMIN_EMAILS: ADMIN_EMAIL,
     SEED_DEMO: 'false',
     JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+    // Every test client is 127.0.0.1: the per-IP and per-user throttles are tested with their own limits.
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+    WAITLIST_SIGNUPS_PER_IP_PER_HOUR: '1000000',
+    FLAGS_PER_USER_PER_HOUR: '1000000',
     ...env,
   });
   const logger = createLogger({ level: 'silent' });
@@ -114,7 +119,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   if (options.eventLog) await importEventLog(options.eventLog, path.join(dataDir, 'events.db'));
   const eventStore = await createSqliteEventStore({ file: path.join(dataDir, 'events.db'), synchronous: 'NORMAL' });
   lifecycle.add('event store', () => eventStore.close());
-  const readStore = await createMemoryReadStore();
+  const readStore = await createSqliteReadStore({ file: ':memory:' });
   const jobQueue = await createLocalJobQueue({ file: ':memory:' });
   lifecycle.add('job queue', () => jobQueue.close());
   const tokens = tokenServiceFor(runtime);
@@ -127,6 +132,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       pushes.push({ room, event, payload });
       sockets.emit(room, event, payload);
     },
+    disconnect: (room) => sockets.disconnect(room),
     close: async () => undefined,
   };
   const runner = new ProjectionRunner({
@@ -224,7 +230,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     pushes,
     request,
     register,
-    registerAdmin: () => register({ username: `admin${++counter}`, email: ADMIN_EMAIL }),
+    async registerAdmin() {
+      const session = await register({ username: `admin${++counter}`, email: ADMIN_EMAIL });
+      // An ADMIN_EMAILS account is admin once its address is confirmed: follow the link its e-mail carries.
+      const link = new URL(accountConfirmationLink(url, accountConfirmationSecret(signingSecret(config)), session.user.id, session.user.email));
+      const confirmed = await request('GET', `${link.pathname}${link.search}`);
+      if (confirmed.status !== 303) throw new Error(`admin e-mail confirmation failed: ${confirmed.status} ${confirmed.text}`);
+      return { ...session, user: (await request('GET', '/auth/me', { token: session.token })).body };
+    },
     async grantPremium(userId) {
       await execute(ctx, userDecider, userStream(userId), {
         type: 'StartPremium',

@@ -11,7 +11,7 @@ import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-e
 import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
 import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
 import { createLogger } from '@crossfeed/platform/logger.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import { hashPassword } from '@crossfeed/platform/security/passwords.ts';
 import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import type { NewEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
@@ -94,7 +94,8 @@ await seedStore.close();
 // --- serve, as start.ts does -------------------------------------------------------------------------
 const eventStore = await createSqliteEventStore({ file });
 lifecycle.add('event store', () => eventStore.close());
-const readStore = await createMemoryReadStore();
+const readStore = await createSqliteReadStore({ file: path.join(dataDir, 'read-models.db') });
+lifecycle.add('read store', () => readStore.close());
 const jobQueue = await createLocalJobQueue({ file: path.join(dataDir, 'jobs.db') });
 lifecycle.add('job queue', () => jobQueue.close());
 const tokens = tokenServiceFor(runtime);

@@ -1,6 +1,14 @@
 export interface AddContact {
   type: 'AddContact';
-  data: { contactId: string; userId: string; name: string; email: string; now: string };
+  data: {
+    contactId: string;
+    userId: string;
+    name: string;
+    email: string;
+    now: string;
+    /** Contacts the creator's tier may keep (`contactsCap`); the Free cap when absent. */
+    maxContacts?: number;
+  };
 }
 
 export interface ContactRow {
@@ -12,7 +20,7 @@ export interface ContactRow {
 /** Bulk upload: only the valid rows whose email is new (to the creator and to the file) become contacts. */
 export interface AddContacts {
   type: 'AddContacts';
-  data: { userId: string; rows: ContactRow[]; now: string };
+  data: { userId: string; rows: ContactRow[]; now: string; maxContacts?: number };
 }
 
 export interface RemoveContact {

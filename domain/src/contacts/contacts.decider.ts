@@ -1,7 +1,7 @@
 import type { Decider } from '../shared/decider.ts';
 import { emailKey } from '../shared/streams.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
-import { CONTACT_FILE_MAX_ROWS, CONTACT_NAME_MAX } from '../rules/limits.ts';
+import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
+import { CONTACT_FILE_MAX_ROWS, CONTACT_NAME_MAX, CONTACTS_MAX_FREE, CONTACTS_MAX_PREMIUM } from '../rules/limits.ts';
 import { isValidEmail } from '../rules/validation.ts';
 import type { ContactCommand, ContactRow } from './contacts.commands.ts';
 import type { ContactAdded, ContactEvent } from './contact.events.ts';
@@ -24,6 +24,17 @@ export const CONTACT_REJECTIONS = {
   alreadyExists: 'Contact already exists.',
 } as const;
 export const CONTACT_EXISTS_MESSAGE = 'A contact with this email already exists.';
+
+/** How many contacts a tier may keep: every append to `contacts-{userId}` is bounded. */
+export const contactsCap = (isPremium: boolean): number => (isPremium ? CONTACTS_MAX_PREMIUM : CONTACTS_MAX_FREE);
+
+/** The refusal past the cap (429), saying how many are allowed and what to do. */
+export function contactsLimitMessage(maxContacts: number): string {
+  const limit = maxContacts.toLocaleString('en-US');
+  return maxContacts < CONTACTS_MAX_PREMIUM
+    ? `Contact limit reached: you can keep at most ${limit} contacts. Delete some, or upgrade to Premium for up to ${CONTACTS_MAX_PREMIUM.toLocaleString('en-US')}.`
+    : `Contact limit reached: you can keep at most ${limit} contacts. Delete some to add new ones.`;
+}
 
 /** The rule of SPEC §5 Contact for one row (trimmed name 1-100 characters, valid email), or null when it holds. */
 export function contactRowProblem(name: string, email: string): string | null {
@@ -99,6 +110,8 @@ export const contactsDecider: Decider<ContactsState, ContactCommand, ContactEven
         if (problem) throw new ValidationError(problem);
         if (state.contacts.has(contactId)) throw new ConflictError('Contact already added.');
         if (state.emailKeys.has(emailKey(email))) throw new ConflictError(CONTACT_EXISTS_MESSAGE);
+        const maxContacts = command.data.maxContacts ?? CONTACTS_MAX_FREE;
+        if (state.contacts.size >= maxContacts) throw new QuotaExceededError(contactsLimitMessage(maxContacts));
         return [added(userId, { contactId, name, email }, 'single', now)];
       }
       case 'AddContacts': {
@@ -106,9 +119,13 @@ export const contactsDecider: Decider<ContactsState, ContactCommand, ContactEven
         if (rows.length > CONTACT_FILE_MAX_ROWS) {
           throw new ValidationError(`A file may hold at most ${CONTACT_FILE_MAX_ROWS} contacts.`);
         }
-        return screenContactRows(rows, state.emailKeys)
+        const accepted = screenContactRows(rows, state.emailKeys)
           .filter(({ row, reason }) => reason === null && !state.contacts.has(row.contactId))
           .map(({ row }) => added(userId, row, 'bulk', now));
+        // All of the rows or none: a file that would pass the cap adds nothing.
+        const maxContacts = command.data.maxContacts ?? CONTACTS_MAX_FREE;
+        if (state.contacts.size + accepted.length > maxContacts) throw new QuotaExceededError(contactsLimitMessage(maxContacts));
+        return accepted;
       }
       case 'RemoveContact': {
         const { contactId, userId, now } = command.data;

@@ -1,9 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { CONTACT_FILE_MAX_ROWS } from '../rules/limits.ts';
 import type { ContactAdded, ContactRemoved } from './contact.events.ts';
+import type { AddContacts } from './contacts.commands.ts';
 import { CONTACT_REJECTIONS, contactsDecider, screenContactRows } from './contacts.decider.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
@@ -108,6 +109,35 @@ describe('contacts decider: RemoveContact', () => {
   test('answers not found for an unknown or already removed contact', () => {
     spec.given([]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).thenThrows(NotFoundError, /Contact not found/);
     spec.given([ada, adaRemoved]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).thenThrows(NotFoundError);
+  });
+});
+
+describe('contacts decider: the cap of the tier', () => {
+  const bob: ContactAdded = { type: 'ContactAdded', data: { contactId: 'c2', userId: 'u1', name: 'Bob', email: 'bob@example.com', source: 'single', addedAt: now } };
+  const add = (maxContacts?: number) =>
+    ({ type: 'AddContact', data: { contactId: 'c3', userId: 'u1', name: 'Cy', email: 'cy@example.com', now, ...(maxContacts === undefined ? {} : { maxContacts }) } }) as const;
+  const bulk = (maxContacts: number): AddContacts => ({
+    type: 'AddContacts',
+    data: { userId: 'u1', now, maxContacts, rows: [{ contactId: 'b1', name: 'Cy', email: 'cy@example.com' }, { contactId: 'b2', name: 'Di', email: 'di@example.com' }] },
+  });
+
+  test('refuses a contact past the cap with a 429 that says the limit', () => {
+    spec.given([ada, bob]).when(add(2)).thenThrows(QuotaExceededError, /at most 2 contacts/);
+    spec.given([ada, bob]).when(add(3)).then([{ type: 'ContactAdded', data: { contactId: 'c3', userId: 'u1', name: 'Cy', email: 'cy@example.com', source: 'single', addedAt: now } }]);
+  });
+
+  test('a removed contact makes room', () => {
+    spec.given([ada, bob, adaRemoved]).when(add(2)).then([{ type: 'ContactAdded', data: { contactId: 'c3', userId: 'u1', name: 'Cy', email: 'cy@example.com', source: 'single', addedAt: now } }]);
+  });
+
+  test('a bulk upload that would pass the cap adds nothing', () => {
+    spec.given([ada]).when(bulk(2)).thenThrows(QuotaExceededError, /Contact limit reached/);
+    assert.equal(contactsDecider.decide(bulk(3), contactsDecider.initialState()).length, 2);
+  });
+
+  test('without a tier the Free cap applies', () => {
+    const full = { contacts: new Map(Array.from({ length: 50_000 }, (_, i) => [`x${i}`, `n${i}@example.com`])), emailKeys: new Set<string>() };
+    assert.throws(() => contactsDecider.decide(add(), full), QuotaExceededError);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Decider } from '../shared/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { isHttpUrl } from '../rules/validation.ts';
+import { unsafeUrlReason } from '../rules/safe-url.ts';
 import type { ContentLinksCommand } from './content-links.commands.ts';
 import type { ContentEvent, ShortLinkCreated } from './content.events.ts';
 
@@ -87,6 +88,8 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
         const { contentId, ownerId, requesterId, shortCode, enhancedUrl, now } = command.data;
         checkOwnerAndTier(command.data, state, CONTENT_LINK_MESSAGES.enhancePremium);
         if (!isHttpUrl(enhancedUrl)) throw new ValidationError('The enhanced url must be an http(s) url.');
+        const unsafe = unsafeUrlReason(enhancedUrl);
+        if (unsafe) throw new ValidationError(unsafe);
         const events: ContentEvent[] = [];
         if (!state.shortCodes.includes(shortCode)) events.push(shortLinkCreated(command.data, state));
         // Enhancing twice with the same result changes nothing.

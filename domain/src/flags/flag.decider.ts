@@ -9,6 +9,7 @@ export const FLAG_MESSAGES = {
   reasonTooLong: `The reason must be at most ${FLAG_REASON_MAX} characters.`,
   ownContent: 'You cannot flag your own content.',
   notFound: 'Flag not found.',
+  alreadyFlagged: 'You have already flagged this content. An admin will review it.',
 } as const;
 
 export type FlagState =
@@ -16,7 +17,11 @@ export type FlagState =
   | { status: 'open'; flagId: string; contentId: string }
   | { status: 'deleted'; flagId: string; contentId: string };
 
-/** `flag-{flagId}`: a report about one piece of content, open until an admin deletes it. */
+/**
+ * `flag-{flagId}`: a report about one piece of content, open until an admin deletes it. The route derives
+ * the id from the content and the reporter, so one stream holds one person's reports on one content: a
+ * second report while one is open is refused, and a report can be made again once an admin deleted it.
+ */
 export const flagDecider: Decider<FlagState, FlagCommand, FlagEvent> = {
   initialState: () => ({ status: 'none' }),
 
@@ -34,7 +39,7 @@ export const flagDecider: Decider<FlagState, FlagCommand, FlagEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'FlagContent': {
-        if (state.status !== 'none') throw new ConflictError('This flag already exists.');
+        if (state.status === 'open') throw new ConflictError(FLAG_MESSAGES.alreadyFlagged);
         const { flagId, contentId, ownerId, contentTitle, reporterId, reporterUsername, now } = command.data;
         const reason = command.data.reason.trim();
         if (!reason) throw new ValidationError(FLAG_MESSAGES.reasonRequired);

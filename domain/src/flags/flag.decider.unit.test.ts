@@ -61,8 +61,12 @@ describe('flag decider', () => {
     deciderSpec(flagDecider).given([]).when(flag('Spam', 'owner')).thenThrows(ValidationError, /your own content/);
   });
 
-  test('rejects reusing a flag id', () => {
-    deciderSpec(flagDecider).given([flagged]).when(flag('Spam')).thenThrows(ConflictError);
+  test('refuses a second report while the first is open (one open flag per reporter and content)', () => {
+    deciderSpec(flagDecider).given([flagged]).when(flag('Spam')).thenThrows(ConflictError, /already flagged this content/);
+  });
+
+  test('reports again once an admin deleted the earlier report', () => {
+    deciderSpec(flagDecider).given([flagged, deleted]).when(flag('Spam link')).then([flagged]);
   });
 
   test('deletes an open flag', () => {

@@ -36,11 +36,25 @@ export const CONTACT_FILE_MAX_BYTES = 1024 * 1024;
 export const CONTACT_FILE_MAX_ROWS = 5000;
 /** A bulk upload is decided and appended in commands of at most this many rows (bounded work per step). */
 export const CONTACT_ROWS_PER_COMMAND = 500;
+/** Contacts one creator may keep: a bound on the `contacts-{userId}` stream (and on what a share fans out to). */
+export const CONTACTS_MAX_FREE = 50_000;
+export const CONTACTS_MAX_PREMIUM = 250_000;
+
+/** Referral rewards one referrer earns per calendar month (UTC): waitlist credits, or promo codes for users. */
+export const REFERRAL_REWARDS_PER_MONTH = 10;
 
 /** Longest advanced-search query (SPEC §7 GET /search/; the length is ours). */
 export const SEARCH_QUERY_MAX = 200;
 /** Content ids per analytics or metrics request: plenty for a dashboard, bounded for the read store. */
 export const ANALYTICS_IDS_MAX = 200;
+
+/**
+ * Paged lists (GET /notifications/, /contacts/, /content/, /flags/, /audience/, /search/...): `limit` items
+ * from `offset`, the total in the `X-Total-Count` header. A larger `limit` is clamped to the maximum.
+ */
+export const PAGE_SIZE_DEFAULT = 100;
+export const PAGE_SIZE_MAX = 500;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;

@@ -5,10 +5,17 @@ export const contentStream = (contentId: string): string => `content-${contentId
 export const flagStream = (flagId: string): string => `flag-${flagId}`;
 export const waitlistStream = (emailKey: string): string => `waitlist-${emailKey}`;
 /** Uniqueness reservations are appended with `no_stream`: the first claimant wins. */
-export const reservationStream = (kind: 'username' | 'email' | 'promo-code' | 'short-code' | 'referral-code', key: string): string =>
+export const reservationStream = (
+  kind: 'username' | 'email' | 'promo-code' | 'short-code' | 'referral-code' | 'waitlist-email' | 'referral-credit',
+  key: string,
+): string =>
   `reservation-${kind}-${key.toLowerCase()}`;
 export const promoStream = (code: string): string => `promo-${code.toUpperCase()}`;
 export const audienceStream = (userId: string): string => `audience-${userId}`;
+/** The recipient's notification reads, kept out of `user-{id}` (DESIGN §3 Streams). */
+export const notificationsStream = (userId: string): string => `notifications-${userId}`;
+/** A referrer's rewards of one calendar month (`YYYY-MM`): the monthly cap is decided there. */
+export const referralRewardsStream = (userId: string, month: string): string => `referral-rewards-${userId}-${month}`;
 export const paymentEventStream = (providerEventId: string): string => `payment-event-${providerEventId}`;
 /** The waitlist key of an email: one position per email, case-insensitive. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();

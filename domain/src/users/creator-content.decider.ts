@@ -8,6 +8,7 @@ import {
   weekStart,
 } from '../rules/limits.ts';
 import { MESSAGES, isHttpUrl } from '../rules/validation.ts';
+import { unsafeUrlReason } from '../rules/safe-url.ts';
 import type { Decider } from '../shared/decider.ts';
 import { NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import type { CreatorContentCommand } from './creator-content.commands.ts';
@@ -124,6 +125,9 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
           (CONTENT_TYPES as readonly string[]).includes(contentType) &&
           categories.some((category) => category.trim() !== '');
         if (!required) throw new ValidationError(MESSAGES.contentRequired);
+        // Content is shown to others and redirected to by short links: public web addresses only.
+        const unsafe = unsafeUrlReason(url);
+        if (unsafe) throw new ValidationError(unsafe);
         if (state.contents.has(contentId)) throw new ValidationError('This content id is already used.');
         if (!isPremium && weeklySubmissionCount(state, now) >= FREE_WEEKLY_SUBMISSIONS) {
           throw new QuotaExceededError(MESSAGES.weeklyLimit);

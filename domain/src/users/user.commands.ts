@@ -72,12 +72,27 @@ export interface EndPremium {
   data: { userId: string; reason: PremiumEnded['data']['reason']; reference: string | null; now: string };
 }
 
-export interface MarkNotificationRead {
-  type: 'MarkNotificationRead';
-  data: { userId: string; notificationId: string; now: string };
+/** Follows the e-mailed confirmation link; `grantAdmin` when the address is one of ADMIN_EMAILS. */
+export interface ConfirmUserEmail {
+  type: 'ConfirmUserEmail';
+  data: { userId: string; email: string; grantAdmin: boolean; now: string };
+}
+
+/** The operator's `npm run admin -- grant|revoke <username>`. */
+export interface GrantAdmin {
+  type: 'GrantAdmin';
+  data: { userId: string; now: string };
+}
+
+export interface RevokeAdmin {
+  type: 'RevokeAdmin';
+  data: { userId: string; now: string };
 }
 
 export type UserCommand =
+  | ConfirmUserEmail
+  | GrantAdmin
+  | RevokeAdmin
   | RegisterUser
   | ChangePassword
   | RequestPasswordReset
@@ -85,5 +100,4 @@ export type UserCommand =
   | CreateProfile
   | UpdateProfile
   | StartPremium
-  | EndPremium
-  | MarkNotificationRead;
+  | EndPremium;

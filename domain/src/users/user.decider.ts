@@ -5,6 +5,7 @@ import type { ProfileInput, UserCommand } from './user.commands.ts';
 import type { ProfileData, UserEvent } from './user.events.ts';
 
 export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token.';
+export const INVALID_CONFIRMATION_LINK = 'Invalid or expired confirmation link.';
 
 interface PendingReset {
   tokenHash: string;
@@ -20,15 +21,15 @@ export type UserState =
       username: string;
       email: string;
       isAdmin: boolean;
+      emailConfirmed: boolean;
       hasProfile: boolean;
       /** Only the latest reset request counts: asking again invalidates the previous link. */
       reset: PendingReset | null;
       premium: boolean;
       /** End of a time-limited Premium; null while it runs without an end. */
       premiumEndsAt: string | null;
-      /** Every reference a Premium start was decided for (checkout session, promo code...). */
-      premiumReferences: readonly string[];
-      readNotifications: readonly string[];
+      /** Every reference a Premium start was decided for (checkout session, promo code...); updated in place. */
+      premiumReferences: Set<string>;
     };
 
 type Registered = Extract<UserState, { status: 'registered' }>;
@@ -56,8 +57,9 @@ const premiumActive = (state: Registered, now: string): boolean =>
 const laterEnd = (a: string | null, b: string | null): string | null => (a === null || b === null ? null : a > b ? a : b);
 
 /**
- * The account on `user-{id}`: registration, passwords, profile, Premium and notification reads. Other
- * deciders share this stream (the creator's content, quotas), so `evolve` ignores events it does not know.
+ * The account on `user-{id}`: registration, passwords, profile and Premium. Other deciders share this
+ * stream (the creator's content, quotas), so `evolve` ignores events it does not know (including the
+ * `NotificationRead` of old logs: reads are decided on `notifications-{userId}` now).
  */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({ status: 'unregistered' }),
@@ -70,12 +72,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         username: event.data.username,
         email: event.data.email,
         isAdmin: event.data.isAdmin,
+        emailConfirmed: false,
         hasProfile: false,
         reset: null,
         premium: false,
         premiumEndsAt: null,
-        premiumReferences: [],
-        readNotifications: [],
+        premiumReferences: new Set(),
       };
     }
     if (state.status !== 'registered') return state;
@@ -91,12 +93,19 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           ...state,
           premium: true,
           premiumEndsAt: event.data.endsAt,
-          premiumReferences: [...state.premiumReferences, event.data.reference],
+          premiumReferences: state.premiumReferences.add(event.data.reference),
         };
       case 'PremiumEnded':
         return { ...state, premium: false, premiumEndsAt: null };
-      case 'NotificationRead':
-        return { ...state, readNotifications: [...state.readNotifications, event.data.notificationId] };
+      case 'UserEmailConfirmed':
+        state.emailConfirmed = true;
+        return state;
+      case 'AdminGranted':
+        state.isAdmin = true;
+        return state;
+      case 'AdminRevoked':
+        state.isAdmin = false;
+        return state;
       default:
         return state;
     }
@@ -121,6 +130,31 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
             },
           },
         ];
+      }
+
+      case 'ConfirmUserEmail': {
+        const current = registered(state);
+        const { email, grantAdmin, now } = command.data;
+        // A link made for another address (the account's e-mail as it was) confirms nothing.
+        if (email.toLowerCase() !== current.email.toLowerCase()) throw new ValidationError(INVALID_CONFIRMATION_LINK);
+        const events: UserEvent[] = [];
+        if (!current.emailConfirmed) events.push({ type: 'UserEmailConfirmed', data: { userId: current.userId, email: current.email, confirmedAt: now } });
+        // Admin by e-mail only once the address is proven; following the link again after the address joined
+        // ADMIN_EMAILS grants it then.
+        if (grantAdmin && !current.isAdmin) events.push({ type: 'AdminGranted', data: { userId: current.userId, reason: 'admin-email', grantedAt: now } });
+        return events;
+      }
+
+      case 'GrantAdmin': {
+        const current = registered(state);
+        if (current.isAdmin) return [];
+        return [{ type: 'AdminGranted', data: { userId: current.userId, reason: 'operator', grantedAt: command.data.now } }];
+      }
+
+      case 'RevokeAdmin': {
+        const current = registered(state);
+        if (!current.isAdmin) return [];
+        return [{ type: 'AdminRevoked', data: { userId: current.userId, reason: 'operator', revokedAt: command.data.now } }];
       }
 
       case 'ChangePassword': {
@@ -159,7 +193,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'StartPremium': {
         const current = registered(state);
         const { source, reference, now, endsAt } = command.data;
-        if (current.premiumReferences.includes(reference)) return [];
+        if (current.premiumReferences.has(reference)) return [];
         // A running Premium is never shortened: a promo on top of a subscription keeps it open-ended.
         const effectiveEnd = premiumActive(current, now) ? laterEnd(current.premiumEndsAt, endsAt) : endsAt;
         return [
@@ -174,13 +208,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         // An expiry check that arrives after the Premium was extended (or made open-ended) is stale.
         if (reason === 'expired' && premiumActive(current, now)) return [];
         return [{ type: 'PremiumEnded', data: { userId: current.userId, reason, reference, endedAt: now } }];
-      }
-
-      case 'MarkNotificationRead': {
-        const current = registered(state);
-        const { notificationId, now } = command.data;
-        if (current.readNotifications.includes(notificationId)) return [];
-        return [{ type: 'NotificationRead', data: { userId: current.userId, notificationId, readAt: now } }];
       }
     }
   },

@@ -14,6 +14,7 @@ import type {
   UserRegistered,
 } from './user.events.ts';
 import { userDecider } from './user.decider.ts';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-21T10:30:00.000Z';
@@ -218,11 +219,58 @@ describe('user decider: premium', () => {
   });
 });
 
-describe('user decider: notifications', () => {
-  test('marks a notification read once', () => {
-    const mark = { type: 'MarkNotificationRead', data: { userId: 'u1', notificationId: 'n1', now } } as const;
-    const read: UserEvent = { type: 'NotificationRead', data: { userId: 'u1', notificationId: 'n1', readAt: now } };
-    spec.given([registered]).when(mark).then([read]);
-    spec.given([registered, read]).when(mark).then([]);
+describe('user decider: long streams', () => {
+  test('folding 100,000 events stays linear: the Premium references are kept in place', () => {
+    const state = foldInPlace(
+      userDecider,
+      LONG_STREAM,
+      (i): UserEvent =>
+        i === 0
+          ? registered
+          : i % 2 === 0
+            ? { type: 'PremiumStarted', data: { userId: 'u1', source: 'promo', reference: `promo-${i}`, startedAt: now, endsAt: null } }
+            : { type: 'PremiumEnded', data: { userId: 'u1', reason: 'expired', reference: null, endedAt: now } },
+      (s) => (s.status === 'registered' ? [s.premiumReferences] : []),
+    );
+    assert.ok(state.status === 'registered' && state.premiumReferences.size === LONG_STREAM / 2 - 1);
+  });
+});
+
+describe('user decider: e-mail confirmation and admin rights', () => {
+  const confirm = (grantAdmin: boolean, email = 'ada@example.com') =>
+    ({ type: 'ConfirmUserEmail', data: { userId: 'u1', email, grantAdmin, now: later } }) as const;
+  const confirmed: UserEvent = { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'ada@example.com', confirmedAt: later } };
+  const grantedByEmail: UserEvent = { type: 'AdminGranted', data: { userId: 'u1', reason: 'admin-email', grantedAt: later } };
+
+  test('confirms the address; an ADMIN_EMAILS address becomes admin only then', () => {
+    spec.given([registered]).when(confirm(false)).then([confirmed]);
+    spec.given([registered]).when(confirm(true)).then([confirmed, grantedByEmail]);
+  });
+
+  test('confirming again changes nothing, unless the address has joined ADMIN_EMAILS since', () => {
+    spec.given([registered, confirmed]).when(confirm(false)).then([]);
+    spec.given([registered, confirmed]).when(confirm(true)).then([grantedByEmail]);
+    spec.given([registered, confirmed, grantedByEmail]).when(confirm(true)).then([]);
+  });
+
+  test('a link for another address confirms nothing', () => {
+    spec.given([registered]).when(confirm(true, 'someone@example.com')).thenThrows(ValidationError, /confirmation link/);
+  });
+
+  test('the operator grants and revokes admin rights, once each', () => {
+    const grant = { type: 'GrantAdmin', data: { userId: 'u1', now: later } } as const;
+    const revoke = { type: 'RevokeAdmin', data: { userId: 'u1', now: later } } as const;
+    const granted: UserEvent = { type: 'AdminGranted', data: { userId: 'u1', reason: 'operator', grantedAt: later } };
+    const revoked: UserEvent = { type: 'AdminRevoked', data: { userId: 'u1', reason: 'operator', revokedAt: later } };
+    spec.given([registered]).when(grant).then([granted]);
+    spec.given([registered, granted]).when(grant).then([]);
+    spec.given([registered, granted]).when(revoke).then([revoked]);
+    spec.given([registered]).when(revoke).then([]);
+    spec.given([]).when(grant).thenThrows(NotFoundError);
+  });
+
+  test('an account registered as admin by an earlier version stays admin', () => {
+    const legacyAdmin: UserEvent = { ...registered, data: { ...registered.data, isAdmin: true } };
+    spec.given([legacyAdmin]).when({ type: 'GrantAdmin', data: { userId: 'u1', now: later } }).then([]);
   });
 });

@@ -87,6 +87,16 @@ export type ContentShared = DomainEvent<
     sharedAt: string;
   }
 >;
+/** The account's e-mail address was confirmed through the link e-mailed to it. */
+export type UserEmailConfirmed = DomainEvent<'UserEmailConfirmed', { userId: string; email: string; confirmedAt: string }>;
+/**
+ * Admin rights from now on: `admin-email` when an ADMIN_EMAILS address was confirmed, `operator` when
+ * granted with `npm run admin -- grant`. (Accounts registered before e-mail confirmation existed may carry
+ * `isAdmin: true` in their UserRegistered event: they stay admins.)
+ */
+export type AdminGranted = DomainEvent<'AdminGranted', { userId: string; reason: 'admin-email' | 'operator'; grantedAt: string }>;
+export type AdminRevoked = DomainEvent<'AdminRevoked', { userId: string; reason: 'operator'; revokedAt: string }>;
+
 export type MatchesShuffled = DomainEvent<'MatchesShuffled', { userId: string; seed: number; shuffledAt: string }>;
 export type NotificationRead = DomainEvent<'NotificationRead', { userId: string; notificationId: string; readAt: string }>;
 
@@ -104,7 +114,10 @@ export type UserEvent =
   | ContentDeleted
   | ContentShared
   | MatchesShuffled
-  | NotificationRead;
+  | NotificationRead
+  | UserEmailConfirmed
+  | AdminGranted
+  | AdminRevoked;
 
 /** Schemas by event type, used to validate events at the edges (append and upcast). */
 export const userEventSchemas = {

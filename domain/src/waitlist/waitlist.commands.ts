@@ -17,10 +17,13 @@ export interface ConfirmWaitlistEmail {
   data: { emailKey: string; now: string };
 }
 
-/** Decided on the referrer's stream: one credit per referred email. */
+/**
+ * Decided on the referrer's stream: one credit per referred email, at most `monthlyCap` in the calendar
+ * month (UTC) of `now` (the referred person's confirmation time, so a retried credit decides the same).
+ */
 export interface CreditReferral {
   type: 'CreditReferral';
-  data: { emailKey: string; referredEmailKey: string; now: string };
+  data: { emailKey: string; referredEmailKey: string; now: string; monthlyCap?: number };
 }
 
 export type WaitlistCommand = JoinWaitlist | ConfirmWaitlistEmail | CreditReferral;

@@ -18,6 +18,9 @@ export type WaitlistState =
       confirmed: boolean;
       /** Referred email keys already credited to this entry (updated in place: O(1) per referral). */
       credited: Set<string>;
+      /** Credits of the latest month that had any (`YYYY-MM`), for the monthly cap. */
+      creditMonth: string;
+      creditsInMonth: number;
     };
 
 /** `waitlist-{emailKey}`: one position per email (SPEC §4 Waitlist), its confirmation and its referrals. */
@@ -28,13 +31,18 @@ export const waitlistDecider: Decider<WaitlistState, WaitlistCommand, WaitlistEv
     switch (event.type) {
       case 'WaitlistJoined': {
         const { emailKey, email, referralCode, referredBy } = event.data;
-        return { joined: true, emailKey, email, referralCode, referredBy, confirmed: false, credited: new Set() };
+        return { joined: true, emailKey, email, referralCode, referredBy, confirmed: false, credited: new Set(), creditMonth: '', creditsInMonth: 0 };
       }
       case 'WaitlistEmailConfirmed':
         if (state.joined) state.confirmed = true;
         return state;
       case 'WaitlistReferralCredited':
-        if (state.joined) state.credited.add(event.data.referredEmailKey);
+        if (state.joined) {
+          state.credited.add(event.data.referredEmailKey);
+          const month = event.data.creditedAt.slice(0, 7);
+          state.creditsInMonth = month === state.creditMonth ? state.creditsInMonth + 1 : 1;
+          state.creditMonth = month;
+        }
         return state;
       default:
         return state;
@@ -56,8 +64,10 @@ export const waitlistDecider: Decider<WaitlistState, WaitlistCommand, WaitlistEv
       }
       case 'CreditReferral': {
         if (!state.joined) throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
-        const { referredEmailKey, now } = command.data;
+        const { referredEmailKey, now, monthlyCap } = command.data;
         if (referredEmailKey === state.emailKey || state.credited.has(referredEmailKey)) return [];
+        const creditsThisMonth = state.creditMonth === now.slice(0, 7) ? state.creditsInMonth : 0;
+        if (monthlyCap !== undefined && creditsThisMonth >= monthlyCap) return [];
         return [
           { type: 'WaitlistReferralCredited', data: { emailKey: state.emailKey, referredEmailKey, creditedAt: now } },
         ];

@@ -59,6 +59,20 @@ describe('waitlist decider', () => {
       .then([credited('cy@example.com')]);
   });
 
+  test('credits at most the monthly cap in one calendar month, and again in the next', () => {
+    const capped = (referredEmailKey: string, at = now): CreditReferral => ({
+      type: 'CreditReferral',
+      data: { emailKey: 'ada@example.com', referredEmailKey, now: at, monthlyCap: 2 },
+    });
+    const given = [joined, credited('a@example.com'), credited('b@example.com')];
+    deciderSpec(waitlistDecider).given(given).when(capped('c@example.com')).then([]);
+    const nextMonth = '2026-12-01T00:00:00.000Z';
+    deciderSpec(waitlistDecider)
+      .given(given)
+      .when(capped('c@example.com', nextMonth))
+      .then([{ type: 'WaitlistReferralCredited', data: { emailKey: 'ada@example.com', referredEmailKey: 'c@example.com', creditedAt: nextMonth } }]);
+  });
+
   test('never credits a self-referral', () => {
     deciderSpec(waitlistDecider).given([joined]).when(credit('ada@example.com')).then([]);
   });

@@ -1,11 +1,14 @@
 /**
  * Journey 4: a visitor joins the waitlist and gets a referral link (/waitlist?ref={code}); a second
- * visitor, in another browser context, joins through that link; the first visitor's referrals go up.
+ * visitor, in another browser context, joins through that link and confirms their e-mail with the link
+ * e-mailed to them (DATA_DIR/mail); only then do the first visitor's referrals go up.
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { unique, type Api } from '../support/api.ts';
 import { message, textMatches, visible, type Journey } from '../support/browser.ts';
+import { findLink, waitForMail } from '../support/mail.ts';
+import { waitFor } from '../support/wait.ts';
 
 const JOINED = 'Almost there! Check your email to confirm your spot.';
 
@@ -41,6 +44,13 @@ export async function waitlistReferralJourney(journey: Journey, api: Api): Promi
   await visible(second.getByText(code, { exact: true }));
   await join(second, 'Finn Friend', secondEmail);
   await journey.screenshot(second, '-friend');
+
+  // A referral counts once the friend's e-mail is confirmed: nothing yet.
+  assert.equal((await api.waitlistStatus(firstEmail)).referrals, 0);
+  const mail = await waitForMail(journey.app.mailDir, secondEmail, /\/api\/waitlist\/confirm\?/);
+  await second.goto(findLink(mail.text, /\/api\/waitlist\/confirm\?/));
+  await second.waitForURL((url) => url.pathname === '/waitlist');
+  await waitFor(async () => ((await api.waitlistStatus(firstEmail)).referrals === 1 ? true : undefined), { timeoutMs: 20_000, what: 'the referral credit' });
 
   // The first visitor checks their position: one referral now.
   await first.getByRole('region', { name: 'Waitlist signup' }).getByRole('button', { name: 'Check my position' }).click();

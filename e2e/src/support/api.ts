@@ -95,7 +95,7 @@ export class Api {
       token: session.token,
       json: {},
     });
-    await this.call('POST', `/simulated-checkout/${encodeURIComponent(checkout.checkout_session_id)}/pay`, { expect: 303 });
+    await this.call('POST', `/simulated-checkout/${encodeURIComponent(checkout.checkout_session_id)}/pay`, { token: session.token, expect: 303 });
   }
 
   async me(token: string): Promise<UserDto> {

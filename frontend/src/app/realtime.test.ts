@@ -6,6 +6,7 @@ import { useAppStore } from '@/stores/app-store';
 import { openFakeSockets, type FakeSocket } from '@/testing/fake-socket';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { page } from '@/testing/page';
 import { startAppRealtime } from './realtime';
 
 const sockets: FakeSocket[] = [];
@@ -82,7 +83,10 @@ describe('realtime: the session socket feeds the store', () => {
     stop = startAppRealtime();
     const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/auth/me') return makeUser({ username: 'fresh' });
-      if (path === '/notifications/') return [note('missed')];
+      throw new Error(`unexpected ${path}`);
+    });
+    const getPage = vi.spyOn(api, 'getPage').mockImplementation(async (path: string) => {
+      if (path === '/notifications/') return page([note('missed')]);
       throw new Error(`unexpected ${path}`);
     });
 
@@ -92,7 +96,8 @@ describe('realtime: the session socket feeds the store', () => {
       expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['missed']);
       expect(useAppStore.getState().user?.username).toBe('fresh');
     });
-    expect(get.mock.calls.map(([path]) => path).sort()).toEqual(['/auth/me', '/notifications/']);
+    expect(get.mock.calls.map(([path]) => path)).toEqual(['/auth/me']);
+    expect(getPage.mock.calls.map(([path]) => path)).toEqual(['/notifications/']);
   });
 
   it('logout empties the notifications, and a stopped realtime closes its socket', () => {
@@ -136,16 +141,19 @@ describe('realtime: workspace progress', () => {
     useAppStore.getState().login(token(), makeUser());
     stop = startAppRealtime();
     const socket = sockets[sockets.length - 1];
-    const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/auth/me') return makeUser();
-      if (path === '/notifications/') return [];
-      if (path === '/content/') return [makeContent('fresh')];
+      throw new Error(`unexpected ${path}`);
+    });
+    const getPage = vi.spyOn(api, 'getPage').mockImplementation(async (path: string) => {
+      if (path === '/notifications/') return page([]);
+      if (path === '/content/') return page([makeContent('fresh')]);
       throw new Error(`unexpected ${path}`);
     });
 
     socket?.reconnect();
-    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
-    expect(get.mock.calls.map(([path]) => path)).not.toContain('/content/');
+    await vi.waitFor(() => expect(getPage).toHaveBeenCalledTimes(1));
+    expect(getPage.mock.calls.map(([path]) => path)).not.toContain('/content/');
 
     useAppStore.setState({ ownContentsStatus: 'ready' });
     socket?.reconnect();

@@ -123,3 +123,45 @@ describe('api client', () => {
     expect(failure).not.toBeInstanceOf(ApiError);
   });
 });
+
+describe('api.getPage', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+
+  const paged = (body: unknown, total?: string) =>
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', ...(total === undefined ? {} : { 'X-Total-Count': total }) },
+    });
+
+  it('asks for limit and offset and answers the items with the X-Total-Count total', async () => {
+    const fetchMock = stubFetch(paged([{ id: 'a' }, { id: 'b' }], '250'));
+
+    await expect(api.getPage('/contacts/', { offset: 100, limit: 2 })).resolves.toEqual({ items: [{ id: 'a' }, { id: 'b' }], total: 250 });
+
+    expect(fetchMock).toHaveBeenCalledWith('/contacts/?limit=2&offset=100', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('asks for the first page of the default size, keeping other query parameters', async () => {
+    const fetchMock = stubFetch(paged([], '0'));
+
+    await api.getPage('/search/', {}, { query: { query: 'ai' } });
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/search/?query=ai&limit=100&offset=0');
+  });
+
+  it('takes the list to end with this page when the header is missing or unusable', async () => {
+    stubFetch(paged([{ id: 'a' }]));
+    await expect(api.getPage('/flags/', { offset: 3 })).resolves.toEqual({ items: [{ id: 'a' }], total: 4 });
+
+    stubFetch(paged([{ id: 'a' }], 'many'));
+    await expect(api.getPage('/flags/')).resolves.toEqual({ items: [{ id: 'a' }], total: 1 });
+  });
+
+  it('rejects a non-OK answer with its detail like every other call', async () => {
+    stubFetch(jsonResponse(400, { detail: 'limit: must be a whole number of 1 or more.' }));
+
+    await expect(api.getPage('/contacts/', { limit: 0 })).rejects.toMatchObject({ status: 400, message: 'limit: must be a whole number of 1 or more.' });
+  });
+});

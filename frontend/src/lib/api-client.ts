@@ -1,3 +1,4 @@
+import { PAGE_SIZE_DEFAULT, TOTAL_COUNT_HEADER } from '@crossfeed/domain/rules/limits.ts';
 import { notifySessionExpired } from '@/lib/notify';
 import { useAppStore } from '@/stores/app-store';
 
@@ -68,6 +69,33 @@ function detailOf(body: unknown): string | undefined {
 
 /** One call to the API (same origin, SPEC §7). Resolves with the parsed body; rejects with ApiError. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { payload } = await send(path, request);
+  return payload as T;
+}
+
+/** One page of a list: its items and how many the whole list holds (the `X-Total-Count` header). */
+export type Page<T> = { items: T[]; total: number };
+
+/** Where a page starts and how many items it holds at most (the server's default and maximum apply). */
+export type PageRequest = { offset?: number; limit?: number };
+
+/**
+ * GET one page of a list endpoint (`limit`, `offset`): the body stays a plain array. Without a usable
+ * `X-Total-Count` the list is taken to end with this page.
+ */
+export async function apiFetchPage<T>(
+  path: string,
+  { offset = 0, limit = PAGE_SIZE_DEFAULT }: PageRequest = {},
+  request: Omit<ApiRequest, 'method' | 'json' | 'form' | 'formData'> = {},
+): Promise<Page<T>> {
+  const { response, payload } = await send(path, { ...request, method: 'GET', query: { ...request.query, limit, offset } });
+  const items = payload as T[];
+  const header = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  const arrived = offset + (Array.isArray(payload) ? payload.length : 0);
+  return { items, total: Number.isSafeInteger(header) && header >= arrived ? header : arrived };
+}
+
+async function send(path: string, request: ApiRequest): Promise<{ response: Response; payload: unknown }> {
   const { method = 'GET', json, form, formData, query, auth = true, signal } = request;
   const headers = new Headers({ Accept: 'application/json' });
   let body: BodyInit | undefined;
@@ -87,7 +115,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 
   const response = await fetch(buildUrl(path, query), { method, headers, body, signal });
   const payload = await readBody(response);
-  if (response.ok) return payload as T;
+  if (response.ok) return { response, payload };
 
   if (response.status === 401 && auth) {
     // SPEC §4: a warning toast, then logout, then the error.
@@ -100,6 +128,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 export const api = {
   get: <T>(path: string, request?: Omit<ApiRequest, 'method' | 'json' | 'form' | 'formData'>) =>
     apiFetch<T>(path, { ...request, method: 'GET' }),
+  /** A page of a list endpoint with the list's total; see `apiFetchPage`. */
+  getPage: <T>(path: string, page?: PageRequest, request?: Omit<ApiRequest, 'method' | 'json' | 'form' | 'formData'>) =>
+    apiFetchPage<T>(path, page, request),
   post: <T>(path: string, json?: unknown, request?: Omit<ApiRequest, 'method' | 'json'>) =>
     apiFetch<T>(path, { ...request, method: 'POST', json }),
   postForm: <T>(path: string, form: Record<string, string>, request?: Omit<ApiRequest, 'method' | 'form'>) =>

@@ -32,3 +32,17 @@ export function jsonResponse(status: number, body: unknown): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** A 200 answer of a paged list endpoint: the items as a plain array, the list's total in `X-Total-Count`. */
+export function pagedResponse(items: unknown[], total: number): Response {
+  return new Response(JSON.stringify(items), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
+  });
+}
+
+/** `limit` and `offset` of a request URL, with the server's defaults. */
+export function pageOf(url: string): { offset: number; limit: number } {
+  const params = new URL(url, 'http://localhost').searchParams;
+  return { offset: Number(params.get('offset') ?? 0), limit: Number(params.get('limit') ?? 100) };
+}

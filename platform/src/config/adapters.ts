@@ -1,11 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
+import { securePrivateDir } from './private-data-dir.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
 import type { ReadStore } from '../read-store/read-store.port.ts';
 import type { JobQueue } from '../jobs/job-queue.port.ts';
 import type { Mailer } from '../mail/mailer.port.ts';
 import type { Payments } from '../payments/payments.port.ts';
+import type { Logger } from '../logger.ts';
 import type { Runtime } from '../runtime.ts';
 
 /**
@@ -15,7 +16,8 @@ import type { Runtime } from '../runtime.ts';
  */
 
 export const dataPath = (config: Config, ...parts: string[]): string => {
-  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  // Private: 0700, and whatever an older version left readable in it becomes 0600 (see private-data-dir.ts).
+  securePrivateDir(config.DATA_DIR);
   return path.join(config.DATA_DIR, ...parts);
 };
 
@@ -28,13 +30,13 @@ export async function createEventStore(config: Config): Promise<EventStore> {
   return createSqliteEventStore({ file: dataPath(config, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
 }
 
-export async function createReadStore(config: Config): Promise<ReadStore> {
+export async function createReadStore(config: Config, logger?: Logger): Promise<ReadStore> {
   if (config.MONGODB_URL) {
     const { createMongoReadStore } = await import('../read-store/mongo-read-store.ts');
     return createMongoReadStore({ url: config.MONGODB_URL, dbName: config.MONGODB_DB });
   }
-  const { createMemoryReadStore } = await import('../read-store/memory-read-store.ts');
-  return createMemoryReadStore({ snapshotFile: dataPath(config, 'read-models.ndjson') });
+  const { createSqliteReadStore } = await import('../read-store/sqlite-read-store.ts');
+  return createSqliteReadStore({ file: dataPath(config, 'read-models.db'), logger });
 }
 
 export async function createJobQueue(config: Config): Promise<JobQueue> {
@@ -60,6 +62,11 @@ export async function createPayments(config: Config, webhookSecret: string): Pro
     const { createStripePayments } = await import('../payments/stripe-payments.ts');
     return createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret });
   }
+  // A production server never simulates a payment (README: Payments).
+  if (config.NODE_ENV === 'production') {
+    const { createUnavailablePayments } = await import('../payments/unavailable-payments.ts');
+    return createUnavailablePayments();
+  }
   const { createSimulatedPayments } = await import('../payments/simulated-payments.ts');
   return createSimulatedPayments({ webhookSecret, publicUrl: config.PUBLIC_URL });
 }
@@ -71,13 +78,10 @@ export async function openEventStore({ config, lifecycle }: Runtime): Promise<Ev
   return eventStore;
 }
 
-/** The read store is flushed before closing, so an in-memory one resumes from its snapshot. */
-export async function openReadStore({ config, lifecycle }: Runtime): Promise<ReadStore> {
-  const readStore = await createReadStore(config);
-  lifecycle.add('read store', async () => {
-    await readStore.flush();
-    await readStore.close();
-  });
+/** Closing the embedded read store records a clean shutdown: the next start opens it as it is. */
+export async function openReadStore({ config, logger, lifecycle }: Runtime): Promise<ReadStore> {
+  const readStore = await createReadStore(config, logger);
+  lifecycle.add('read store', () => readStore.close());
   return readStore;
 }
 

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,6 +20,44 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .optional()
   .transform((value) => (value === undefined ? undefined : ['true', '1', 'yes'].includes(value)));
+
+const perHour = (fallback: number) => z.coerce.number({ message: 'must be a number' }).int().min(1).default(fallback);
+
+/** Express's names for address ranges (`trust proxy`). */
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrSubnet = (value: string): boolean => {
+  if (PROXY_PRESETS.has(value)) return true;
+  const [address = '', bits, extra] = value.split('/');
+  if (extra !== undefined || net.isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = net.isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): nothing by default, so every throttle
+ * keys on the connection's own address and a forged header changes nothing. Set it to the proxies in front
+ * of the API: a hop count (`1`), or addresses, subnets and Express's presets (`10.0.0.0/8,loopback`).
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined || ['', 'false', '0', 'no', 'none'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.find((entry) => !isAddressOrSubnet(entry));
+    if (value.toLowerCase() === 'true' || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a comma-separated list of proxy addresses, subnets or loopback/linklocal/uniquelocal${bad ? ` (not ${bad})` : ' (trusting every address would let anyone forge theirs)'}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,8 +82,14 @@ const ConfigSchema = z.object({
     .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
   SEED_DEMO: booleanFlag,
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
-  SNAPSHOT_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(5000),
   SHARE_EMAILS_PER_CONTACT_PER_DAY: z.coerce.number({ message: 'must be a number' }).int().min(0).default(3),
+  TRUST_PROXY: TrustProxy,
+  /** Throttles (README "Throttles"): account and waitlist sign-ups per client IP, flags per user. */
+  REGISTRATIONS_PER_IP_PER_HOUR: perHour(20),
+  WAITLIST_SIGNUPS_PER_IP_PER_HOUR: perHour(20),
+  FLAGS_PER_USER_PER_HOUR: perHour(20),
+  /** Start even though Redis may lose or evict jobs (README "Redis"): for throwaway and test setups only. */
+  REDIS_ALLOW_VOLATILE: booleanFlag,
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {

@@ -33,4 +33,24 @@ describe('config', () => {
     assert.deepEqual(config.ADMIN_EMAILS, ['admin@example.com', 'ops@example.com']);
     assert.equal(config.REDIS_URL, undefined);
   });
+
+  test('TRUST_PROXY trusts nobody by default, and takes a hop count or named proxies, never everyone', () => {
+    assert.equal(loadConfig({}).TRUST_PROXY, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY, false);
+    assert.equal(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY, 1);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8, 203.0.113.7' }).TRUST_PROXY, ['loopback', '10.0.0.0/8', 'fd00::/8', '203.0.113.7']);
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY: must be a hop count or a comma-separated list/);
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' }), /TRUST_PROXY: .*\(not proxy\.example\.com\)/);
+    assert.throws(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' }), /TRUST_PROXY/);
+  });
+
+  test('throttles have defaults and refuse nonsense', () => {
+    const config = loadConfig({});
+    assert.equal(config.REGISTRATIONS_PER_IP_PER_HOUR, 20);
+    assert.equal(config.WAITLIST_SIGNUPS_PER_IP_PER_HOUR, 20);
+    assert.equal(config.FLAGS_PER_USER_PER_HOUR, 20);
+    assert.throws(() => loadConfig({ FLAGS_PER_USER_PER_HOUR: '0' }), /FLAGS_PER_USER_PER_HOUR/);
+    assert.equal(loadConfig({ REDIS_ALLOW_VOLATILE: 'true' }).REDIS_ALLOW_VOLATILE, true);
+  });
 });

@@ -36,3 +36,8 @@ export interface Payments {
 export class InvalidWebhookSignature extends Error {
   override readonly name = 'InvalidWebhookSignature';
 }
+
+/** A correctly signed webhook whose body is not an event the product can read (no object, an array...). */
+export class MalformedWebhookEvent extends Error {
+  override readonly name = 'MalformedWebhookEvent';
+}

@@ -4,7 +4,7 @@
  * verification (signature over the raw body, 300 s timestamp tolerance).
  */
 import Stripe from 'stripe';
-import { InvalidWebhookSignature } from './payments.port.ts';
+import { InvalidWebhookSignature, MalformedWebhookEvent } from './payments.port.ts';
 import type { CheckoutRequest, CheckoutSession, PaymentEvent, Payments } from './payments.port.ts';
 
 export interface StripePaymentsOptions {
@@ -20,15 +20,42 @@ export interface StripePaymentsOptions {
 export const WEBHOOK_TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
 
 /** Verifies a webhook with the Stripe library and returns the event; any failure is `InvalidWebhookSignature`. */
-export function verifyStripeWebhook(rawBody: Buffer, signatureHeader: string | undefined, webhookSecret: string): PaymentEvent {
+export function verifyStripeWebhook(
+  rawBody: Buffer,
+  signatureHeader: string | undefined,
+  webhookSecret: string,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): PaymentEvent {
   if (!signatureHeader) throw new InvalidWebhookSignature('Missing Stripe-Signature header');
-  let event: Stripe.Event;
+  let event: unknown;
   try {
     event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
   } catch (error) {
+    // Stripe parses the body once the signature holds: a signed body that is not JSON is malformed.
+    if (error instanceof SyntaxError) throw new MalformedWebhookEvent('The webhook body is not JSON');
     throw new InvalidWebhookSignature(error instanceof Error ? error.message : 'Invalid webhook signature');
   }
-  return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
+  // Stripe's check only refuses signatures too old; one dated in the future is as suspect (a captured
+  // signature with a clock set ahead would stay replayable for as long).
+  const timestamps = signatureHeader
+    .split(',')
+    .map((part) => /^\s*t=(\d+)\s*$/.exec(part)?.[1])
+    .filter((value): value is string => value !== undefined)
+    .map(Number);
+  if (timestamps.some((t) => t > nowSeconds + WEBHOOK_TOLERANCE_SECONDS)) throw new InvalidWebhookSignature('Webhook timestamp is in the future');
+  return readEvent(event);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The event's id, type and `data.object`, or `MalformedWebhookEvent` when it has no such shape. */
+function readEvent(event: unknown): PaymentEvent {
+  if (!isRecord(event)) throw new MalformedWebhookEvent('The webhook body is not an event object');
+  const { id, type, data } = event;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 255) throw new MalformedWebhookEvent('The event has no id');
+  if (typeof type !== 'string' || type.length === 0 || type.length > 255) throw new MalformedWebhookEvent('The event has no type');
+  if (!isRecord(data) || !isRecord(data.object)) throw new MalformedWebhookEvent('The event has no data.object');
+  return { id, type, object: data.object };
 }
 
 export function createStripePayments(options: StripePaymentsOptions): Payments {

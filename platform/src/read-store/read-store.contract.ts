@@ -1,6 +1,6 @@
 /**
  * The ReadStore contract (DESIGN §3): one suite that every adapter passes, run by `read-store.int.test.ts`
- * against the in-memory store and against MongoDB. Each test gets a fresh, empty store.
+ * against the SQLite store (a file and :memory:) and against MongoDB. Each test gets a fresh, empty store.
  */
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -263,6 +263,80 @@ export function readStoreContract(name: string, makeStore: () => Promise<ReadSto
         await users.insertOne({ _id: 'u1', n: 1 });
         await assert.rejects(users.insertOne({ _id: 'u1', n: 2 }), DuplicateKeyError);
         assert.deepEqual(await users.find({}), [{ _id: 'u1', n: 1 }]);
+      });
+    });
+
+    describe('indexed arrays (multikey)', () => {
+      const idsOf = (docs: Doc[]): string[] => docs.map((d) => d._id).sort();
+
+      test('equality and $in on an indexed field match the arrays holding the value, through updates and deletes', async () => {
+        await store.ensureIndexes('items', [{ key: { categories: 1, created_at: -1 } }]);
+        const items = store.collection('items');
+        // A scalar first: the field turns into an array field once documents hold arrays there.
+        await items.insertOne({ _id: 'scalar', categories: 'art', created_at: '1' });
+        assert.deepEqual(idsOf(await items.find({ categories: 'art' })), ['scalar']);
+        await items.insertOne({ _id: 'both', categories: ['art', 'tech'], created_at: '2' });
+        await items.insertOne({ _id: 'tech', categories: ['tech'], created_at: '3' });
+        await items.insertOne({ _id: 'none', categories: [], created_at: '4' });
+        await items.insertOne({ _id: 'missing', created_at: '5' });
+        assert.deepEqual(idsOf(await items.find({ categories: 'art' })), ['both', 'scalar']);
+        assert.deepEqual(idsOf(await items.find({ categories: { $in: ['tech', 'music'] } })), ['both', 'tech']);
+        assert.deepEqual(idsOf(await items.find({ categories: { $eq: 'tech' } })), ['both', 'tech']);
+        assert.equal(await items.count({ categories: 'tech' }), 2);
+        assert.deepEqual(idsOf(await items.find({ categories: null })), ['missing']);
+        const newest = await items.find({ categories: { $in: ['art', 'tech'] } }, { sort: { created_at: -1 }, limit: 2 });
+        assert.deepEqual(newest.map((d) => d._id), ['tech', 'both']);
+        const page = await items.find({ categories: { $in: ['art', 'tech'] } }, { sort: { created_at: -1 }, skip: 1, limit: 5 });
+        assert.deepEqual(page.map((d) => d._id), ['both', 'scalar']);
+
+        await items.updateOne({ _id: 'tech' }, { $push: { categories: 'art' } });
+        await items.updateOne({ _id: 'both' }, { $pull: { categories: 'art' } });
+        await store.applyBatch([
+          { op: 'upsert', collection: 'items', filter: { _id: 'new' }, update: { $set: { categories: ['art'], created_at: '6' } } },
+          { op: 'updateOne', collection: 'items', filter: { _id: 'new' }, update: { $addToSet: { categories: 'music' } } },
+          { op: 'deleteOne', collection: 'items', filter: { _id: 'scalar' } },
+        ]);
+        assert.deepEqual(idsOf(await items.find({ categories: 'art' })), ['new', 'tech']);
+        assert.deepEqual(idsOf(await items.find({ categories: { $in: ['music'] } })), ['new']);
+        assert.deepEqual(idsOf(await items.find({ categories: 'tech' })), ['both', 'tech']);
+        assert.equal(await items.count({ categories: { $in: ['art', 'tech'] } }), 3);
+      });
+
+      test('an index declared over documents already holding arrays answers the same', async () => {
+        const items = store.collection('late');
+        await items.insertOne({ _id: 'a', tags: ['x', 'y'], n: 1 });
+        await items.insertOne({ _id: 'b', tags: 'x', n: 2 });
+        await items.insertOne({ _id: 'c', tags: ['z'], n: 3 });
+        await store.ensureIndexes('late', [{ key: { tags: 1 } }, { key: { n: 1 } }]);
+        assert.deepEqual(idsOf(await items.find({ tags: 'x' })), ['a', 'b']);
+        assert.deepEqual(idsOf(await items.find({ tags: { $in: ['z', 'y'] } })), ['a', 'c']);
+        assert.deepEqual(idsOf(await items.find({ n: { $gte: 2 } })), ['b', 'c']);
+      });
+
+      test('a dotted path through an array of objects matches each element, indexed or not', async () => {
+        await store.ensureIndexes('pools', [{ key: { 'entries.id': 1 } }]);
+        const pools = store.collection('pools');
+        await pools.insertOne({ _id: 'p1', entries: [{ id: 'c1', userId: 'u1' }, { id: 'c2', userId: 'u2' }] });
+        await pools.insertOne({ _id: 'p2', entries: [{ id: 'c2', userId: 'u3' }] });
+        await pools.insertOne({ _id: 'p3', entries: [] });
+        await pools.insertOne({ _id: 'p4', entries: { id: 'c1', userId: 'u2' } });
+        assert.deepEqual(idsOf(await pools.find({ 'entries.id': 'c2' })), ['p1', 'p2']);
+        assert.deepEqual(idsOf(await pools.find({ 'entries.id': 'c1' })), ['p1', 'p4']);
+        assert.deepEqual(idsOf(await pools.find({ 'entries.id': { $in: ['c1', 'c9'] } })), ['p1', 'p4']);
+        assert.equal(await pools.count({ 'entries.id': 'c2' }), 2);
+        assert.deepEqual(idsOf(await pools.find({ 'entries.userId': 'u2' })), ['p1', 'p4']);
+
+        await store.ensureIndexes('contents', [{ key: { 'links.short_code': 1 } }]);
+        await store.applyBatch([
+          { op: 'upsert', collection: 'contents', filter: { _id: 'k1' }, update: { $set: { links: [] } } },
+          { op: 'upsert', collection: 'contents', filter: { _id: 'k2' }, update: { $set: { links: [] } } },
+          { op: 'updateOne', collection: 'contents', filter: { _id: 'k1' }, update: { $push: { links: { short_code: 'abc', url: 'u' } } } },
+        ]);
+        await store.applyBatch([
+          { op: 'updateOne', collection: 'contents', filter: { _id: 'k2' }, update: { $push: { links: { $each: [{ short_code: 'def' }, { short_code: 'abc' }] } } } },
+        ]);
+        assert.deepEqual(idsOf(await store.collection('contents').find({ 'links.short_code': 'abc' })), ['k1', 'k2']);
+        assert.deepEqual(idsOf(await store.collection('contents').find({ 'links.short_code': 'def' })), ['k2']);
       });
     });
 

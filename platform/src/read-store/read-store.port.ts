@@ -1,7 +1,8 @@
 /**
- * The ReadStore port (DESIGN §3): MongoDB-shaped collections. The in-memory adapter evaluates the same
- * filter, update and pipeline documents with mingo, so projections and queries run unchanged on both.
- * Every adapter passes `read-store.contract.ts`.
+ * The ReadStore port (DESIGN §3): MongoDB-shaped collections. The embedded SQLite adapter keeps each
+ * collection as a table of JSON documents and evaluates the same filter, update and pipeline documents with
+ * mingo, so projections and queries run unchanged on it and on MongoDB. Every adapter passes
+ * `read-store.contract.ts`.
  */
 
 export type Filter = Record<string, unknown>;
@@ -66,17 +67,35 @@ export interface ReadStore {
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /**
    * Applies the writes in order as one unit: all or nothing where the engine allows (MongoDB: one
-   * transaction when the deployment supports it; in memory: one synchronous step). A duplicate-key
-   * conflict raised by an upsert whose guard did not match counts as "already applied", not an error.
+   * transaction when the deployment supports it; SQLite: one transaction, which also holds the checkpoint
+   * the runner puts in the batch). A duplicate-key conflict raised by an upsert whose guard did not match
+   * counts as "already applied", not an error.
    */
   applyBatch(ops: readonly WriteOp[]): Promise<void>;
   listCollections(): Promise<string[]>;
   dropCollection(name: string): Promise<void>;
   /** Atomically replaces `to` by `from` (MongoDB renameCollection with dropTarget). */
   renameCollection(from: string, to: string): Promise<void>;
-  /** Makes the state durable where the adapter keeps it in memory (snapshot); a no-op for MongoDB. */
+  /** Kept for callers of the former in-memory store: every adapter now writes durably, so it does nothing. */
   flush(): Promise<void>;
+  /** Closes the store; the SQLite adapter records a clean shutdown (no integrity check at the next open). */
   close(): Promise<void>;
+  /**
+   * Registers a listener for the store losing its contents while running (the SQLite adapter recreates a
+   * file it finds corrupt): every read model and checkpoint is gone and must be rebuilt from the event log.
+   * Returns the unsubscribe function. Adapters that cannot lose their contents leave it out.
+   */
+  onReset?(listener: (reset: ReadStoreReset) => void): () => void;
+}
+
+export interface ReadStoreReset {
+  /** Why the contents were lost, for the log. */
+  reason: string;
+}
+
+/** Raised by the operation during which a store found its contents corrupt and recreated them empty. */
+export class ReadStoreResetError extends Error {
+  override readonly name = 'ReadStoreResetError';
 }
 
 /** Raised for unique-index violations so callers can map them without engine-specific codes. */

@@ -18,5 +18,10 @@ export { PUBLIC_NAMESPACE } from '@crossfeed/domain/api/realtime-events.ts';
 
 export interface RealtimePublisher {
   emit(room: Room, event: string, payload: unknown): void;
+  /**
+   * Closes every socket in the room, on every API node (a password change ends a user's sessions). The
+   * browsers that should stay signed in reconnect with their new token.
+   */
+  disconnect(room: Room): void;
   close(): Promise<void>;
 }

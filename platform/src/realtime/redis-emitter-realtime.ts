@@ -29,6 +29,10 @@ export function createRedisEmitterPublisher(options: RedisEmitterPublisherOption
       // The public room also reaches the unauthenticated, read-only namespace (the waitlist page).
       if (room === PUBLIC_ROOM) emitter.of(PUBLIC_NAMESPACE).emit(event, payload);
     },
+    disconnect(room: Room) {
+      if (closing) return;
+      emitter.in(room).disconnectSockets(true);
+    },
     close() {
       closing ??= quitAndWaitForEnd(redis);
       return closing;

@@ -23,6 +23,10 @@ export function createSocketIoPublisher(io: Server): RealtimePublisher {
       // The public room also reaches the unauthenticated, read-only namespace (the waitlist page).
       if (room === PUBLIC_ROOM) io.of(PUBLIC_NAMESPACE).emit(event, payload);
     },
+    disconnect(room: Room) {
+      // Through the adapter: with the Redis adapter, the sockets of every API node.
+      io.in(room).disconnectSockets(true);
+    },
     // The server belongs to the caller, who closes it.
     async close() {},
   };

@@ -50,3 +50,38 @@ export function waitlistConfirmationLink(publicUrl: string, waitlistKey: string,
   const query = new URLSearchParams({ email, token: waitlistConfirmationToken(waitlistKey, emailKey) });
   return `${publicUrl}/api/waitlist/confirm?${query.toString()}`;
 }
+
+// ---- Account e-mail confirmation -------------------------------------------------------------------
+
+/** The account confirmation key: domain-separated from the session secret. */
+export const accountConfirmationSecret = (secret: string): string => `account-confirm:${secret}`;
+
+/** The token of an account's confirmation link: an HMAC of the user id and the address it confirms. */
+export function accountConfirmationToken(confirmationKey: string, userId: string, email: string): string {
+  return createHmac('sha256', confirmationKey).update(`account-confirm\0${userId}\0${email.toLowerCase()}`).digest('base64url');
+}
+
+export function isValidAccountConfirmationToken(confirmationKey: string, userId: string, email: string, token: string): boolean {
+  return safeEqual(token, accountConfirmationToken(confirmationKey, userId, email));
+}
+
+/** `${publicUrl}/auth/confirm-email?user=...&token=...` (GET /auth/confirm-email checks it). */
+export function accountConfirmationLink(publicUrl: string, confirmationKey: string, userId: string, email: string): string {
+  const query = new URLSearchParams({ user: userId, token: accountConfirmationToken(confirmationKey, userId, email) });
+  return `${publicUrl}/auth/confirm-email?${query.toString()}`;
+}
+
+// ---- Referral rewards ------------------------------------------------------------------------------
+
+const REWARD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const REFERRAL_PROMO_PREFIX = 'REF-';
+
+/**
+ * The promo code a user earns for one referred person: derived from both (HMAC with the waitlist key, so
+ * it cannot be guessed), which makes issuing it again a no-op. Same derivation as before the rewards
+ * moved to the workers, so codes issued then and now agree.
+ */
+export function referralRewardCode(waitlistKey: string, ownerId: string, referredEmailKey: string): string {
+  const digest = createHmac('sha256', waitlistKey).update(`referral-reward\0${ownerId}\0${referredEmailKey}`).digest();
+  return REFERRAL_PROMO_PREFIX + Array.from(digest.subarray(0, 6), (byte) => REWARD_ALPHABET[byte % REWARD_ALPHABET.length]).join('');
+}

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { guardOps } from '../projection.ts';
 import { readModelHash } from '../testing/read-model-hash.ts';
@@ -155,7 +155,7 @@ describe('contents projection', () => {
   });
 
   test('changes nothing when a share event is applied twice (position guard on both writes)', async () => {
-    const store = await createMemoryReadStore();
+    const store = await createSqliteReadStore({ file: ':memory:' });
     const apply = (event: TestEvent, position: string) =>
       store.applyBatch(guardOps(contentsProjection.project({ ...event, position } as unknown as RecordedEvent), position, (name) => name));
     await apply(submitted('c1', 'owner', 2), '001');

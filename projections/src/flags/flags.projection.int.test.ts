@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
 import { contentStream, flagStream } from '@crossfeed/domain/shared/streams.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { FLAGS, flagsProjection, type FlagDoc } from './flags.projection.ts';
 
@@ -31,7 +31,7 @@ const flagged = (flagId: string, contentId: string): ContentFlagged => ({
 async function project(events: { stream: string; type: string; data: unknown }[]) {
   const eventStore = await createSqliteEventStore({ file: path.join(dir, `${crypto.randomUUID()}.db`) });
   for (const event of events) await eventStore.append(event.stream, [{ type: event.type, data: event.data }]);
-  const readStore = await createMemoryReadStore();
+  const readStore = await createSqliteReadStore({ file: ':memory:' });
   const runner = new ProjectionRunner({ eventStore, readStore, projections: [flagsProjection] });
   await runner.start();
   await runner.stop();

@@ -1,6 +1,7 @@
 import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
 import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
-import type { ContentShared, NotificationRead, PremiumEnded, PremiumStarted } from '@crossfeed/domain/users/user.events.ts';
+import type { AllNotificationsRead, NotificationRead } from '@crossfeed/domain/notifications/notification.events.ts';
+import type { ContentShared, PremiumEnded, PremiumStarted } from '@crossfeed/domain/users/user.events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -54,6 +55,7 @@ export const notificationsProjection: Projection = {
     'PremiumStarted',
     'PremiumEnded',
     'NotificationRead',
+    'AllNotificationsRead',
   ]),
 
   project(event): ProjectionOp[] {
@@ -89,6 +91,7 @@ export const notificationsProjection: Projection = {
         return notify(event, data.userId, 'premium_ended', 'Your Premium subscription has ended.', data.endedAt);
       }
       case 'NotificationRead': {
+        // On `notifications-{userId}`, or on `user-{id}` in logs written before that stream existed.
         const data = event.data as NotificationRead['data'];
         // Filtered by recipient too: a read event can never touch someone else's notification.
         return [
@@ -96,6 +99,19 @@ export const notificationsProjection: Projection = {
             op: 'updateMany',
             collection: NOTIFICATIONS,
             filter: { _id: data.notificationId, user_id: data.userId },
+            update: { $set: { is_read: true } },
+          },
+        ];
+      }
+      case 'AllNotificationsRead': {
+        const data = event.data as AllNotificationsRead['data'];
+        // One write whatever the count. Only notifications already projected are touched (the position
+        // guard), so one that arrives after this event stays unread even when stamped earlier.
+        return [
+          {
+            op: 'updateMany',
+            collection: NOTIFICATIONS,
+            filter: { user_id: data.userId, is_read: false, timestamp: { $lte: data.upTo } },
             update: { $set: { is_read: true } },
           },
         ];

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DomainEvent } from '@crossfeed/domain/shared/decider.ts';
 import { formatPosition } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import { guardOps } from '../projection.ts';
 import { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from './notifications.projection.ts';
 
@@ -10,7 +10,7 @@ const at = '2026-11-21T10:00:00.000Z';
 
 /** Events with their ids, applied in order (each twice: a replayed event changes nothing). */
 async function project(events: readonly (DomainEvent & { id: string })[]) {
-  const store = await createMemoryReadStore();
+  const store = await createSqliteReadStore({ file: ':memory:' });
   for (const [index, event] of events.entries()) {
     const position = formatPosition(index + 1);
     const recorded = { ...event, stream: 's', revision: BigInt(index), position, metadata: {}, createdAt: at };
@@ -97,5 +97,62 @@ describe('notifications projection', () => {
       { id: 'r1', type: 'NotificationRead', data: { userId: 'owner', notificationId: 'ev-1', readAt: at } },
     ]);
     assert.equal((await read.findOne({ _id: 'ev-1' }))?.is_read, true);
+  });
+});
+
+describe('notifications projection: AllNotificationsRead', () => {
+  const note = (id: string, userId: string, timestamp: string) => ({
+    id,
+    type: 'PremiumStarted',
+    data: { userId, source: 'checkout', reference: id, startedAt: timestamp, endsAt: null },
+  });
+  const allRead = (id: string, userId: string, upTo: string) => ({ id, type: 'AllNotificationsRead', data: { userId, upTo, readAt: upTo } });
+  const readIds = async (notifications: Awaited<ReturnType<typeof project>>) =>
+    (await notifications.find({ is_read: true }, { sort: { _id: 1 } })).map((doc) => doc._id);
+
+  test("marks the user's notifications stamped up to upTo read, and nobody else's", async () => {
+    const notifications = await project([
+      note('n1', 'u1', '2026-11-21T08:00:00.000Z'),
+      note('n2', 'u1', '2026-11-21T09:00:00.000Z'),
+      note('n3', 'u1', '2026-11-21T10:00:00.000Z'),
+      note('o1', 'u2', '2026-11-21T08:00:00.000Z'),
+      allRead('r1', 'u1', '2026-11-21T09:00:00.000Z'),
+    ]);
+    assert.deepEqual(await readIds(notifications), ['n1', 'n2']);
+  });
+
+  test('leaves a notification projected after it unread, even when stamped earlier; applied again it changes nothing', async () => {
+    const store = await createSqliteReadStore({ file: ':memory:' });
+    const events = [
+      note('n1', 'u1', '2026-11-21T08:00:00.000Z'),
+      allRead('r1', 'u1', '2026-11-21T09:00:00.000Z'),
+      note('late', 'u1', '2026-11-21T08:30:00.000Z'),
+    ];
+    const batches = events.map((event, index) => {
+      const position = formatPosition(index + 1);
+      const recorded = { ...event, stream: 's', revision: BigInt(index), position, metadata: {}, createdAt: at };
+      return guardOps(notificationsProjection.project(recorded), position, (name) => name);
+    });
+    for (const batch of batches) await store.applyBatch(batch);
+    const notifications = store.collection<NotificationDoc>(NOTIFICATIONS);
+    const before = await notifications.find({}, { sort: { _id: 1 } });
+    assert.deepEqual(await readIds(notifications), ['n1']);
+
+    // A replay of the read-all (same position) finds every document already at or past it.
+    await store.applyBatch(batches[1] ?? []);
+    await store.applyBatch(batches[1] ?? []);
+    assert.deepEqual(await notifications.find({}, { sort: { _id: 1 } }), before);
+  });
+
+  test('is one updateMany filtered by recipient, unread and timestamp', () => {
+    const recorded = { ...allRead('r1', 'u1', at), stream: 'notifications-u1', revision: 0n, position: formatPosition(1), metadata: {}, createdAt: at };
+    assert.deepEqual(notificationsProjection.project(recorded), [
+      {
+        op: 'updateMany',
+        collection: NOTIFICATIONS,
+        filter: { user_id: 'u1', is_read: false, timestamp: { $lte: at } },
+        update: { $set: { is_read: true } },
+      },
+    ]);
   });
 });

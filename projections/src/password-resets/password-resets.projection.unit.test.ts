@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UserEvent } from '@crossfeed/domain/users/user.events.ts';
 import { formatPosition } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import { guardOps } from '../projection.ts';
 import { PASSWORD_RESETS, passwordResetsProjection, type PasswordResetDoc } from './password-resets.projection.ts';
 
@@ -10,7 +10,7 @@ const now = '2026-11-21T10:00:00.000Z';
 const expiresAt = '2026-11-21T11:00:00.000Z';
 
 async function project(events: readonly UserEvent[]) {
-  const store = await createMemoryReadStore();
+  const store = await createSqliteReadStore({ file: ':memory:' });
   for (const [index, event] of events.entries()) {
     const position = formatPosition(index + 1);
     const recorded = { id: `e${index}`, type: event.type, stream: 'user-u1', revision: BigInt(index), position, data: event.data, metadata: {}, createdAt: now };

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promoStream } from '@crossfeed/domain/shared/streams.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { PROMO_CODES, promoCodesProjection, type PromoCodeDoc } from './promo-codes.projection.ts';
 
@@ -27,7 +27,7 @@ describe('promo codes projection', () => {
     await eventStore.append(promoStream('REF-AAAAAA'), [
       { type: 'PromoCodeRedeemed', data: { code: 'REF-AAAAAA', ownerId: 'u1', redeemedBy: 'u2', premiumDays: 7, redeemedAt } },
     ]);
-    const readStore = await createMemoryReadStore();
+    const readStore = await createSqliteReadStore({ file: ':memory:' });
     const runner = new ProjectionRunner({ eventStore, readStore, projections: [promoCodesProjection] });
     await runner.start();
     await runner.stop();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, NewEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { RealtimePublisher, Room } from '@crossfeed/platform/realtime/realtime.port.ts';
 import { projections } from '../registry.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
@@ -49,9 +49,9 @@ const shared = (contentId: string, ownerId: string, sharerId: string, shareId: s
 let counter = 0;
 async function start(): Promise<{ eventStore: EventStore; pushes: Push[]; runner: ProjectionRunner; until: (n: number) => Promise<Push[]> }> {
   const eventStore = await createSqliteEventStore({ file: path.join(dir, `events-${++counter}.db`) });
-  const readStore = await createMemoryReadStore();
+  const readStore = await createSqliteReadStore({ file: ':memory:' });
   const pushes: Push[] = [];
-  const publisher: RealtimePublisher = { emit: (room, event, payload) => void pushes.push({ room, event, payload }), close: async () => {} };
+  const publisher: RealtimePublisher = { emit: (room, event, payload) => void pushes.push({ room, event, payload }), disconnect: () => {}, close: async () => {} };
   await seedUsers(eventStore, 3, 'u'); // u-0 (admin), u-1, u-2: history, never pushed
   await eventStore.append('user-u-1', [submitted('c1', 'u-1')]);
   const runner = new ProjectionRunner({ eventStore, readStore, projections, onLiveEvent: createPushReactor({ readStore, publisher }) });

@@ -30,6 +30,8 @@ export function push<E extends ServerToClientEvent>(publisher: RealtimePublisher
 }
 
 const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated', 'ProfileUpdated']);
+/** Events the notifications projection applies that create no notification. */
+const NOTIFICATION_READS = new Set(['NotificationRead', 'AllNotificationsRead']);
 
 /** Returns the `onLiveEvent` callback of the projection runner. */
 export function createPushReactor(options: PushReactorOptions): (event: RecordedEvent) => Promise<void> {
@@ -42,7 +44,7 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
   };
 
   return async (event) => {
-    if (event.type !== 'NotificationRead' && notificationsProjection.handles.has(event.type)) await pushNotification(event);
+    if (!NOTIFICATION_READS.has(event.type) && notificationsProjection.handles.has(event.type)) await pushNotification(event);
 
     if (USER_UPDATING.has(event.type)) {
       const userId = (event.data as { userId: string }).userId;

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, Position, RecordedEvent, Subscription } from '@crossfeed/platform/event-store/event-store.port.ts';
-import type { IndexSpec, ReadStore, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { ReadStoreResetError, type IndexSpec, type ReadStore, type ReadStoreReset, type WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import { CHECKPOINTS, checkpointOp, guardOps, type Checkpoint, type Projection } from '../projection.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
@@ -20,6 +21,17 @@ export interface ProjectionRunnerOptions {
   logger?: Logger;
   /** Events read and applied per batch during catch-up and rebuilds (default 1000). */
   batchSize?: number;
+  /**
+   * Live events applied in one read-store batch at most; also the number of delivered events waiting to be
+   * applied past which the subscription is held back (default 1000).
+   */
+  liveBatchSize?: number;
+  /**
+   * Progress of a catch-up that starts from nothing: a projection without a checkpoint at start (a new or
+   * missing read-model file) or every projection after the read store lost its contents while running.
+   * The runner also logs it. For a progress bar; `finished` on the last call.
+   */
+  onCatchUpProgress?: (progress: ReplayProgress, finished: boolean) => void;
   /**
    * Called, in log order, with each LIVE event once every read model includes it (never for the catch-up
    * at start nor for rebuilds): reactions to what happens now, such as realtime pushes. It runs beside
@@ -43,20 +55,34 @@ const liveName = (collection: string): string => collection;
 const after = (position: Position, checkpoint: Position | undefined): boolean =>
   checkpoint === undefined || position > checkpoint;
 
+const RETRY_START_MS = 100;
+const RETRY_CAP_MS = 5000;
+/** How often a long catch-up logs its progress. */
+const PROGRESS_LOG_MS = 5000;
+
 /**
  * Applies the global log to every projection in order (DESIGN §3 Projections):
- * - each batch of writes goes to the read store together with the projection's checkpoint, and every
- *   write is guarded by position, so a crash and restart never applies an event twice nor skips one;
+ * - each batch of writes goes to the read store together with the checkpoints of the projections it
+ *   advances, in one `applyBatch` (one transaction), and every write is guarded by position, so a crash
+ *   and restart never applies an event twice nor skips one;
+ * - live events are buffered as the subscription delivers them and applied together: one batch per flush
+ *   across every projection, holding whatever arrived while the previous flush ran (the subscription is
+ *   held back when the buffer is full). A failed flush is retried with backoff from the buffer: the
+ *   checkpoints in the read store, not the subscription's position, decide where a restart resumes;
  * - `waitFor(position)` lets a command handler answer only once its effect is readable;
  * - `rebuild(name)` replays from position 0 into shadow collections while the live ones keep serving,
- *   then swaps them in under the runner's lock.
+ *   then swaps them in under the runner's lock;
+ * - when the read store loses its contents while running (`onReset`: a corrupt file recreated), every
+ *   projection is rebuilt from position 0, with progress, and `recovering` is true meanwhile.
  */
 export class ProjectionRunner implements ReadModelWaiter {
   readonly #eventStore: EventStore;
   readonly #readStore: ReadStore;
   readonly #logger: Logger | undefined;
   readonly #batchSize: number;
+  readonly #liveBatchSize: number;
   readonly #onLiveEvent: ((event: RecordedEvent) => void | Promise<void>) | undefined;
+  readonly #onCatchUpProgress: ((progress: ReplayProgress, finished: boolean) => void) | undefined;
   /** The live callbacks, chained so they run one at a time in log order. */
   #reactions: Promise<void> = Promise.resolve();
   readonly #targets = new Map<string, Target>();
@@ -65,13 +91,28 @@ export class ProjectionRunner implements ReadModelWaiter {
   /** Serializes live applying with the final step of a rebuild. */
   #lock: Promise<unknown> = Promise.resolve();
   #stopped = false;
+  /** Live events delivered and not applied yet, in log order. */
+  #buffer: RecordedEvent[] = [];
+  #lastBuffered: Position | undefined;
+  /** The flush loop, while it runs. */
+  #flushing: Promise<void> | undefined;
+  /** Deliveries held back until the buffer has room. */
+  #roomWaiters: (() => void)[] = [];
+  /** Wakes the flush loop's backoff early (on stop). */
+  #wake: (() => void) | undefined;
+  /** Counts the read store's resets: work begun before one must not write after it. */
+  #generation = 0;
+  #resetPending = false;
+  #unsubscribeReset: (() => void) | undefined;
 
   constructor(options: ProjectionRunnerOptions) {
     this.#eventStore = options.eventStore;
     this.#readStore = options.readStore;
     this.#logger = options.logger;
     this.#batchSize = options.batchSize ?? 1000;
+    this.#liveBatchSize = options.liveBatchSize ?? 1000;
     this.#onLiveEvent = options.onLiveEvent;
+    this.#onCatchUpProgress = options.onCatchUpProgress;
     for (const projection of options.projections) {
       this.#targets.set(projection.name, {
         projection,
@@ -84,6 +125,22 @@ export class ProjectionRunner implements ReadModelWaiter {
 
   /** Loads checkpoints, rebuilds projections whose version changed, catches up, then follows the log live. */
   async start(): Promise<void> {
+    this.#unsubscribeReset ??= this.#readStore.onReset?.((reset) => this.#onReset(reset));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.#startOnce();
+        return;
+      } catch (error) {
+        // The read store lost its contents while starting: start again from what it holds now (nothing).
+        if (!this.#resetPending || this.#stopped || attempt >= 3) throw error;
+        this.#resetPending = false;
+        this.#logger?.warn({ err: error }, 'read store reset while starting: starting over');
+      }
+    }
+  }
+
+  async #startOnce(): Promise<void> {
+    const generation = this.#generation;
     const targets = [...this.#targets.values()];
     const checkpoints = await this.#readStore
       .collection<Checkpoint>(CHECKPOINTS)
@@ -103,21 +160,38 @@ export class ProjectionRunner implements ReadModelWaiter {
       }
     }
 
-    const caughtUpTo = await this.#catchUp(targets);
+    const fresh = targets.filter((target) => target.position === undefined).map((target) => target.projection.name);
+    const progress = fresh.length > 0 ? await this.#catchUpProgress(`catching up ${fresh.join(', ')} from the start of the log`) : undefined;
+    const caughtUpTo = await this.#catchUp(targets, generation, progress?.report);
+    progress?.done();
     this.#logger?.info({ position: caughtUpTo }, 'projections caught up');
     if (this.#stopped) return;
+    this.#lastBuffered = caughtUpTo;
     this.#subscription = this.#eventStore.subscribeAll(
       {
         fromPosition: caughtUpTo,
-        onError: (error) => this.#logger?.error({ err: error }, 'projection apply failed; retrying'),
+        onError: (error) => this.#logger?.error({ err: error }, 'projection subscription failed; retrying'),
       },
-      (event) => this.#exclusive(() => this.#applyLive(event)),
+      (event) => this.#deliver(event),
     );
+    // A reset after the catch-up and before the subscription: recover now, not at the next event.
+    if (this.#resetPending) this.#kick();
+  }
+
+  /** True while the read models are being rebuilt after the read store lost its contents: not ready. */
+  get recovering(): boolean {
+    return this.#resetPending;
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#unsubscribeReset?.();
+    this.#unsubscribeReset = undefined;
+    this.#wake?.();
+    // No more deliveries; the ones held back for room get it as the buffer drains.
     await this.#subscription?.close();
+    await this.#flushing;
+    this.#releaseRoom(true);
     await this.#lock.catch(() => undefined);
     await this.#reactions;
     for (const waiter of this.#waiters) waiter.resolve(false);
@@ -171,12 +245,13 @@ export class ProjectionRunner implements ReadModelWaiter {
       position: undefined,
     };
 
+    const generation = this.#generation;
     for (const collection of Object.keys(projection.collections)) await this.#readStore.dropCollection(shadowName(collection));
     await this.#readStore.collection(CHECKPOINTS).deleteOne({ _id: shadow.checkpointId });
-    // Unique indexes come once the shadow is loaded (below), built in one pass over its documents rather
-    // than kept at every write, as databases advise for bulk loads. Lookup indexes come now: the
-    // projection's own filtered writes may need them while it loads.
-    await this.#ensureIndexes(projection, shadowName, (index) => !index.unique);
+    // Every index comes first, unique ones included: the store keeps them up as it loads (a key held twice
+    // fails the load, before anything is swapped, and the live model stays), and the projection's own
+    // filtered writes may need the lookup ones.
+    await this.#ensureIndexes(projection, shadowName);
 
     // Counting the log costs a scan of it: only done when someone watches the progress.
     const total = onProgress ? await this.#eventStore.countAfter(undefined) : undefined;
@@ -197,12 +272,11 @@ export class ProjectionRunner implements ReadModelWaiter {
     };
 
     report(0);
-    await this.#catchUp([shadow], report);
-    // A unique key held twice fails the rebuild here, before anything is swapped: the live model stays.
-    await this.#ensureIndexes(projection, shadowName, (index) => index.unique === true);
+    await this.#catchUp([shadow], generation, report);
     await this.#exclusive(async () => {
       // Live applying is paused: take the shadow to the very end of the log, then swap.
-      await this.#catchUp([shadow], report);
+      await this.#catchUp([shadow], generation, report);
+      if (this.#generation !== generation) throw new ReadStoreResetError('The read store was reset during the rebuild');
       for (const collection of Object.keys(projection.collections)) {
         await this.#readStore.renameCollection(shadowName(collection), liveName(collection));
       }
@@ -225,25 +299,188 @@ export class ProjectionRunner implements ReadModelWaiter {
     }
   }
 
-  /** Reads the log in batches from the lowest checkpoint and applies each batch to every target. */
-  async #catchUp(targets: readonly Target[], onBatch?: (events: number) => void): Promise<Position | undefined> {
+  /** Reads the log in batches from the lowest checkpoint and applies each batch to every target, in one read-store batch. */
+  async #catchUp(targets: readonly Target[], generation: number, onBatch?: (events: number) => void): Promise<Position | undefined> {
     let from = lowestPosition(targets);
     for (;;) {
       if (this.#stopped) return from;
       const batch = await this.#eventStore.readAll({ fromPosition: from, limit: this.#batchSize });
       if (batch.length === 0) return from;
-      for (const target of targets) await this.#applyBatch(target, batch);
+      await this.#applyEvents(targets, batch, generation);
       from = batch.at(-1)?.position;
       onBatch?.(batch.length);
       this.#notify();
     }
   }
 
-  async #applyLive(event: RecordedEvent): Promise<void> {
-    let applied = false;
-    for (const target of this.#targets.values()) applied = (await this.#applyBatch(target, [event])) || applied;
+  /**
+   * One read-store batch: for every target the guarded writes of the events after its checkpoint, then its
+   * new checkpoint. Returns the lowest position the advanced targets had (the events after it were applied
+   * by at least one), or null when no target advanced.
+   */
+  async #applyEvents(targets: readonly Target[], events: readonly RecordedEvent[], generation: number): Promise<Position | undefined | null> {
+    const last = events.at(-1);
+    if (!last) return null;
+    // Checked right before the batch is built and sent: a store reset since this work began would make
+    // these checkpoints lie about what the (new, empty) store holds.
+    if (this.#generation !== generation) throw new ReadStoreResetError('The read store was reset: this work is abandoned');
+    const ops: WriteOp[] = [];
+    const advanced: Target[] = [];
+    for (const target of targets) {
+      if (!after(last.position, target.position)) continue;
+      const { projection } = target;
+      for (const event of events) {
+        if (!after(event.position, target.position) || !projection.handles.has(event.type)) continue;
+        guardOps(projection.project(event), event.position, target.physicalName, ops);
+      }
+      ops.push(checkpointOp(target.checkpointId, last.position, projection.version));
+      advanced.push(target);
+    }
+    if (advanced.length === 0) return null;
+    const from = lowestPosition(advanced);
+    await this.#readStore.applyBatch(ops);
+    if (this.#generation !== generation) throw new ReadStoreResetError('The read store was reset: this work is abandoned');
+    for (const target of advanced) target.position = last.position;
+    return from;
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Live events
+
+  /** The subscription's handler: buffers the event; waits only when the buffer is full. */
+  #deliver(event: RecordedEvent): Promise<void> {
+    // A subscription resuming after a drop may deliver again what is buffered already.
+    if (this.#lastBuffered !== undefined && event.position <= this.#lastBuffered) return Promise.resolve();
+    this.#lastBuffered = event.position;
+    this.#buffer.push(event);
+    this.#kick();
+    if (this.#buffer.length < this.#liveBatchSize) return Promise.resolve();
+    return new Promise((resolve) => this.#roomWaiters.push(resolve));
+  }
+
+  #kick(): void {
+    if (this.#flushing) return;
+    // Started at once: a lone event is applied without waiting; the events delivered while a flush runs
+    // make up the next one.
+    this.#flushing = this.#flushLoop().finally(() => {
+      this.#flushing = undefined;
+      if (!this.#stopped && (this.#buffer.length > 0 || this.#resetPending)) this.#kick();
+    });
+  }
+
+  /** Applies what the buffer holds, one batch at a time, retrying a failed batch with backoff. */
+  async #flushLoop(): Promise<void> {
+    let backoff = RETRY_START_MS;
+    while (this.#buffer.length > 0 || (this.#resetPending && !this.#stopped)) {
+      const events = this.#buffer.slice(0, this.#liveBatchSize);
+      try {
+        await this.#exclusive(async () => {
+          while (this.#resetPending && !this.#stopped) await this.#recover();
+          if (this.#resetPending) return;
+          if (events.length > 0) await this.#applyLive(events);
+        });
+        this.#buffer.splice(0, events.length);
+        this.#releaseRoom(false);
+        backoff = RETRY_START_MS;
+      } catch (error) {
+        if (this.#stopped) {
+          // Left for the next start, which resumes from the checkpoints the read store holds.
+          this.#logger?.error({ err: error, events: this.#buffer.length }, 'live apply failed while stopping; the next start resumes from the checkpoints');
+          this.#releaseRoom(true);
+          return;
+        }
+        this.#logger?.error({ err: error, events: events.length, retryInMs: backoff }, 'projection apply failed; retrying');
+        await new Promise<void>((resolve) => {
+          this.#wake = resolve;
+          void sleep(backoff).then(resolve);
+        });
+        this.#wake = undefined;
+        backoff = Math.min(backoff * 2, RETRY_CAP_MS);
+      }
+    }
+  }
+
+  #releaseRoom(all: boolean): void {
+    if (!all && this.#buffer.length >= this.#liveBatchSize) return;
+    const waiters = this.#roomWaiters;
+    this.#roomWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  async #applyLive(events: readonly RecordedEvent[]): Promise<void> {
+    const from = await this.#applyEvents([...this.#targets.values()], events, this.#generation);
     this.#notify();
-    if (applied) this.#react(event);
+    if (from === null) return;
+    for (const event of events) if (after(event.position, from)) this.#react(event);
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // The read store losing its contents
+
+  #onReset(reset: ReadStoreReset): void {
+    this.#generation++;
+    this.#resetPending = true;
+    for (const target of this.#targets.values()) target.position = undefined;
+    this.#logger?.warn({ reason: reset.reason }, 'read store lost its contents: rebuilding every projection from the event log');
+    if (this.#subscription && !this.#stopped) this.#kick();
+  }
+
+  /** Rebuilds every projection from position 0 into the (new, empty) read store. Runs under the lock. */
+  async #recover(): Promise<void> {
+    const generation = this.#generation;
+    const targets = [...this.#targets.values()];
+    for (const target of targets) {
+      target.position = undefined;
+      await this.#ensureIndexes(target.projection, liveName);
+    }
+    const progress = await this.#catchUpProgress('rebuilding every read model after the read store was reset');
+    await this.#catchUp(targets, generation, progress.report);
+    progress.done();
+    if (this.#stopped || this.#generation !== generation) return;
+    this.#resetPending = false;
+    this.#logger?.info({ position: this.position() }, 'read models rebuilt after the read store was reset');
+  }
+
+  /** Progress of a long catch-up: logged now and then, and given to `onCatchUpProgress`. */
+  async #catchUpProgress(what: string): Promise<{ report: (events: number) => void; done: () => void }> {
+    const total = await this.#eventStore.countAfter(undefined).catch(() => undefined);
+    const startedAt = performance.now();
+    let loggedAt = startedAt;
+    let done = 0;
+    const progress = (): ReplayProgress => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      const eventsPerSecond = seconds > 0 ? done / seconds : 0;
+      const remaining = total === undefined ? undefined : Math.max(0, total - done);
+      return {
+        projection: 'all',
+        done,
+        total,
+        eventsPerSecond,
+        etaSeconds: remaining === undefined || eventsPerSecond === 0 ? undefined : remaining / eventsPerSecond,
+      };
+    };
+    this.#logger?.info({ total }, `read models: ${what}`);
+    this.#onCatchUpProgress?.(progress(), false);
+    return {
+      report: (events) => {
+        done += events;
+        const current = progress();
+        this.#onCatchUpProgress?.(current, false);
+        const now = performance.now();
+        if (now - loggedAt >= PROGRESS_LOG_MS) {
+          loggedAt = now;
+          this.#logger?.info(
+            { done, total, eventsPerSecond: Math.round(current.eventsPerSecond), etaSeconds: current.etaSeconds && Math.round(current.etaSeconds) },
+            `read models: ${what}`,
+          );
+        }
+      },
+      done: () => {
+        const current = progress();
+        this.#onCatchUpProgress?.({ ...current, etaSeconds: 0 }, true);
+        this.#logger?.info({ events: done, seconds: Math.round((performance.now() - startedAt) / 100) / 10 }, `read models: done ${what}`);
+      },
+    };
   }
 
   #react(event: RecordedEvent): void {
@@ -254,22 +491,6 @@ export class ProjectionRunner implements ReadModelWaiter {
       .catch((error: unknown) =>
         this.#logger?.error({ err: error, eventId: event.id, type: event.type }, 'live event callback failed; projections go on'),
       );
-  }
-
-  /** One read-store batch: the guarded writes of every new event, then the checkpoint. False if none was new. */
-  async #applyBatch(target: Target, events: readonly RecordedEvent[]): Promise<boolean> {
-    const last = events.at(-1);
-    if (!last || !after(last.position, target.position)) return false;
-    const { projection } = target;
-    const ops: WriteOp[] = [];
-    for (const event of events) {
-      if (!after(event.position, target.position) || !projection.handles.has(event.type)) continue;
-      guardOps(projection.project(event), event.position, target.physicalName, ops);
-    }
-    ops.push(checkpointOp(target.checkpointId, last.position, projection.version));
-    await this.#readStore.applyBatch(ops);
-    target.position = last.position;
-    return true;
   }
 
   #reached(position: Position): boolean {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection } from '../projection.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
@@ -19,7 +19,7 @@ export async function projectEvents(projections: Projection | readonly Projectio
   try {
     const eventStore = await createSqliteEventStore({ file: path.join(dir, 'events.db') });
     for (const { stream, type, data } of events) await eventStore.append(stream, [{ type, data }], { expectedRevision: 'any' });
-    const readStore = await createMemoryReadStore();
+    const readStore = await createSqliteReadStore({ file: ':memory:' });
     const runner = new ProjectionRunner({ eventStore, readStore, projections: Array.isArray(projections) ? projections : [projections as Projection] });
     await runner.start();
     await runner.stop();

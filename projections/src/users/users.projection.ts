@@ -1,10 +1,13 @@
 import type {
+  AdminGranted,
+  AdminRevoked,
   PasswordChanged,
   PasswordResetCompleted,
   PremiumEnded,
   PremiumStarted,
   ProfileCreated,
   ProfileUpdated,
+  UserEmailConfirmed,
   UserRegisteredData,
 } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
@@ -41,6 +44,13 @@ export interface UserDoc extends Doc {
   avatar_url: string | null;
   referral_code: string | null;
   created_at: string;
+  /** True once the address was confirmed through the e-mailed link (absent on documents of older versions). */
+  email_confirmed?: boolean;
+  /**
+   * Counts password changes and resets: a session token carries the version it was issued at, and a token
+   * of an earlier version is refused (absent: 0).
+   */
+  token_version?: number;
 }
 
 /**
@@ -49,7 +59,8 @@ export interface UserDoc extends Doc {
  */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  // 3: e-mail confirmation, admin grants and the token version (counted from the password events of the log).
+  version: 3,
   collections: {
     [USERS]: [
       { key: { username_key: 1 }, unique: true },
@@ -66,6 +77,9 @@ export const usersProjection: Projection = {
     'ProfileUpdated',
     'PremiumStarted',
     'PremiumEnded',
+    'UserEmailConfirmed',
+    'AdminGranted',
+    'AdminRevoked',
   ]),
 
   project(event): ProjectionOp[] {
@@ -94,6 +108,8 @@ export const usersProjection: Projection = {
                 avatar_url: null,
                 referral_code: data.referralCode ?? null,
                 created_at: data.registeredAt,
+                email_confirmed: false,
+                token_version: 0,
               },
             },
           },
@@ -102,7 +118,8 @@ export const usersProjection: Projection = {
       case 'PasswordChanged':
       case 'PasswordResetCompleted': {
         const data = event.data as PasswordChanged['data'] | PasswordResetCompleted['data'];
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { password_hash: data.passwordHash } } }];
+        // Every earlier session token is revoked (guarded by position, so a replay counts each change once).
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { password_hash: data.passwordHash }, $inc: { token_version: 1 } } }];
       }
       case 'ProfileCreated': {
         const data = event.data as ProfileCreated['data'];
@@ -151,6 +168,15 @@ export const usersProjection: Projection = {
       case 'PremiumEnded': {
         const data = event.data as PremiumEnded['data'];
         return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_premium: false, premium_until: null } } }];
+      }
+      case 'UserEmailConfirmed': {
+        const data = event.data as UserEmailConfirmed['data'];
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { email_confirmed: true } } }];
+      }
+      case 'AdminGranted':
+      case 'AdminRevoked': {
+        const data = event.data as AdminGranted['data'] | AdminRevoked['data'];
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_admin: event.type === 'AdminGranted' } } }];
       }
       default:
         return [];

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UserEvent } from '@crossfeed/domain/users/user.events.ts';
 import { formatPosition, type RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { guardOps } from '../projection.ts';
 import { USERS, usersProjection, type UserDoc } from './users.projection.ts';
@@ -11,7 +11,7 @@ const now = '2026-11-21T10:00:00.000Z';
 
 /** Applies the events in order as the runner does (position-guarded), each one twice to prove idempotence. */
 async function project(events: readonly UserEvent[]): Promise<ReadStore> {
-  const store = await createMemoryReadStore();
+  const store = await createSqliteReadStore({ file: ':memory:' });
   let position = 0;
   for (const event of events) {
     position += 1;
@@ -107,5 +107,29 @@ describe('users projection', () => {
     const free = await user(await project([registered, started, ended]));
     assert.equal(free?.is_premium, false);
     assert.equal(free?.premium_until, null);
+  });
+});
+
+describe('users projection: account security', () => {
+  test('counts password changes and resets in token_version, once each even when applied twice', async () => {
+    const changed: UserEvent = { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h1', changedAt: now } };
+    const reset: UserEvent = { type: 'PasswordResetCompleted', data: { userId: 'u1', tokenHash: 't', passwordHash: 'h2', resetAt: now } };
+    assert.equal((await user(await project([registered])))?.token_version, 0);
+    const doc = await user(await project([registered, changed, reset]));
+    assert.equal(doc?.token_version, 2);
+    assert.equal(doc?.password_hash, 'h2');
+  });
+
+  test('follows e-mail confirmation and admin grants and revocations', async () => {
+    const confirmed: UserEvent = { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'ada@example.com', confirmedAt: now } };
+    const granted: UserEvent = { type: 'AdminGranted', data: { userId: 'u1', reason: 'admin-email', grantedAt: now } };
+    const revoked: UserEvent = { type: 'AdminRevoked', data: { userId: 'u1', reason: 'operator', revokedAt: now } };
+    const fresh = await user(await project([registered]));
+    assert.equal(fresh?.email_confirmed, false);
+    assert.equal(fresh?.is_admin, false);
+    const admin = await user(await project([registered, confirmed, granted]));
+    assert.equal(admin?.email_confirmed, true);
+    assert.equal(admin?.is_admin, true);
+    assert.equal((await user(await project([registered, confirmed, granted, revoked])))?.is_admin, false);
   });
 });

@@ -7,7 +7,7 @@ import type { WaitlistJoined } from '@crossfeed/domain/waitlist/waitlist.events.
 import { waitlistStream } from '@crossfeed/domain/shared/streams.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
 import type { EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CHECKPOINTS } from '../projection.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
@@ -54,7 +54,7 @@ async function position(readStore: ReadStore, key: string): Promise<number> {
 describe('waitlist projection', () => {
   test('keeps one entry per email with its code, referrer, referral count and confirmation', async () => {
     const eventStore = await seed();
-    const readStore = await createMemoryReadStore();
+    const readStore = await createSqliteReadStore({ file: ':memory:' });
     await run(eventStore, readStore);
     const a = await readStore.collection<WaitlistDoc>(WAITLIST).findOne({ _id: 'a@x.io' });
     assert.equal(a?.referral_code, 'AAAA2222');
@@ -69,7 +69,7 @@ describe('waitlist projection', () => {
 
   test('positions follow the order of joining, whatever happened in between', async () => {
     const eventStore = await seed();
-    const readStore = await createMemoryReadStore();
+    const readStore = await createSqliteReadStore({ file: ':memory:' });
     await run(eventStore, readStore);
     assert.deepEqual(
       [await position(readStore, 'a@x.io'), await position(readStore, 'b@x.io'), await position(readStore, 'c@x.io')],
@@ -80,7 +80,7 @@ describe('waitlist projection', () => {
 
   test('applying the log a second time counts each referral once', async () => {
     const eventStore = await seed();
-    const readStore = await createMemoryReadStore();
+    const readStore = await createSqliteReadStore({ file: ':memory:' });
     await run(eventStore, readStore);
     // Lose the checkpoint: every event is applied a second time to the same documents.
     await readStore.collection(CHECKPOINTS).deleteOne({ _id: 'waitlist' });

@@ -17,7 +17,7 @@ import { createBullmqJobQueue } from '@crossfeed/platform/jobs/bullmq-job-queue.
 import { waitFor } from '@crossfeed/platform/jobs/job-queue.contract.ts';
 import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { startPrivateRedis } from '../testing/private-redis.ts';
 import { Dispatcher } from './dispatcher.ts';
@@ -40,7 +40,7 @@ interface Fixture {
 let fx: Fixture;
 beforeEach(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-dispatch-'));
-  fx = { dir, eventStore: await createSqliteEventStore({ file: path.join(dir, 'events.db'), synchronous: 'NORMAL' }), readStore: await createMemoryReadStore() };
+  fx = { dir, eventStore: await createSqliteEventStore({ file: path.join(dir, 'events.db'), synchronous: 'NORMAL' }), readStore: await createSqliteReadStore({ file: ':memory:' }) };
 });
 afterEach(async () => {
   await fx.eventStore.close();

@@ -1,6 +1,6 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { USERS } from '@crossfeed/projections/users/users.projection.ts';
@@ -19,7 +19,7 @@ const pool = async (id: string) => (await store.collection<MatchPoolDoc>(MATCH_P
 const snapshot = async () => JSON.stringify(await store.collection(MATCH_POOLS).find({}, { sort: { _id: 1 } }), (k, v) => (k === 'updated_at' ? undefined : v));
 
 before(async () => {
-  store = await createMemoryReadStore();
+  store = await createSqliteReadStore({ file: ':memory:' });
   const users = store.collection(USERS);
   await users.insertOne({ _id: 'u1', is_premium: false, premium_until: null, profile: { audience_score: null } });
   await users.insertOne({ _id: 'u2', is_premium: true, premium_until: null, profile: { audience_score: 90 } });

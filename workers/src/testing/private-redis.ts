@@ -42,13 +42,14 @@ async function ping(port: number): Promise<boolean> {
   }
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+/** `args` are added to the server's command line (later options win: `['--appendonly', 'yes']`). */
+export async function startPrivateRedis(args: readonly string[] = []): Promise<PrivateRedis> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-redis-'));
   let child: ChildProcess | undefined;
 
   const start = async (): Promise<void> => {
-    const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir], {
+    const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir, ...args], {
       stdio: 'ignore',
     });
     child = proc;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { EventStore, Position } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
 import type { Job } from '@crossfeed/platform/jobs/job-queue.port.ts';
-import { createMemoryReadStore } from '@crossfeed/platform/read-store/memory-read-store.ts';
+import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
@@ -22,7 +22,7 @@ export interface Harness {
 export async function startHarness(): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-jobs-'));
   const eventStore = await createSqliteEventStore({ file: path.join(dir, 'events.db') });
-  const readStore = await createMemoryReadStore();
+  const readStore = await createSqliteReadStore({ file: ':memory:' });
   const runner = new ProjectionRunner({ eventStore, readStore, projections });
   await runner.start();
   return {

@@ -9,6 +9,7 @@ import { CONVERSIONS, type ConversionDoc } from '@crossfeed/projections/conversi
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toConversionDto } from './conversion.dto.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
@@ -66,8 +67,7 @@ export function conversionRoutes(ctx: ApiContext): Router {
 
   router.get('/conversions', auth, async (req, res) => {
     const user = currentUser(req);
-    const docs = await conversions().find({ owner_id: user._id }, { sort: { created_at: -1, _id: 1 } });
-    res.json(docs.map(toConversionDto));
+    await sendPagedList(req, res, conversions(), { owner_id: user._id }, { created_at: -1, _id: 1 }, (docs) => docs.map(toConversionDto));
   });
 
   /** `?content_ids=a,b` or repeated: per content the caller owns, its conversions and their total value. */

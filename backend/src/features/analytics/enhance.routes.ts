@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { CONTENT_LINK_MESSAGES, buildEnhancedUrl, contentLinksDecider } from '@crossfeed/domain/content/content-links.decider.ts';
 import { isHttpUrl } from '@crossfeed/domain/rules/validation.ts';
+import { unsafeUrlReason } from '@crossfeed/domain/rules/safe-url.ts';
 import { ForbiddenError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { SHORT_LINKS, type ShortLinkDoc } from '@crossfeed/projections/short-links/short-links.projection.ts';
@@ -35,6 +36,8 @@ export function enhanceRoutes(ctx: ApiContext): Router {
       .find({ content_id: content._id }, { sort: { created_at: 1, _id: 1 }, limit: 1 });
     // Checked again here (content urls are validated at submission) before a code is reserved.
     if (!isHttpUrl(content.url)) throw new ValidationError('Only http(s) content urls can be enhanced.');
+    const unsafe = unsafeUrlReason(content.url);
+    if (unsafe) throw new ValidationError(unsafe);
     const shortCode = existing?._id ?? (await reserveShortCode(ctx, content._id));
     const enhancedUrl = buildEnhancedUrl(content.url, shortCode);
     await execute(

@@ -7,6 +7,8 @@ import {
   isShortCode,
 } from '@crossfeed/domain/content/content-links.decider.ts';
 import { isHttpUrl } from '@crossfeed/domain/rules/validation.ts';
+import { unsafeUrlReason } from '@crossfeed/domain/rules/safe-url.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { ForbiddenError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
@@ -23,6 +25,7 @@ import { reserveShortCode } from './short-code.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 const LINK_NOT_FOUND = 'Link not found.';
+export const UNSAFE_TARGET = 'This link does not lead to a public website, so it is not followed.';
 /**
  * Clicks recorded per visitor (IP) and link per minute. Past it the visitor is still redirected, but the
  * click is not appended: a script cannot inflate counts or grow the content stream without bound.
@@ -30,10 +33,14 @@ const LINK_NOT_FOUND = 'Link not found.';
 export const CLICKS_PER_VISITOR_PER_MINUTE = 30;
 const CreateLinkInput = z.strictObject({ content_id: z.string({ error: 'is required.' }).trim().min(1, 'is required.') });
 
-/** The url a short link sends people to, or null when it is not a safe http(s) url (never `javascript:`...). */
+/**
+ * The url a short link sends people to, or null when it is not a safe, public http(s) url (never
+ * `javascript:`, never a local, private or metadata address, never with credentials: content stored
+ * before these rules were checked at submission is checked again here).
+ */
 export function redirectTarget(content: Pick<ContentDoc, 'url' | 'enhanced_url'>): string | null {
   const target = content.enhanced_url || content.url;
-  if (typeof target !== 'string' || target.trim() !== target || !isHttpUrl(target)) return null;
+  if (typeof target !== 'string' || target.trim() !== target || !isHttpUrl(target) || unsafeUrlReason(target) !== null) return null;
   // The parsed form: absolute, encoded, exactly what the check above accepted.
   return new URL(target).href;
 }
@@ -116,7 +123,10 @@ export function linkRoutes(ctx: ApiContext): Router {
     if (!content) throw new NotFoundError(LINK_NOT_FOUND);
     const target = redirectTarget(content);
     if (!target) {
-      ctx.logger.warn({ shortCode: code, contentId: link.content_id }, 'short link target is not an http(s) url; not redirecting');
+      ctx.logger.warn({ shortCode: code, contentId: link.content_id }, 'short link target is not a public http(s) url; not redirecting');
+      // Not a web link at all: as if there were no link. A web link to an internal address: said so.
+      const stored = content.enhanced_url || content.url;
+      if (typeof stored === 'string' && isHttpUrl(stored.trim())) throw new HttpError(400, UNSAFE_TARGET);
       throw new NotFoundError(LINK_NOT_FOUND);
     }
 

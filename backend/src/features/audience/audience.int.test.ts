@@ -1,5 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { AudienceRecordAdded } from '@crossfeed/domain/audience/audience.events.ts';
+import { audienceStream } from '@crossfeed/domain/shared/streams.ts';
+import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { expiredToken } from '../../testing/test-tokens.ts';
 
@@ -96,6 +99,25 @@ describe('GET /audience/ and /audience/{id}', () => {
     assert.equal(foreign.status, 404);
     assert.equal(foreign.body.detail, 'Audience record not found.');
     assert.equal((await app.request('GET', '/audience/unknown-id', { token: owner.token })).status, 404);
+  });
+
+  test('pages oldest first (ties by id) with X-Total-Count', async () => {
+    const owner = await app.register();
+    const events: AudienceRecordAdded[] = Array.from({ length: PAGED_SEED }, (_, i) => ({
+      type: 'AudienceRecordAdded',
+      data: {
+        recordId: `paged-${owner.user.id}-${String(i).padStart(4, '0')}`,
+        userId: owner.user.id,
+        addedAt: minutesAfter('2026-01-01T00:00:00.000Z', Math.floor(i / 2)),
+        name: `Audience ${i}`,
+        platform: 'Substack',
+        size: i,
+        engagementRate: null,
+        notes: '',
+      },
+    }));
+    await seedEvents(app, audienceStream(owner.user.id), events);
+    await assertPagedList(app, '/audience/', owner.token, events.map(({ data }) => data.recordId));
   });
 
   test('need a valid token', async () => {

@@ -8,6 +8,7 @@ import { AUDIENCE_RECORDS, type AudienceRecordDoc } from '@crossfeed/projections
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toAudienceRecordDto } from './audience-record.dto.ts';
 
@@ -68,8 +69,7 @@ export function audienceRoutes(ctx: ApiContext): Router {
 
   router.get('/audience', auth, async (req, res) => {
     const user = currentUser(req);
-    const docs = await records().find({ user_id: user._id }, { sort: { created_at: 1, _id: 1 } });
-    res.json(docs.map(toAudienceRecordDto));
+    await sendPagedList(req, res, records(), { user_id: user._id }, { created_at: 1, _id: 1 }, (docs) => docs.map(toAudienceRecordDto));
   });
 
   router.get('/audience/:id', auth, async (req, res) => {

@@ -3,17 +3,26 @@ import { Router } from 'express';
 import { PASSWORD_RESET_TTL_MS } from '@crossfeed/domain/rules/limits.ts';
 import { ConflictError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
-import { INVALID_RESET_TOKEN, userDecider } from '@crossfeed/domain/users/user.decider.ts';
-import { passwordResetToken, passwordResetTokenHash, signingSecret } from '@crossfeed/platform/security/derived-tokens.ts';
+import { INVALID_CONFIRMATION_LINK, INVALID_RESET_TOKEN, userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { userRoom } from '@crossfeed/platform/realtime/realtime.port.ts';
+import {
+  accountConfirmationSecret,
+  isValidAccountConfirmationToken,
+  passwordResetToken,
+  passwordResetTokenHash,
+  signingSecret,
+} from '@crossfeed/platform/security/derived-tokens.ts';
 import { hashPassword, verifyPassword } from '@crossfeed/platform/security/passwords.ts';
 import { PASSWORD_RESETS, type PasswordResetDoc } from '@crossfeed/projections/password-resets/password-resets.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute, reservationOwner, reserve } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { THROTTLE_MESSAGES, inMinutes, throttle } from '../../auth/throttles.ts';
+import { tokenVersionOf } from '../../auth/tokens.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
-import { ForgotPasswordBody, LoginForm, RegisterBody, ResetPasswordBody, UpdatePasswordBody } from './auth.schemas.ts';
+import { ConfirmEmailQuery, ForgotPasswordBody, LoginForm, RegisterBody, ResetPasswordBody, UpdatePasswordBody } from './auth.schemas.ts';
 import { toUserDto } from './user.dto.ts';
 
 export const USERNAME_TAKEN = 'Username already registered.';
@@ -24,10 +33,7 @@ export const RESET_DONE = 'Your password has been reset successfully.';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';
 export const PASSWORD_UPDATED = 'Password updated successfully.';
 
-export const tooManyAttempts = (seconds: number): string => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-};
+export const tooManyAttempts = (seconds: number): string => `Too many failed login attempts. Please try again in ${inMinutes(seconds)}.`;
 
 const REFERRAL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const REFERRAL_LENGTH = 8;
@@ -82,13 +88,33 @@ async function requestPasswordReset(ctx: ApiContext, user: UserDoc, now: Date): 
   );
 }
 
-/** SPEC §7 Auth: register, login, password recovery and change, current user. */
+/**
+ * A password change or reset ends every session of the user: tokens issued before are refused from the
+ * users read model's new token version on (awaited by `execute`), and open sockets are closed now.
+ */
+function endSessions(ctx: ApiContext, userId: string): void {
+  ctx.realtime.disconnect(userRoom(userId));
+}
+
+/** SPEC §7 Auth: register, login, password recovery and change, e-mail confirmation, current user. */
 export function authRoutes(ctx: ApiContext): Router {
   const router = Router();
   const users = () => ctx.readStore.collection<UserDoc>(USERS);
+  const confirmationKey = accountConfirmationSecret(signingSecret(ctx.config));
+
+  /**
+   * The throttle key of the account a login names, whatever name is typed for it (username or e-mail, any
+   * case); a name of no account is keyed by itself, so it is throttled alike and tells nothing.
+   */
+  const loginTarget = async (name: string): Promise<{ user: UserDoc | null; key: string }> => {
+    const typed = name.toLowerCase();
+    const user = (await users().findOne({ username_key: typed })) ?? (typed.includes('@') ? await users().findOne({ email: typed }) : null);
+    return { user, key: user ? `user:${user._id}` : `name:${typed}` };
+  };
 
   router.post('/auth/register', async (req, res) => {
     const body = parseInput(RegisterBody, req.body ?? {});
+    await throttle(ctx.throttles.registrations, req.ip ?? 'unknown', THROTTLE_MESSAGES.registrations);
     // Cheap checks first, so a taken e-mail rarely leaves the username claimed for nothing.
     if (await reservationOwner(ctx, 'username', body.username)) throw new ConflictError(USERNAME_TAKEN);
     if (await reservationOwner(ctx, 'email', body.email)) throw new ConflictError(EMAIL_TAKEN);
@@ -108,7 +134,9 @@ export function authRoutes(ctx: ApiContext): Router {
           username: body.username,
           email: body.email,
           passwordHash,
-          isAdmin: ctx.config.ADMIN_EMAILS.includes(body.email),
+          // Never admin at registration: an ADMIN_EMAILS address becomes admin once it is confirmed through
+          // the e-mailed link (GET /auth/confirm-email), or by the operator (`npm run admin -- grant`).
+          isAdmin: false,
           referralCode,
           now: ctx.clock().toISOString(),
         },
@@ -121,18 +149,15 @@ export function authRoutes(ctx: ApiContext): Router {
   router.post('/auth/login', async (req, res) => {
     const { username, password } = parseInput(LoginForm, req.body ?? {});
     const ip = req.ip ?? 'unknown';
-    const wait = await ctx.loginLimiter.blockedFor(username, ip);
+    const { user, key } = await loginTarget(username);
+    // Counted before the password is checked: parallel attempts cannot all slip under the limit.
+    const wait = await ctx.loginLimiter.attempt(key, ip);
     if (wait > 0) throw new HttpError(429, tooManyAttempts(wait));
 
-    const key = username.toLowerCase();
-    const user = (await users().findOne({ username_key: key })) ?? (key.includes('@') ? await users().findOne({ email: key }) : null);
     const valid = await verifyPassword(user?.password_hash ?? (await timingHash()), password);
-    if (!user || !valid) {
-      await ctx.loginLimiter.recordFailure(username, ip);
-      throw new HttpError(401, INCORRECT_CREDENTIALS);
-    }
-    await ctx.loginLimiter.recordSuccess(username, ip);
-    const { token } = await ctx.tokens.issue(user._id);
+    if (!user || !valid) throw new HttpError(401, INCORRECT_CREDENTIALS);
+    await ctx.loginLimiter.succeeded(key, ip);
+    const { token } = await ctx.tokens.issue(user._id, tokenVersionOf(user));
     res.json({ access_token: token, token_type: 'bearer', user: toUserDto(user) });
   });
 
@@ -167,6 +192,7 @@ export function authRoutes(ctx: ApiContext): Router {
       { type: 'CompletePasswordReset', data: { userId: reset.user_id, tokenHash, passwordHash, now } },
       { userId: reset.user_id },
     );
+    endSessions(ctx, reset.user_id);
     res.json({ message: RESET_DONE });
   });
 
@@ -182,7 +208,32 @@ export function authRoutes(ctx: ApiContext): Router {
       { type: 'ChangePassword', data: { userId: user._id, passwordHash, now: ctx.clock().toISOString() } },
       { userId: user._id },
     );
-    res.json({ message: PASSWORD_UPDATED });
+    endSessions(ctx, user._id);
+    // The session that changed the password carries on with a token of the new version (one change more
+    // than when this request began, even if the read model were still catching up).
+    const version = Math.max(tokenVersionOf(user) + 1, tokenVersionOf(await loadUser(ctx, user._id)));
+    const { token } = await ctx.tokens.issue(user._id, version);
+    res.json({ message: PASSWORD_UPDATED, access_token: token, token_type: 'bearer' });
+  });
+
+  /** The link of the confirmation e-mail sent at registration (workers/src/email/account-confirmation-email). */
+  router.get('/auth/confirm-email', async (req, res) => {
+    const { user: userId, token } = parseInput(ConfirmEmailQuery, req.query);
+    const user = await users().findOne({ _id: userId });
+    if (!user || !isValidAccountConfirmationToken(confirmationKey, user._id, user.email, token)) {
+      throw new ValidationError(INVALID_CONFIRMATION_LINK);
+    }
+    await execute(
+      ctx,
+      userDecider,
+      userStream(user._id),
+      {
+        type: 'ConfirmUserEmail',
+        data: { userId: user._id, email: user.email, grantAdmin: ctx.config.ADMIN_EMAILS.includes(user.email.toLowerCase()), now: ctx.clock().toISOString() },
+      },
+      { userId: user._id },
+    );
+    res.redirect(303, '/login?email_confirmed=1');
   });
 
   router.get('/auth/me', requireAuth(ctx), (req, res) => {

@@ -79,3 +79,14 @@ export const UpdatePasswordBody = z
     else checkNewPassword(body.new_password, ctx);
   })
   .transform((body) => ({ current_password: body.current_password ?? '', new_password: body.new_password ?? '' }));
+
+/** GET /auth/confirm-email?user=...&token=... (the link of the account confirmation e-mail). */
+export const CONFIRMATION_LINK_INVALID = 'Invalid or expired confirmation link.';
+export const ConfirmEmailQuery = z
+  .object({ user: z.unknown(), token: z.unknown() })
+  .loose()
+  .superRefine((query, ctx) => {
+    const ok = (value: unknown, max: number) => typeof value === 'string' && value.length > 0 && value.length <= max;
+    if (!ok(query.user, 100) || !ok(query.token, 200)) ctx.addIssue({ code: 'custom', message: CONFIRMATION_LINK_INVALID, path: [] });
+  })
+  .transform((query) => ({ user: String(query.user), token: String(query.token) }));

@@ -2,6 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONTACT_FILE_MAX_BYTES, CONTACT_FILE_MAX_ROWS } from '@crossfeed/domain/rules/limits.ts';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
+import type { ContactAdded } from '@crossfeed/domain/contacts/contact.events.ts';
+import { contactsStream } from '@crossfeed/domain/shared/streams.ts';
+import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { expiredToken } from '../../testing/test-tokens.ts';
 
@@ -97,6 +100,29 @@ describe('GET /contacts/', () => {
     await app.request('POST', '/contacts/', { token: b.token, json: { name: 'Theirs', email: 'theirs@example.com' } });
     assert.deepEqual((await contactsOf(a)).map((contact) => contact.name), ['Mine']);
     assert.deepEqual((await contactsOf(b)).map((contact) => contact.name), ['Theirs']);
+  });
+
+  test('pages oldest first (ties by email) with X-Total-Count', async () => {
+    const owner = await app.register();
+    // Pairs share a time; the second of each pair has the smaller email, so the email decides.
+    const events: ContactAdded[] = Array.from({ length: PAGED_SEED }, (_, i) => ({
+      type: 'ContactAdded',
+      data: {
+        contactId: `paged-${owner.user.id}-${i}`,
+        userId: owner.user.id,
+        name: `Contact ${i}`,
+        email: `c${String(PAGED_SEED - i).padStart(4, '0')}@example.com`,
+        source: 'bulk',
+        addedAt: minutesAfter('2026-01-01T00:00:00.000Z', Math.floor(i / 2)),
+      },
+    }));
+    await seedEvents(app, contactsStream(owner.user.id), events);
+    const expected = events
+      .map(({ data }) => data)
+      .sort((a, b) => (a.addedAt === b.addedAt ? (a.email < b.email ? -1 : 1) : a.addedAt < b.addedAt ? -1 : 1))
+      .map((contact) => contact.contactId);
+    assert.notDeepEqual(expected.slice(0, 2), events.slice(0, 2).map(({ data }) => data.contactId));
+    await assertPagedList(app, '/contacts/', owner.token, expected);
   });
 
   test('needs a valid token', async () => {

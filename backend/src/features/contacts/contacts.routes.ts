@@ -1,7 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { CONTACT_REJECTIONS, contactsDecider, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
+import { CONTACT_REJECTIONS, contactsCap, contactsDecider, contactsLimitMessage, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
+import { QuotaExceededError } from '@crossfeed/domain/shared/errors.ts';
 import { CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX, CONTACT_ROWS_PER_COMMAND } from '@crossfeed/domain/rules/limits.ts';
 import { EMAIL_PATTERN, MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
@@ -9,10 +11,11 @@ import { contactsStream } from '@crossfeed/domain/shared/streams.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute, settle } from '../../api/execute.ts';
-import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
+import { commandHandlerFor, handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import type { Position } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContactDto } from './contact.dto.ts';
 import { AUDIENCE_SCORES, type AudienceScoreDoc } from '@crossfeed/workers/audience-score/audience-scores.model.ts';
@@ -54,11 +57,13 @@ export function contactRoutes(ctx: ApiContext): Router {
     const user = currentUser(req);
     const input = parseInput(ContactInput, req.body);
     const contactId = ctx.newId();
+    const now = ctx.clock().toISOString();
+    const maxContacts = contactsCap(isPremiumActive(user, now));
     await execute(
       ctx,
       contactsDecider,
       contactsStream(user._id),
-      { type: 'AddContact', data: { contactId, userId: user._id, name: input.name, email: input.email, now: ctx.clock().toISOString() } },
+      { type: 'AddContact', data: { contactId, userId: user._id, name: input.name, email: input.email, now, maxContacts } },
       { userId: user._id },
     );
     const doc = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: contactId });
@@ -69,18 +74,27 @@ export function contactRoutes(ctx: ApiContext): Router {
 
   router.get('/contacts', auth, async (req, res) => {
     const user = currentUser(req);
-    const docs = await ctx.readStore
-      .collection<ContactDoc>(CONTACTS)
-      .find({ user_id: user._id }, { sort: { created_at: 1, email_key: 1 } });
-    // Contact scores come from the audience-score worker; a contact it has not scored yet keeps null.
-    const scored = await ctx.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: user._id }, { projection: { contacts: 1 } });
-    res.json(docs.map((doc) => ({ ...toContactDto(doc), audience_score: scored?.contacts?.[doc._id] ?? doc.audience_score ?? null })));
+    // Oldest first; one email per user, so the email key makes the order total (the id just in case).
+    const sort = { created_at: 1, email_key: 1, _id: 1 } as const;
+    await sendPagedList(req, res, ctx.readStore.collection<ContactDoc>(CONTACTS), { user_id: user._id }, sort, async (docs) => {
+      // Contact scores come from the audience-score worker; a contact it has not scored yet keeps null.
+      const scored = await ctx.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: user._id }, { projection: { contacts: 1 } });
+      return docs.map((doc) => ({ ...toContactDto(doc), audience_score: scored?.contacts?.[doc._id] ?? doc.audience_score ?? null }));
+    });
   });
 
   router.post('/contacts/bulk', auth, receiveFile(), async (req, res) => {
     const user = currentUser(req);
     const rows = parseContactFile(req.file).map((row) => ({ ...row, contactId: ctx.newId() }));
     const now = ctx.clock().toISOString();
+    const maxContacts = contactsCap(isPremiumActive(user, now));
+    // The whole file against the cap first, on the state commands are decided on: a file that would pass it
+    // adds nothing (each chunk's command checks again, so a race can stop a file part-way, never past the cap).
+    const adding = await commandHandlerFor(ctx.eventStore).query(contactsDecider, contactsStream(user._id), (state) => ({
+      kept: state.contacts.size,
+      added: screenContactRows(rows, state.emailKeys).filter(({ reason }) => reason === null).length,
+    }));
+    if (adding.kept + adding.added > maxContacts) throw new QuotaExceededError(contactsLimitMessage(maxContacts));
     // One command per chunk of rows: each decides and appends a bounded number of events (the event loop
     // is never held for a whole file, and an append stays far below EventStoreDB's 1 MiB limit). Chunks
     // are decided in file order on the state the previous one left, so an email repeated across chunks is
@@ -93,7 +107,7 @@ export function contactRoutes(ctx: ApiContext): Router {
         ctx.eventStore,
         contactsDecider,
         contactsStream(user._id),
-        { type: 'AddContacts', data: { userId: user._id, rows: chunk, now } },
+        { type: 'AddContacts', data: { userId: user._id, rows: chunk, now, maxContacts } },
         { metadata: { userId: user._id } },
       );
       for (const event of result.events) added.add(event.data.contactId);

@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentStream } from '@crossfeed/domain/shared/streams.ts';
+import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import type { ContentDeleted, ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
+import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { assertRequiresAuth, submitContent } from './content.fixtures.ts';
@@ -187,6 +189,37 @@ describe('GET /content/ (own content)', () => {
       response.body.map((item: { id: string }) => item.id),
       [gone.id, newer.id, older.id].filter((id) => id !== gone.id),
     );
+  });
+
+  test('pages newest first (ties by id) with X-Total-Count, deleted content not counted', async () => {
+    const ada = await app.register();
+    const submitted: ContentSubmitted[] = Array.from({ length: PAGED_SEED + 3 }, (_, i) => ({
+      type: 'ContentSubmitted',
+      data: {
+        contentId: `paged-${ada.user.id}-${String(i).padStart(4, '0')}`,
+        userId: ada.user.id,
+        username: ada.user.username,
+        requiredShares: 5,
+        submittedAt: minutesAfter('2026-01-05T00:00:00.000Z', Math.floor(i / 2)),
+        title: `Post ${i}`,
+        description: '',
+        url: `https://example.com/${i}`,
+        contentType: 'article',
+        categories: ['art'],
+      },
+    }));
+    const deleted: ContentDeleted[] = [0, 7, PAGED_SEED].map((i) => ({
+      type: 'ContentDeleted',
+      data: { contentId: submitted[i]?.data.contentId ?? '', userId: ada.user.id, deletedAt: '2026-03-01T00:00:00.000Z' },
+    }));
+    await seedEvents(app, userStream(ada.user.id), [...submitted, ...deleted]);
+    const gone = new Set(deleted.map(({ data }) => data.contentId));
+    // Within a pair (same time) the larger id comes first.
+    const expected = submitted
+      .map(({ data }) => data.contentId)
+      .filter((id) => !gone.has(id))
+      .reverse();
+    await assertPagedList(app, '/content/', ada.token, expected);
   });
 
   test('requires a valid, unexpired token', async () => {

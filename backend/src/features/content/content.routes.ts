@@ -17,6 +17,7 @@ import { CONTENTS, newContentDoc, type ContentDoc } from '@crossfeed/projections
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContentDto, type ContentDto } from './content.dto.ts';
 import { EditContentBody, MatchQuery, PREMIUM_FILTERS, ShareContentBody, SubmitContentBody } from './content.schemas.ts';
@@ -25,8 +26,6 @@ import { searchRoutes } from './search.routes.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 export const UNKNOWN_CONTACTS = 'Unknown contacts.';
-/** The owner's list answers at most this many items (newest first). */
-export const OWN_CONTENT_MAX = 1000;
 
 /** Deleted by its owner, removed by an admin, or set to the moderation status `deleted`. */
 const isRemoved = (doc: ContentDoc): boolean => doc.deleted || doc.status === 'deleted';
@@ -110,12 +109,11 @@ export function contentRoutes(ctx: ApiContext): Router {
     res.json({ remaining_shuffles: await readCreatorState(ctx, user._id, (state) => remainingShuffles(state, now)) });
   });
 
+  // The owner's own contents, newest first (the id breaks ties), paged.
   router.get('/content', auth, async (req, res) => {
     const user = currentUser(req);
-    const docs = await ctx.readStore
-      .collection<ContentDoc>(CONTENTS)
-      .find({ user_id: user._id, deleted: false, status: { $ne: 'deleted' } }, { sort: { created_at: -1 }, limit: OWN_CONTENT_MAX });
-    res.json(docs.map(toContentDto));
+    const filter = { user_id: user._id, deleted: false, status: { $ne: 'deleted' } };
+    await sendPagedList(req, res, ctx.readStore.collection<ContentDoc>(CONTENTS), filter, { created_at: -1, _id: -1 }, (docs) => docs.map(toContentDto));
   });
 
   router.post('/content', auth, async (req, res) => {

@@ -10,6 +10,7 @@ import {
   SEARCH_QUERY_MAX,
 } from '@crossfeed/domain/rules/limits.ts';
 import { MESSAGES, isHttpUrl } from '@crossfeed/domain/rules/validation.ts';
+import { unsafeUrlReason } from '@crossfeed/domain/rules/safe-url.ts';
 import { CONTENT_MESSAGES } from '@crossfeed/domain/users/creator-content.decider.ts';
 
 /** Request bodies and query strings of /content and /search (SPEC §3, §5, §7). */
@@ -43,7 +44,10 @@ export const SubmitContentBody = z
     categories: normalizeCategories(body.categories ?? []),
   }))
   .superRefine((body, ctx) => {
-    if (!body.title || !isHttpUrl(body.url) || !isContentType(body.contentType) || body.categories.length === 0) {
+    // An http(s) link to an internal address, with credentials or hidden characters: said so first.
+    const unsafe = /^https?:\/\//i.test(body.url) ? unsafeUrlReason(body.url) : null;
+    if (unsafe) issue(ctx, unsafe);
+    else if (!body.title || !isHttpUrl(body.url) || !isContentType(body.contentType) || body.categories.length === 0) {
       issue(ctx, MESSAGES.contentRequired);
     } else if (body.title.length > CONTENT_TITLE_MAX) issue(ctx, TITLE_TOO_LONG);
     else if (body.description.length > CONTENT_DESCRIPTION_MAX) issue(ctx, DESCRIPTION_TOO_LONG);

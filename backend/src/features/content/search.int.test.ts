@@ -1,6 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentStream } from '@crossfeed/domain/shared/streams.ts';
+import { PAGE_SIZE_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
+import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
+import { RELEVANCE_SCAN_MAX } from './search.queries.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { assertRequiresAuth, submitContent } from './content.fixtures.ts';
 
@@ -120,5 +124,55 @@ describe('GET /search/', () => {
 
   test('requires a valid, unexpired token', async () => {
     await assertRequiresAuth(app, 'GET', '/search/?query=typescript', searcher.user.id);
+  });
+});
+
+describe('GET /search/ paging', () => {
+  const WORD = 'zephyrpaging';
+  let seeded: ContentSubmitted['data'][] = [];
+
+  before(async () => {
+    const creator = await app.register();
+    // Every tenth title is the word itself (ranks first); the others only mention it in the description.
+    const events: ContentSubmitted[] = Array.from({ length: PAGED_SEED }, (_, i) => ({
+      type: 'ContentSubmitted',
+      data: {
+        contentId: `paged-${String(i).padStart(4, '0')}`,
+        userId: creator.user.id,
+        username: creator.user.username,
+        requiredShares: 5,
+        submittedAt: minutesAfter('2025-01-01T00:00:00.000Z', Math.floor(i / 2)),
+        title: i % 10 === 0 ? WORD : `Post ${i}`,
+        description: `About ${WORD}`,
+        url: `https://example.com/${i}`,
+        contentType: 'article',
+        categories: ['pagingcat'],
+      },
+    }));
+    await seedEvents(app, userStream(creator.user.id), events);
+    seeded = events.map(({ data }) => data);
+  });
+
+  /** Newest first; within a pair (same time) the larger id first. */
+  const newestFirst = () => seeded.map((data) => data.contentId).reverse();
+
+  test('pages the date and views orders with X-Total-Count, the query parameters kept', async () => {
+    await assertPagedList(app, '/search/?categories=pagingcat&sort_by=date', searcher.token, newestFirst());
+    // No clicks anywhere: by views is by date.
+    await assertPagedList(app, '/search/?categories=pagingcat&sort_by=views', searcher.token, newestFirst());
+  });
+
+  test('pages the relevance ranking within its bounded scan of the newest matches', async () => {
+    assert.ok(PAGED_SEED > RELEVANCE_SCAN_MAX && RELEVANCE_SCAN_MAX <= PAGE_SIZE_MAX);
+    const scanned = newestFirst().slice(0, RELEVANCE_SCAN_MAX);
+    const exact = new Set(seeded.filter((data) => data.title === WORD).map((data) => data.contentId));
+    const expected = [...scanned.filter((id) => exact.has(id)), ...scanned.filter((id) => !exact.has(id))];
+    await assertPagedList(app, `/search/?query=${WORD}&categories=pagingcat`, searcher.token, expected);
+  });
+
+  test('still refuses an unknown filter next to the paging parameters', async () => {
+    const response = await app.request('GET', '/search/?limit=5&offset=0&colour=blue', { token: searcher.token });
+    assert.equal(response.status, 400);
+    assert.equal(typeof response.body.detail, 'string');
   });
 });

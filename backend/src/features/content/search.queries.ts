@@ -2,12 +2,13 @@
 import { HIDDEN_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
 import type { Filter, Sort } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
+import { PAGE_SIZE_DEFAULT } from '@crossfeed/domain/rules/limits.ts';
 import type { ApiContext } from '../../api/api-context.ts';
+import { findPage, type Page } from '../../http/paging.ts';
 import type { SearchFilters } from './content.schemas.ts';
 
-export const SEARCH_RESULTS_MAX = 50;
 /** Relevance is ranked over at most this many of the newest matches. */
-const RELEVANCE_SCAN_MAX = 500;
+export const RELEVANCE_SCAN_MAX = 500;
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -44,17 +45,24 @@ export function relevance(doc: ContentDoc, query: string | undefined): number {
   return score;
 }
 
-export async function searchContents(ctx: ApiContext, filters: SearchFilters): Promise<ContentDoc[]> {
+/** One page of the matches and their total (what the `X-Total-Count` header says). */
+export async function searchContents(
+  ctx: ApiContext,
+  filters: SearchFilters,
+  page: Page = { limit: PAGE_SIZE_DEFAULT, offset: 0 },
+): Promise<{ items: ContentDoc[]; total: number }> {
   const contents = ctx.readStore.collection<ContentDoc>(CONTENTS);
   const filter = searchFilter(filters);
   if (filters.sort_by === 'relevance' && filters.query) {
-    const newest = await contents.find(filter, { sort: { created_at: -1 }, limit: RELEVANCE_SCAN_MAX });
-    return newest
+    // A text score the store cannot sort by: the bounded scan (the newest RELEVANCE_SCAN_MAX matches) is
+    // ranked here and the pages are cut from that ranking, so the total is that of the ranked set.
+    const newest = await contents.find(filter, { sort: { created_at: -1, _id: -1 }, limit: RELEVANCE_SCAN_MAX });
+    const ranked = newest
       .map((doc, index) => ({ doc, index, score: relevance(doc, filters.query) }))
-      .sort((a, b) => b.score - a.score || a.index - b.index)
-      .slice(0, SEARCH_RESULTS_MAX)
-      .map(({ doc }) => doc);
+      .sort((a, b) => b.score - a.score || a.index - b.index);
+    return { items: ranked.slice(page.offset, page.offset + page.limit).map(({ doc }) => doc), total: ranked.length };
   }
-  const sort: Sort = filters.sort_by === 'views' ? { short_link_clicks: -1, created_at: -1 } : { created_at: -1 };
-  return contents.find(filter, { sort, limit: SEARCH_RESULTS_MAX });
+  // Newest first, or most viewed first; the id breaks ties so pages never overlap.
+  const sort: Sort = filters.sort_by === 'views' ? { short_link_clicks: -1, created_at: -1, _id: -1 } : { created_at: -1, _id: -1 };
+  return findPage(contents, filter, sort, page);
 }

@@ -2,6 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { FLAG_REASON_MAX } from '@crossfeed/domain/rules/limits.ts';
+import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
+import { flagStream } from '@crossfeed/domain/shared/streams.ts';
+import { assertPagedList, minutesAfter, PAGED_SEED, seedEachOnItsStream } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { signToken } from '../../testing/test-tokens.ts';
 
@@ -118,13 +121,60 @@ describe('POST /flags/', () => {
   test('answers 401 without a valid token', async () => {
     await expectUnauthorized('POST', '/flags/', { content_id: 'x', reason: 'Spam' });
   });
+
+  test('one open flag per user and content: a second answers 409, and the owner hears of it once', async () => {
+    const content = await submitContent();
+    const spammer = await app.register();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => app.request('POST', '/flags/', { token: spammer.token, json: { content_id: content.id, reason: `Spam ${i}` } })),
+    );
+    assert.equal(answers.filter((a) => a.status === 201).length, 1);
+    const conflicts = answers.filter((a) => a.status === 409);
+    assert.equal(conflicts.length, 199);
+    for (const answer of conflicts) assert.equal(answer.body.detail, 'You have already flagged this content. An admin will review it.');
+    assert.equal((await flagList()).filter((item) => item.content_id === content.id).length, 1);
+    const notices = ((await app.request('GET', '/notifications/', { token: owner.token })).body as { message: string }[]).filter((n) =>
+      n.message.includes(content.title),
+    );
+    assert.equal(notices.length, 1);
+
+    // Once an admin dealt with it, the same user may report the content again.
+    const created = answers.find((a) => a.status === 201)!.body as { id: string };
+    assert.equal((await app.request('DELETE', `/flags/${created.id}`, { token: admin.token })).status, 200);
+    const again = await app.request('POST', '/flags/', { token: spammer.token, json: { content_id: content.id, reason: 'Still spam' } });
+    assert.equal(again.status, 201, again.text);
+  });
+
+  test('a user flagging too much in an hour is told to wait (429)', async () => {
+    const limited = await startTestApp({ FLAGS_PER_USER_PER_HOUR: '3' });
+    try {
+      const creator = await limited.register();
+      await limited.grantPremium(creator.user.id);
+      const flagger = await limited.register();
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const created = await limited.request('POST', '/content/', {
+          token: creator.token,
+          json: { title: `Post ${i}`, description: '', url: `https://example.com/post-${i}`, content_type: 'article', categories: ['art'] },
+        });
+        ids.push(created.body.id);
+      }
+      const statuses = [];
+      for (const id of ids) statuses.push((await limited.request('POST', '/flags/', { token: flagger.token, json: { content_id: id, reason: 'Spam' } })));
+      assert.deepEqual(statuses.map((s) => s.status), [201, 201, 201, 429]);
+      assert.match(statuses[3]!.body.detail, /^You have flagged a lot of content in a short time\. Please try again in \d+ minutes?\.$/);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('GET /flags/', () => {
   test('lists flags newest first with the reporter and the current content fields', async () => {
     const content = await submitContent();
     app.setNow('2030-01-01T10:00:00.000Z');
-    const older = await flag(content.id, 'First report');
+    // One open flag per reporter and content: the earlier report is someone else's.
+    const older = await flag(content.id, 'First report', await app.register());
     app.setNow('2030-01-01T11:00:00.000Z');
     const newer = await flag(content.id, 'Second report');
     app.setNow(undefined);
@@ -147,6 +197,43 @@ describe('GET /flags/', () => {
   test('answers 403 to a non-admin and 401 without a valid token', async () => {
     await expectAdminOnly('GET', '/flags/');
     await expectUnauthorized('GET', '/flags/');
+  });
+});
+
+describe('GET /flags/ paging', () => {
+  // Its own app: the list is every open flag, so no other test's flags may join it.
+  let own: TestApp;
+  before(async () => {
+    own = await startTestApp();
+  });
+  after(() => own.close());
+
+  test('pages newest first (ties by the later event) with X-Total-Count, each flag with its content', async () => {
+    const ownAdmin = await own.registerAdmin();
+    const creator = await own.register();
+    const created = await own.request('POST', '/content/', {
+      token: creator.token,
+      json: { title: 'Much flagged', description: '', url: 'https://example.com/flagged', content_type: 'video', categories: ['art'] },
+    });
+    assert.equal(created.status, 201, created.text);
+    const flags: ContentFlagged[] = Array.from({ length: PAGED_SEED }, (_, i) => ({
+      type: 'ContentFlagged',
+      data: {
+        flagId: `paged-flag-${String(i).padStart(4, '0')}`,
+        contentId: created.body.id,
+        ownerId: creator.user.id,
+        contentTitle: 'Much flagged',
+        reporterId: ownAdmin.user.id,
+        reporterUsername: ownAdmin.user.username,
+        reason: `Report ${i}`,
+        flaggedAt: minutesAfter('2026-01-01T00:00:00.000Z', Math.floor(i / 2)),
+      },
+    }));
+    await seedEachOnItsStream(own, flags, (event) => flagStream(event.data.flagId));
+
+    await assertPagedList(own, '/flags/', ownAdmin.token, flags.map(({ data }) => data.flagId).reverse());
+    const [page] = (await own.request('GET', '/flags/?limit=1&offset=5', { token: ownAdmin.token })).body;
+    assert.deepEqual(page.content, { title: 'Much flagged', content_type: 'video', categories: ['art'], status: 'active' });
   });
 });
 
@@ -175,8 +262,8 @@ describe('POST /flags/bulk-delete', () => {
   test('deletes the listed flags and counts only those it deleted', async () => {
     const content = await submitContent();
     const a = await flag(content.id, 'A');
-    const b = await flag(content.id, 'B');
-    const kept = await flag(content.id, 'C');
+    const b = await flag(content.id, 'B', await app.register());
+    const kept = await flag(content.id, 'C', await app.register());
     const response = await app.request('POST', '/flags/bulk-delete', {
       token: admin.token,
       json: { flag_ids: [a.id, b.id, a.id, 'no-such-flag'] },
@@ -254,7 +341,7 @@ describe('DELETE /admin/content/{id}', () => {
     const content = await submitContent();
     const other = await submitContent();
     await flag(content.id, 'One');
-    await flag(content.id, 'Two');
+    await flag(content.id, 'Two', await app.register());
     const kept = await flag(other.id, 'Other');
     const response = await app.request('DELETE', `/admin/content/${content.id}`, { token: admin.token });
     assert.equal(response.status, 200, response.text);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { moderationDecider, MODERATION_MESSAGES } from '@crossfeed/domain/content/moderation.decider.ts';
@@ -13,12 +14,23 @@ import { FLAGS, type FlagDoc } from '@crossfeed/projections/flags/flags.projecti
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute, settle } from '../../api/execute.ts';
 import { currentUser, requireAdmin, requireAuth } from '../../auth/require-auth.ts';
+import { THROTTLE_MESSAGES, throttle } from '../../auth/throttles.ts';
+import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toFlagDto, toModeratedContentDto } from './flag.dto.ts';
 
 const ID_MAX = 100;
 const BULK_DELETE_MAX = 500;
 const contentNotFound = (): NotFoundError => new NotFoundError(MODERATION_MESSAGES.contentNotFound);
+
+/**
+ * The flag id of one reporter's reports on one content (uuid-shaped, from a hash): their reports share
+ * one `flag-{id}` stream, where the decider allows one open report at a time.
+ */
+export function flagIdFor(contentId: string, reporterId: string): string {
+  const hex = createHash('sha256').update(`flag\0${contentId}\0${reporterId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 const FlagBody = z
   .object({
@@ -63,8 +75,9 @@ export function flagRoutes(ctx: ApiContext): Router {
   router.post('/flags', auth, async (req, res) => {
     const user = currentUser(req);
     const { content_id, reason } = parseInput(FlagBody, req.body ?? {});
+    await throttle(ctx.throttles.flags, user._id, THROTTLE_MESSAGES.flags);
     const content = await visibleContent(content_id);
-    const flagId = ctx.newId();
+    const flagId = flagIdFor(content._id, user._id);
     const now = ctx.clock().toISOString();
     await execute(
       ctx,
@@ -88,11 +101,13 @@ export function flagRoutes(ctx: ApiContext): Router {
     res.status(201).json({ id: flagId, content_id: content._id, reason, created_at: now, message: 'Content flagged successfully.' });
   });
 
-  router.get('/flags', auth, requireAdmin, async (_req, res) => {
-    const open = await flags().find({}, { sort: { created_at: -1, _pos: -1 } });
-    const contentIds = [...new Set(open.map((flag) => flag.content_id))];
-    const byId = new Map((await contents().find({ _id: { $in: contentIds } })).map((content) => [content._id, content]));
-    res.json(open.map((flag) => toFlagDto(flag, byId.get(flag.content_id))));
+  // Newest first (the later event, then the id, break ties), paged; the content is read for the page only.
+  router.get('/flags', auth, requireAdmin, async (req, res) => {
+    await sendPagedList(req, res, flags(), {}, { created_at: -1, _pos: -1, _id: -1 }, async (page) => {
+      const contentIds = [...new Set(page.map((flag) => flag.content_id))];
+      const byId = new Map((await contents().find({ _id: { $in: contentIds } })).map((content) => [content._id, content]));
+      return page.map((flag) => toFlagDto(flag, byId.get(flag.content_id)));
+    });
   });
 
   router.post('/flags/bulk-delete', auth, requireAdmin, async (req, res) => {

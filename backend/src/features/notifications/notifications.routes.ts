@@ -1,18 +1,25 @@
 import { Router } from 'express';
+import { notificationReadsDecider } from '@crossfeed/domain/notifications/notification-reads.decider.ts';
 import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
-import { userStream } from '@crossfeed/domain/shared/streams.ts';
-import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { notificationsStream } from '@crossfeed/domain/shared/streams.ts';
+import type { Sort } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { NOTIFICATIONS, type NotificationDoc } from '@crossfeed/projections/notifications/notifications.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { sendPagedList } from '../../http/paging.ts';
 import { toNotificationDto } from './notification.dto.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
-/** The newest notifications a list shows; older ones stay stored. */
-export const NOTIFICATIONS_SHOWN = 200;
+export const ALL_NOTIFICATIONS_READ = 'All notifications marked as read.';
 
-/** SPEC §7 Notifications: the caller's own, newest first; marking one read. */
+/** Newest first; the id breaks ties so pages never overlap. */
+const NEWEST_FIRST: Sort = { timestamp: -1, _id: -1 };
+
+/**
+ * SPEC §7 Notifications: the caller's own, newest first and paged; marking one read, or all at once.
+ * Reads are decided on `notifications-{userId}`, never on the account stream.
+ */
 export function notificationRoutes(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
@@ -20,8 +27,25 @@ export function notificationRoutes(ctx: ApiContext): Router {
 
   router.get('/notifications', auth, async (req, res) => {
     const user = currentUser(req);
-    const docs = await notifications().find({ user_id: user._id }, { sort: { timestamp: -1, _id: -1 }, limit: NOTIFICATIONS_SHOWN });
-    res.json(docs.map(toNotificationDto));
+    await sendPagedList(req, res, notifications(), { user_id: user._id }, NEWEST_FIRST, (docs) => docs.map(toNotificationDto));
+  });
+
+  // Before `/notifications/:id/read`, so `read-all` is never taken for an id.
+  router.put('/notifications/read-all', auth, async (req, res) => {
+    const user = currentUser(req);
+    // The newest notification the caller has now: later arrivals stay unread, whatever their timestamp.
+    const newest = await notifications().findOne({ user_id: user._id }, { sort: NEWEST_FIRST, projection: { timestamp: 1 } });
+    const unread = newest ? await notifications().count({ user_id: user._id, is_read: false, timestamp: { $lte: newest.timestamp } }) : 0;
+    if (newest && unread > 0) {
+      await execute(
+        ctx,
+        notificationReadsDecider,
+        notificationsStream(user._id),
+        { type: 'MarkAllNotificationsRead', data: { userId: user._id, upTo: newest.timestamp, now: ctx.clock().toISOString() } },
+        { userId: user._id },
+      );
+    }
+    res.json({ message: ALL_NOTIFICATIONS_READ, updated: unread });
   });
 
   router.put('/notifications/:id/read', auth, async (req, res) => {
@@ -29,10 +53,15 @@ export function notificationRoutes(ctx: ApiContext): Router {
     // Someone else's notification is answered like a missing one, so ids do not leak.
     const found = await notifications().findOne({ _id: req.params.id, user_id: user._id });
     if (!found) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+    // Already read: nothing to decide, the same answer.
+    if (found.is_read) {
+      res.json(toNotificationDto(found));
+      return;
+    }
     await execute(
       ctx,
-      userDecider,
-      userStream(user._id),
+      notificationReadsDecider,
+      notificationsStream(user._id),
       { type: 'MarkNotificationRead', data: { userId: user._id, notificationId: found._id, now: ctx.clock().toISOString() } },
       { userId: user._id },
     );

@@ -3,12 +3,14 @@ import { DomainError } from '@crossfeed/domain/shared/errors.ts';
 import { paymentEventStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import type { UserCommand } from '@crossfeed/domain/users/user.commands.ts';
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
-import { InvalidWebhookSignature, type PaymentEvent } from '@crossfeed/platform/payments/payments.port.ts';
+import { InvalidWebhookSignature, MalformedWebhookEvent, type PaymentEvent } from '@crossfeed/platform/payments/payments.port.ts';
+import { PaymentsUnavailable } from '@crossfeed/platform/payments/unavailable-payments.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 export const INVALID_SIGNATURE = 'Invalid webhook signature.';
+export const MALFORMED_EVENT = 'Malformed webhook event: expected an object with id, type and data.object.';
 
 export interface WebhookOutcome {
   received: true;
@@ -77,6 +79,12 @@ export async function handlePaymentWebhook(
       ctx.logger.warn({ reason: error.message }, 'rejected a payment webhook');
       throw new HttpError(400, INVALID_SIGNATURE);
     }
+    // Signed, but nothing the product can read: refused whole, nothing recorded (a 4xx stops the retries).
+    if (error instanceof MalformedWebhookEvent) {
+      ctx.logger.warn({ reason: error.message }, 'rejected a malformed payment webhook');
+      throw new HttpError(400, MALFORMED_EVENT);
+    }
+    if (error instanceof PaymentsUnavailable) throw new HttpError(503, error.message);
     throw error;
   }
 

@@ -7,8 +7,28 @@ const price = (session: SimulatedCheckoutSession): string =>
   `$${(session.amountCents / 100).toFixed(session.amountCents % 100 === 0 ? 0 : 2)} ${session.currency.toUpperCase()}/month`;
 
 /**
- * The simulated hosted checkout (embedded mode only): a self-contained page with plain forms, since the
- * Content-Security-Policy forbids inline scripts.
+ * Fills each form's `access_token` with the signed-in session's token (the UI keeps it in localStorage as
+ * `token`, SPEC §3) when it is submitted: paying needs the account that started the checkout. Served from
+ * our own origin, since the Content-Security-Policy forbids inline scripts.
+ */
+export const SIMULATED_CHECKOUT_SCRIPT = `'use strict';
+for (const form of document.querySelectorAll('form[data-session-token]')) {
+  form.addEventListener('submit', () => {
+    let token = '';
+    try {
+      token = window.localStorage.getItem('token') || '';
+    } catch {
+      token = '';
+    }
+    form.querySelector('input[name="access_token"]').value = token;
+  });
+}
+`;
+
+/**
+ * The simulated hosted checkout (embedded, non-production mode only): a self-contained page with plain
+ * forms. It names no account (anyone holding the link may look at it), and Pay and Cancel work only for
+ * the account that started the checkout.
  */
 export function simulatedCheckoutPage(session: SimulatedCheckoutSession): string {
   const id = encodeURIComponent(session.id);
@@ -16,12 +36,13 @@ export function simulatedCheckoutPage(session: SimulatedCheckoutSession): string
   if (session.status === 'open') {
     body = `
       <p class="price">${escapeHtml(price(session))}</p>
-      <p>Crossfeed Premium for <strong>${escapeHtml(session.email)}</strong>.</p>
+      <p>Crossfeed Premium for the account signed in on this browser.</p>
       <p class="note">This is a simulated checkout: no card is charged.</p>
       <div class="actions">
-        <form method="post" action="/simulated-checkout/${id}/pay"><button type="submit" class="pay">Pay</button></form>
-        <form method="post" action="/simulated-checkout/${id}/cancel"><button type="submit">Cancel</button></form>
-      </div>`;
+        <form method="post" action="/simulated-checkout/${id}/pay" data-session-token><input type="hidden" name="access_token" value=""><button type="submit" class="pay">Pay</button></form>
+        <form method="post" action="/simulated-checkout/${id}/cancel" data-session-token><input type="hidden" name="access_token" value=""><button type="submit">Cancel</button></form>
+      </div>
+      <script src="/simulated-checkout/checkout.js" defer></script>`;
   } else if (session.status === 'complete') {
     const successUrl = session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
     body = `<p>This checkout is already paid.</p><p><a href="${escapeHtml(successUrl)}">Continue</a></p>`;

@@ -222,9 +222,11 @@ describe('simulated checkout', () => {
     assert.match(page.text, /\$12 USD\/month/);
     assert.match(page.text, new RegExp(`action="/simulated-checkout/${created.checkout_session_id}/pay"`));
     assert.match(page.text, new RegExp(`action="/simulated-checkout/${created.checkout_session_id}/cancel"`));
-    assert.doesNotMatch(page.text, /<script/i);
+    // No inline script (CSP): the page's one script is our own file.
+    assert.doesNotMatch(page.text, /<script(?![^>]*\bsrc="\/simulated-checkout\/checkout\.js")/i);
+    assert.doesNotMatch(page.text, new RegExp(session.user.email), 'the page names no account');
 
-    const paid = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`);
+    const paid = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`, { token: session.token });
     assert.equal(paid.status, 303);
     assert.equal(paid.headers.get('location'), `${app.ctx.config.PUBLIC_URL}/success?session_id=${created.checkout_session_id}`);
     assert.equal(await isPremium(session.token), true);
@@ -233,7 +235,7 @@ describe('simulated checkout', () => {
     assert.equal((started[0]!.data as any).reference, created.checkout_session_id);
 
     // Paying again (a double submit) is a redelivery: still one Premium start.
-    assert.equal((await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`)).status, 303);
+    assert.equal((await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`, { token: session.token })).status, 303);
     assert.equal((await premiumEvents(session.user.id)).length, 1);
     assert.match((await app.request('GET', pathOf(created.checkout_url))).text, /already paid/);
   });
@@ -241,17 +243,112 @@ describe('simulated checkout', () => {
   test('Cancel redirects to the cancel page and the session can no longer be paid', async () => {
     const session = await app.register();
     const created = (await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token })).body;
-    const cancelled = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/cancel`);
+    const cancelled = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/cancel`, { token: session.token });
     assert.equal(cancelled.status, 303);
     assert.equal(cancelled.headers.get('location'), `${app.ctx.config.PUBLIC_URL}/cancel`);
-    const pay = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`);
+    const pay = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`, { token: session.token });
     assert.equal(pay.status, 409);
     assert.equal(await isPremium(session.token), false);
+  });
+
+  test("paying needs the checkout's own account: no token 401, another account 403; the form's token works", async () => {
+    const session = await app.register();
+    const stranger = await app.register();
+    const created = (await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token })).body;
+    const pay = `/simulated-checkout/${created.checkout_session_id}/pay`;
+    const anonymous = await app.request('POST', pay);
+    assert.equal(anonymous.status, 401);
+    assert.equal(anonymous.body.detail, 'Sign in as the account that started this checkout, then try again.');
+    const other = await app.request('POST', pay, { token: stranger.token });
+    assert.equal(other.status, 403);
+    assert.equal(other.body.detail, 'This checkout belongs to another account.');
+    assert.equal((await app.request('POST', pay, { form: { access_token: 'not-a-token' } })).status, 401);
+    assert.equal((await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/cancel`, { token: stranger.token })).status, 403);
+    assert.equal(await isPremium(session.token), false);
+    assert.equal(await isPremium(stranger.token), false);
+
+    // The page's script puts the signed-in browser's token in the form, as a browser submits it.
+    const script = await app.request('GET', '/simulated-checkout/checkout.js');
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get('content-type') ?? '', /javascript/);
+    assert.match(script.text, /localStorage\.getItem\('token'\)/);
+    const paid = await app.request('POST', pay, { form: { access_token: session.token } });
+    assert.equal(paid.status, 303);
+    assert.equal(await isPremium(session.token), true);
   });
 
   test('an unknown session is 404', async () => {
     assert.equal((await app.request('GET', '/simulated-checkout/cs_sim_nope')).status, 404);
     assert.equal((await app.request('POST', '/simulated-checkout/cs_sim_nope/pay')).status, 404);
     assert.equal((await app.request('POST', '/simulated-checkout/cs_sim_nope/cancel')).status, 404);
+  });
+});
+
+describe('signed but malformed webhook events (finding 9)', () => {
+  test('data.object null or missing, a JSON array, a body that is not JSON: 400 with a detail, nothing recorded', async () => {
+    const session = await app.register();
+    const id = `evt_malformed_${process.pid}`;
+    const bodies: [string, string][] = [
+      ['data.object null', JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', data: { object: null } })],
+      ['data.object missing', JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', data: {} })],
+      ['data missing', JSON.stringify({ id, object: 'event', type: 'checkout.session.completed' })],
+      ['a JSON array', JSON.stringify([{ id, type: 'checkout.session.completed', data: { object: { client_reference_id: session.user.id } } }])],
+      ['an array as data.object', JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', data: { object: [] } })],
+      ['no id', JSON.stringify({ object: 'event', type: 'checkout.session.completed', data: { object: { client_reference_id: session.user.id } } })],
+      // Sent as text, so the raw bytes reach the webhook (a JSON content type is refused by the body parser).
+      ['not JSON', 'not json at all'],
+      ['a JSON string', JSON.stringify('hello')],
+    ];
+    for (const [name, body] of bodies) {
+      const response = await postWebhook(body, sign(body), 'text/plain');
+      assert.equal(response.status, 400, name);
+      assert.match(response.body.detail, /^Malformed webhook event/, name);
+    }
+    assert.equal((await app.ctx.eventStore.readStream(paymentEventStream(id))).length, 0);
+    assert.equal((await premiumEvents(session.user.id)).length, 0);
+  });
+
+  test('a signature timestamped more than 5 minutes in the future is refused', async () => {
+    const session = await app.register();
+    const payload = checkoutCompleted(session.user.id);
+    const future = Math.floor(Date.now() / 1000) + Stripe.webhooks.DEFAULT_TOLERANCE + 60;
+    const response = await postWebhook(payload, sign(payload, { timestamp: future }));
+    assert.equal(response.status, 400);
+    assert.equal(response.body.detail, 'Invalid webhook signature.');
+    assert.equal(await isPremium(session.token), false);
+    // A little clock skew is fine.
+    const soon = Math.floor(Date.now() / 1000) + 60;
+    assert.equal((await postWebhook(payload, sign(payload, { timestamp: soon }))).status, 200);
+  });
+});
+
+describe('production without Stripe keys (finding 4)', () => {
+  let production: TestApp;
+  before(async () => {
+    production = await startTestApp({ NODE_ENV: 'production' });
+  });
+  after(() => production.close());
+
+  test('upgrading answers 503 with a detail, and the simulated checkout does not exist', async () => {
+    const session = await production.register();
+    const response = await production.request('POST', '/api/subscription/create-checkout-session', { token: session.token });
+    assert.equal(response.status, 503);
+    assert.match(response.body.detail, /payments are not set up on this server/);
+    for (const [method, path] of [
+      ['GET', '/simulated-checkout/cs_sim_0123'],
+      ['POST', '/simulated-checkout/cs_sim_0123/pay'],
+      ['POST', '/simulated-checkout/cs_sim_0123/cancel'],
+      ['GET', '/simulated-checkout/checkout.js'],
+    ] as const) {
+      const answer = await production.request(method, path, { token: session.token });
+      assert.equal(answer.status, 404, `${method} ${path}`);
+    }
+    const payload = checkoutCompleted(session.user.id);
+    const webhook = await production.request('POST', '/api/subscription/webhook', {
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+    });
+    assert.equal(webhook.status, 503);
+    assert.equal((await production.request('GET', '/auth/me', { token: session.token })).body.is_premium, false);
   });
 });

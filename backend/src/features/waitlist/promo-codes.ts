@@ -1,5 +1,5 @@
-import { createHmac, randomInt } from 'node:crypto';
-import { promoDecider, PROMO_MESSAGES } from '@crossfeed/domain/promo/promo.decider.ts';
+import { randomInt } from 'node:crypto';
+import { promoDecider } from '@crossfeed/domain/promo/promo.decider.ts';
 import { ConflictError } from '@crossfeed/domain/shared/errors.ts';
 import { promoStream } from '@crossfeed/domain/shared/streams.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -9,8 +9,8 @@ import { execute } from '../../api/execute.ts';
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 6;
 export const REFERRAL_PROMO_PREFIX = 'REF-';
-export const REFERRAL_PROMO_DAYS = 7;
-export const REFERRAL_PROMO_REASON = 'waitlist referral';
+// Referral rewards are issued by the workers (workers/src/referrals/referral-reward.processor.ts).
+export { REFERRAL_PROMO_DAYS, REFERRAL_PROMO_REASON } from '@crossfeed/domain/referrals/referral-rewards.decider.ts';
 
 const randomCode = (prefix: string): string =>
   prefix + Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -35,30 +35,6 @@ export async function issuePromoCode(ctx: ApiContext, ownerId: string, options: 
     }
   }
   throw new Error('Could not draw a free promo code.');
-}
-
-/**
- * Issues the promo code a registered user earns for one referred e-mail. The code is derived from both
- * (HMAC with a server secret, so it cannot be guessed), which makes the reward once per referred e-mail:
- * issuing it again decides nothing. Returns the code, or undefined in the unlikely case it collides with
- * another owner's code.
- */
-export async function issueReferralReward(
-  ctx: ApiContext,
-  secret: string,
-  ownerId: string,
-  referredEmailKey: string,
-): Promise<string | undefined> {
-  const digest = createHmac('sha256', secret).update(`referral-reward\0${ownerId}\0${referredEmailKey}`).digest();
-  const code = REFERRAL_PROMO_PREFIX + Array.from(digest.subarray(0, CODE_LENGTH), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
-  try {
-    await issue(ctx, code, ownerId, { premiumDays: REFERRAL_PROMO_DAYS, reason: REFERRAL_PROMO_REASON });
-    return code;
-  } catch (error) {
-    if (!(error instanceof ConflictError)) throw error;
-    ctx.logger.warn({ ownerId, code, detail: PROMO_MESSAGES.taken }, 'referral reward code collided; not issued');
-    return undefined;
-  }
 }
 
 function issue(ctx: ApiContext, code: string, ownerId: string, options: IssueOptions) {

@@ -1,6 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
+import type { PromoCodeIssued } from '@crossfeed/domain/promo/promo.events.ts';
+import { promoStream } from '@crossfeed/domain/shared/streams.ts';
+import { assertPagedList, minutesAfter, PAGED_SEED, seedEachOnItsStream } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { issuePromoCode } from './promo-codes.ts';
 import { signToken } from '../../testing/test-tokens.ts';
@@ -141,6 +144,27 @@ describe('GET /api/referrals/promo-codes', () => {
       { id: newer, code: newer, redeemed: false },
       { id: older, code: older, redeemed: false },
     ]);
+  });
+
+  test('pages newest first (ties by code) with X-Total-Count', async () => {
+    const session = await app.register();
+    const prefix = `PAGE${session.user.id.replace(/[^a-z0-9]/gi, '').slice(0, 6).toUpperCase()}`;
+    const events: PromoCodeIssued[] = Array.from({ length: PAGED_SEED }, (_, i) => ({
+      type: 'PromoCodeIssued',
+      data: {
+        code: `${prefix}-${String(i).padStart(4, '0')}`,
+        ownerId: session.user.id,
+        premiumDays: 7,
+        reason: 'test',
+        issuedAt: minutesAfter('2026-01-01T00:00:00.000Z', Math.floor(i / 2)),
+      },
+    }));
+    await seedEachOnItsStream(app, events, (event) => promoStream(event.data.code));
+    const expected = events
+      .map(({ data }) => data)
+      .sort((a, b) => (a.issuedAt === b.issuedAt ? (a.code < b.code ? -1 : 1) : a.issuedAt < b.issuedAt ? 1 : -1))
+      .map((data) => data.code);
+    await assertPagedList(app, '/api/referrals/promo-codes', session.token, expected);
   });
 
   test('answers an empty list to a user without codes', async () => {

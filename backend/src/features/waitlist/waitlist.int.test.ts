@@ -16,12 +16,20 @@ const signup = (json: unknown) => app.request('POST', '/api/waitlist/signup', { 
 const status = (email: string) => app.request('GET', `/api/waitlist/status?email=${encodeURIComponent(email)}`);
 const count = async (): Promise<number> => (await app.request('GET', '/api/waitlist/count')).body.count;
 
+/** Follows the confirmation link e-mailed to `to`, as the person does, and waits for the credit jobs. */
+async function confirm(to: string): Promise<void> {
+  const response = await app.request('GET', await confirmationPath(to));
+  assert.equal(response.status, 303, response.text);
+  await app.settleJobs();
+}
+
 /** The confirmation link e-mailed to `to`, polled with a deadline. */
 async function confirmationPath(to: string): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {
     await app.settleJobs();
-    const mail = (await app.outbox()).find((message) => message.to.includes(to));
+    // The waitlist's e-mail, not the account confirmation a registered user also gets.
+    const mail = (await app.outbox()).find((message) => message.to.includes(to) && message.text.includes('/api/waitlist/confirm?'));
     if (mail) {
       const link = /https?:\/\/\S+\/api\/waitlist\/confirm\?\S+/.exec(mail.text)?.[0];
       assert.ok(link, `no confirmation link in: ${mail.text}`);
@@ -77,21 +85,27 @@ describe('POST /api/waitlist/signup', () => {
     assert.equal(mails.length, 1);
   });
 
-  test("a signup with someone's referral code credits them once per referred email", async () => {
+  test("a signup with someone's referral code credits them once the friend confirms, once per referred email", async () => {
     const referrer = uniqueEmail('referrer');
     const { referral_code } = (await signup({ email: referrer, referred_by: null })).body;
     const friend = uniqueEmail('friend');
 
     assert.equal((await signup({ email: friend, referred_by: referral_code })).status, 200);
+    await app.settleJobs();
+    assert.equal((await status(referrer)).body.referrals, 0, 'nothing before the friend confirms');
+    await confirm(friend);
     assert.equal((await status(referrer)).body.referrals, 1);
 
     // The same referred email again (any case, with or without the code) does not count twice.
     await signup({ email: friend.toUpperCase(), referred_by: referral_code });
     await signup({ email: friend, referred_by: null });
+    await app.settleJobs();
     assert.equal((await status(referrer)).body.referrals, 1);
 
-    // Another friend, with the code in lowercase, does.
-    await signup({ email: uniqueEmail('friend'), referred_by: referral_code.toLowerCase() });
+    // Another friend, with the code in lowercase, does once confirmed.
+    const another = uniqueEmail('friend');
+    await signup({ email: another, referred_by: referral_code.toLowerCase() });
+    await confirm(another);
     assert.equal((await status(referrer)).body.referrals, 2);
   });
 
@@ -107,19 +121,24 @@ describe('POST /api/waitlist/signup', () => {
     assert.equal((await status(stranger)).status, 200);
   });
 
-  test("a registered user's referral code earns that user a 7-day promo code once per referred email", async () => {
+  test("a registered user's referral code earns that user a 7-day promo code once per confirmed referred email", async () => {
     const user = await app.register();
     const code = user.user.referral_code as string;
     assert.ok(code);
     const friend = uniqueEmail('userfriend');
     await signup({ email: friend, referred_by: code });
     await signup({ email: friend.toUpperCase(), referred_by: code });
+    await app.settleJobs();
+    assert.deepEqual((await app.request('GET', '/api/referrals/promo-codes', { token: user.token })).body, []);
+    await confirm(friend);
     let codes = (await app.request('GET', '/api/referrals/promo-codes', { token: user.token })).body;
     assert.equal(codes.length, 1);
     assert.match(codes[0].code, /^REF-[A-Z0-9]{6}$/);
     assert.equal(codes[0].redeemed, false);
 
-    await signup({ email: uniqueEmail('userfriend'), referred_by: code });
+    const second = uniqueEmail('userfriend');
+    await signup({ email: second, referred_by: code });
+    await confirm(second);
     codes = (await app.request('GET', '/api/referrals/promo-codes', { token: user.token })).body;
     assert.equal(codes.length, 2);
 
@@ -129,9 +148,10 @@ describe('POST /api/waitlist/signup', () => {
     assert.equal(referral.body.position, null);
   });
 
-  test("a user's own email joining with their own code earns nothing", async () => {
+  test("a user's own email joining with their own code earns nothing, even confirmed", async () => {
     const user = await app.register();
     await signup({ email: user.user.email, referred_by: user.user.referral_code });
+    await confirm(user.user.email);
     const codes = (await app.request('GET', '/api/referrals/promo-codes', { token: user.token })).body;
     assert.deepEqual(codes, []);
   });
@@ -221,7 +241,9 @@ describe('POST /api/waitlist/referral', () => {
   test('answers the code, its referrals, the position and the referral link', async () => {
     const email = uniqueEmail('link');
     const joined = (await signup({ email, referred_by: null })).body;
-    await signup({ email: uniqueEmail('linkfriend'), referred_by: joined.referral_code });
+    const friend = uniqueEmail('linkfriend');
+    await signup({ email: friend, referred_by: joined.referral_code });
+    await confirm(friend);
     const response = await app.request('POST', '/api/waitlist/referral', { json: { referral_code: joined.referral_code.toLowerCase() } });
     assert.equal(response.status, 200);
     assert.deepEqual(response.body, {

@@ -14,7 +14,9 @@ import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/wait
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { THROTTLE_MESSAGES, throttle } from '../../auth/throttles.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { REFERRAL_PROMO_REASON } from './promo-codes.ts';
 import {
@@ -79,9 +81,11 @@ export function waitlistRoutes(ctx: ApiContext): Router {
 
   router.post('/api/waitlist/signup', async (req, res) => {
     const { email, referred_by } = parseInput(SignupBody, req.body ?? {});
+    await throttle(ctx.throttles.waitlistSignups, req.ip ?? 'unknown', THROTTLE_MESSAGES.waitlistSignups);
     const key = emailKey(email);
     // The confirmation e-mail is the workers' (waitlist-confirmation-email, on WaitlistJoined): once per join.
-    const { entry } = await joinWaitlist(ctx, secrets, { email, key, referredBy: referred_by ?? null });
+    // The referrer is credited once this e-mail is confirmed (the workers' referral-credit job).
+    const { entry } = await joinWaitlist(ctx, { email, key, referredBy: referred_by ?? null });
     res.json(signupAnswer(entry));
   });
 
@@ -156,10 +160,9 @@ export function waitlistRoutes(ctx: ApiContext): Router {
 
   router.get('/api/referrals/promo-codes', requireAuth(ctx), async (req, res) => {
     const user = currentUser(req);
-    const codes = await ctx.readStore
-      .collection<PromoCodeDoc>(PROMO_CODES)
-      .find({ owner_id: user._id }, { sort: { issued_at: -1, _id: 1 } });
-    res.json(codes.map((doc) => ({ id: doc._id, code: doc._id, redeemed: doc.redeemed })));
+    await sendPagedList(req, res, ctx.readStore.collection<PromoCodeDoc>(PROMO_CODES), { owner_id: user._id }, { issued_at: -1, _id: 1 }, (docs) =>
+      docs.map((doc) => ({ id: doc._id, code: doc._id, redeemed: doc.redeemed })),
+    );
   });
 
   return router;

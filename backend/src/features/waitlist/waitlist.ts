@@ -5,12 +5,12 @@ import { waitlistStream } from '@crossfeed/domain/shared/streams.ts';
 import type { WaitlistEvent } from '@crossfeed/domain/waitlist/waitlist.events.ts';
 import { waitlistDecider, type WaitlistState } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
 import { waitlistTier } from '@crossfeed/domain/rules/waitlist.ts';
+import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import { isValidWaitlistConfirmationToken } from '@crossfeed/platform/security/derived-tokens.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute, reservationOwner, reserve, settle } from '../../api/execute.ts';
-import { issueReferralReward } from './promo-codes.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -81,18 +81,46 @@ export interface Secrets {
 }
 
 /**
- * Puts an email on the list once (one position per email key, whatever its case, under concurrency too)
- * and credits its referrer once. Returns the entry and whether this call added it.
+ * The entry that already holds this mailbox (a `+tag`, dotted-Gmail or case variant joined first), if any.
+ * The mailbox is claimed for `key` when nobody holds it yet.
+ */
+async function mailboxHolder(ctx: ApiContext, email: string, key: string): Promise<string | undefined> {
+  const mailbox = normalizedEmail(email);
+  let holder = await reservationOwner(ctx, 'waitlist-email', mailbox);
+  if (!holder) {
+    try {
+      await reserve(ctx, 'waitlist-email', mailbox, waitlistOwner(key), 'Already on the waitlist.');
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      holder = await reservationOwner(ctx, 'waitlist-email', mailbox);
+    }
+  }
+  const holderKey = holder?.startsWith('waitlist:') ? holder.slice('waitlist:'.length) : undefined;
+  return holderKey === key ? undefined : holderKey;
+}
+
+/**
+ * Puts an email on the list once: one position per mailbox (case, `+tag` and Gmail's dots do not make a
+ * new one, under concurrency too). A variant of an address already on the list gets that entry's answer.
+ * The referrer is only recorded here: the workers credit it once this entry confirms its e-mail
+ * (workers/src/referrals/referral-credit.processor.ts). Returns the entry and whether this call added it.
  */
 export async function joinWaitlist(
   ctx: ApiContext,
-  secrets: Secrets,
   input: { email: string; key: string; referredBy: string | null },
 ): Promise<{ entry: WaitlistEntry; joined: boolean }> {
   const { email, key } = input;
   let state = await loadSettled(ctx, key);
   let joined = false;
   if (!state.joined) {
+    const holder = await mailboxHolder(ctx, email, key);
+    if (holder !== undefined) {
+      await loadSettled(ctx, holder);
+      const existing = await findEntry(ctx, { _id: holder });
+      // A holder that never got to join (a crash between its claim and its join) does not keep anyone out.
+      if (existing) return { entry: existing, joined: false };
+    }
     const code = input.referredBy?.trim().toUpperCase() || null;
     const referredBy = code && (await referrerOf(ctx, code, key)) ? code : null;
     const referralCode = await reserveReferralCode(ctx, key);
@@ -105,26 +133,10 @@ export async function joinWaitlist(
     state = joined ? waitlistDecider.evolve(state, result.events[0]!) : await loadSettled(ctx, key);
   }
   if (!state.joined) throw new Error(`waitlist entry ${key} missing after joining`);
-  // The referrer recorded at the first join is credited (again, idempotently: it heals a crash in between).
-  if (state.referredBy) await creditReferrer(ctx, secrets, state.referredBy, key);
 
   const entry = await findEntry(ctx, { _id: key });
   if (!entry) throw new Error(`waitlist entry ${key} is not in the read model`);
   return { entry, joined };
-}
-
-async function creditReferrer(ctx: ApiContext, secrets: Secrets, code: string, key: string): Promise<void> {
-  const owner = await referrerOf(ctx, code, key);
-  if (!owner) return;
-  if (owner.startsWith(USER_OWNER)) {
-    await issueReferralReward(ctx, secrets.secret, owner.slice(USER_OWNER.length), key);
-    return;
-  }
-  const referrerKey = owner.slice('waitlist:'.length);
-  await execute(ctx, waitlistDecider, waitlistStream(referrerKey), {
-    type: 'CreditReferral',
-    data: { emailKey: referrerKey, referredEmailKey: key, now: ctx.clock().toISOString() },
-  });
 }
 
 export async function confirmWaitlistEmail(ctx: ApiContext, key: string): Promise<void> {

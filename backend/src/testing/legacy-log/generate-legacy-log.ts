@@ -19,7 +19,7 @@ const PASSWORD = 'Legacy#Passw0rd';
 async function call<T = any>(method: string, path: string, options: { token?: string; json?: unknown; form?: Record<string, string>; body?: FormData } = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined = options.body;
+  let body: RequestInit['body'] = options.body;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);

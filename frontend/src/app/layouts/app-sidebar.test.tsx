@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
 import AppRoot from '@/app/routes/app/root';
 import { useAppStore } from '@/stores/app-store';
-import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
+import { jsonResponse, makeJwt, makeUser, pagedResponse, pageOf } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render-route';
 
 const note = (id: string, is_read = false): NotificationDto => ({
@@ -21,18 +21,33 @@ function signIn(hasProfileCompleted = true) {
   useAppStore.getState().setTourCompleted(true);
 }
 
-/** Answers GET /notifications/ with `list` and PUT .../read with 200 (or `putStatus`). */
+/**
+ * Answers GET /notifications/ with the asked page of `list` (its length in X-Total-Count), and PUT
+ * .../read and PUT /notifications/read-all with 200 (or `putStatus`).
+ */
 function stubApi(list: NotificationDto[] | 'fail', putStatus = 200) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/notifications/' && (init?.method ?? 'GET') === 'GET') {
-      return list === 'fail' ? jsonResponse(500, {}) : jsonResponse(200, list);
+    const path = url.split('?')[0];
+    const method = init?.method ?? 'GET';
+    if (path === '/notifications/' && method === 'GET') {
+      if (list === 'fail') return jsonResponse(500, {});
+      const { offset, limit } = pageOf(url);
+      return pagedResponse(list.slice(offset, offset + limit), list.length);
     }
-    if (/^\/notifications\/[^/]+\/read$/.test(url) && init?.method === 'PUT') return jsonResponse(putStatus, {});
+    if (path === '/notifications/read-all' && method === 'PUT') {
+      const updated = list === 'fail' ? 0 : list.filter((item) => !item.is_read).length;
+      return jsonResponse(putStatus, putStatus === 200 ? { message: 'All notifications marked as read.', updated } : {});
+    }
+    if (path && /^\/notifications\/[^/]+\/read$/.test(path) && method === 'PUT') return jsonResponse(putStatus, {});
     return jsonResponse(404, { detail: 'Not Found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** The calls made to `path` (the query left out) with `method`. */
+const callsTo = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => url.split('?')[0] === path && (init?.method ?? 'GET') === method).map(([url]) => url);
 
 const renderApp = () => renderRoute(<AppRoot />, { path: '/app/home' });
 const workspaceNav = () => screen.getByRole('navigation', { name: 'Workspace' });
@@ -170,8 +185,8 @@ describe('Notifications modal', () => {
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
   });
 
-  it('Mark All as Read marks every unread one', async () => {
-    stubApi([note('a'), note('b'), note('c', true)]);
+  it('Mark All as Read marks every unread one with one request', async () => {
+    const fetchMock = stubApi([note('a'), note('b'), note('c', true)]);
     signIn();
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
@@ -182,6 +197,85 @@ describe('Notifications modal', () => {
 
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument());
     expect(useAppStore.getState().unreadCount).toBe(0);
+    expect(callsTo(fetchMock, 'PUT', '/notifications/read-all')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => /^\/notifications\/[^/]+\/read$/.test(url))).toHaveLength(0);
+    expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
+  });
+
+  it('Mark All as Read that fails leaves everything unread, without a message', async () => {
+    stubApi([note('a'), note('b')], 500);
+    signIn();
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    await within(dialog).findAllByRole('listitem');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark All as Read' }));
+
+    await waitFor(() => expect(useAppStore.getState().notificationsLoading).toBe(false));
+    expect(within(dialog).getAllByRole('button', { name: 'Mark as read' })).toHaveLength(2);
+    expect(useAppStore.getState().unreadCount).toBe(2);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lists the first page and loads the next one with "Load more" until all are shown', async () => {
+    const all = Array.from({ length: 230 }, (_, i) => note(`n${i}`, i >= 150));
+    const fetchMock = stubApi(all);
+    signIn();
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(100));
+    expect(within(dialog).getByText('100 of 230 shown')).toBeInTheDocument();
+    // The badge counts the unread of what is loaded.
+    expect(screen.getByTestId('unread-badge')).toHaveTextContent('99+');
+    expect(useAppStore.getState().unreadCount).toBe(100);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Load more notifications' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(200));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Load more notifications' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(230));
+
+    expect(within(dialog).queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Message n229')).toBeInTheDocument();
+    expect(useAppStore.getState().unreadCount).toBe(150);
+    const pages = callsTo(fetchMock, 'GET', '/notifications/').map((url) => pageOf(url));
+    expect(pages.slice(-2)).toEqual([
+      { offset: 100, limit: 100 },
+      { offset: 200, limit: 100 },
+    ]);
+  });
+
+  it('keeps Mark All as Read available while older pages may hold unread ones', async () => {
+    stubApi([...Array.from({ length: 100 }, (_, i) => note(`r${i}`, true)), note('old-unread')]);
+    signIn();
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(100));
+
+    expect(useAppStore.getState().unreadCount).toBe(0);
+    expect(within(dialog).getByRole('button', { name: 'Mark All as Read' })).toBeEnabled();
+  });
+
+  it("keeps the list and says 'Failed to fetch notifications' when a next page fails", async () => {
+    const all = Array.from({ length: 120 }, (_, i) => note(`n${i}`));
+    const fetchMock = stubApi(all);
+    signIn();
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(100));
+
+    fetchMock.mockImplementationOnce(async () => jsonResponse(500, {}));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Load more notifications' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to fetch notifications');
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(100);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Load more notifications' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(120));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('leaves an item unread, without a message, when marking it fails', async () => {

@@ -18,15 +18,17 @@ const renderPage = () =>
 describe('the /admin-report page', () => {
   it("says 'Access Denied.' to a non-admin and asks for no flags", () => {
     const get = vi.spyOn(api, 'get');
+    const getPage = vi.spyOn(api, 'getPage');
     signIn(false);
     renderPage();
     expect(screen.getByRole('alert')).toHaveTextContent('Access Denied.');
     expect(screen.queryByRole('heading', { name: 'Flagged content' })).not.toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
+    expect(getPage).not.toHaveBeenCalled();
   });
 
   it('shows an admin the flag list', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue([]);
+    vi.spyOn(api, 'getPage').mockResolvedValue({ items: [], total: 0 });
     signIn(true);
     renderPage();
     expect(screen.getByRole('heading', { name: 'Flagged content' })).toBeInTheDocument();

@@ -5,11 +5,11 @@ import { getContacts } from './contacts';
 describe('getContacts', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('asks GET /contacts/ with the signal and answers the list', async () => {
-    const contacts = [{ id: 'c1', name: 'Ada', email: 'ada@example.com', audience_score: null }];
-    const get = vi.spyOn(api, 'get').mockResolvedValue(contacts);
+  it('asks GET /contacts/ for a page with the signal and answers the page', async () => {
+    const page = { items: [{ id: 'c1', name: 'Ada', email: 'ada@example.com', audience_score: null }], total: 1 };
+    const getPage = vi.spyOn(api, 'getPage').mockResolvedValue(page);
     const controller = new AbortController();
-    await expect(getContacts(controller.signal)).resolves.toEqual(contacts);
-    expect(get).toHaveBeenCalledWith('/contacts/', { signal: controller.signal });
+    await expect(getContacts({ offset: 100, limit: 100 }, controller.signal)).resolves.toEqual(page);
+    expect(getPage).toHaveBeenCalledWith('/contacts/', { offset: 100, limit: 100 }, { signal: controller.signal });
   });
 });

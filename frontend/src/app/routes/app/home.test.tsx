@@ -6,6 +6,7 @@ import { api } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { pagesOf } from '@/testing/page';
 import HomePage from './home';
 
 // The four modals belong to other features; here only their props matter.
@@ -79,6 +80,7 @@ describe('Home page', () => {
       return { remaining_shuffles: 1 };
     });
     vi.spyOn(api, 'get').mockImplementation(get as never);
+    vi.spyOn(api, 'getPage').mockImplementation(pagesOf(get as never) as never);
     useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser());
     render(
       <MemoryRouter>

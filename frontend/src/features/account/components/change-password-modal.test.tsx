@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { makeJwt, makeUser } from '@/testing/fixtures';
 import { updatePassword } from '../api/update-password';
 import { ChangePasswordModal } from './change-password-modal';
 
@@ -75,6 +77,24 @@ describe('ChangePasswordModal', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(updateMock).toHaveBeenCalledWith({ current_password: 'Old!Pass1', new_password: 'N3w!Password' });
     expect(success).toHaveBeenCalledWith('Password updated successfully.', expect.anything());
+  });
+
+  it('keeps the session going with the fresh token the server answers (the change revoked the old one)', async () => {
+    const user = makeUser();
+    const oldToken = makeJwt(Math.floor(Date.now() / 1000) + 3600);
+    const freshToken = makeJwt(Math.floor(Date.now() / 1000) + 7200);
+    useAppStore.getState().login(oldToken, user);
+    updateMock.mockResolvedValue({ message: 'Password updated successfully.', access_token: freshToken });
+    const actor = userEvent.setup();
+    const { onClose } = renderModal();
+    await fill(actor, 'Old!Pass1', 'N3w!Password', 'N3w!Password');
+    await submit(actor);
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(useAppStore.getState().token).toBe(freshToken);
+    expect(useAppStore.getState().user?.id).toBe(user.id);
+    expect(localStorage.getItem('token')).toBe(freshToken);
+    useAppStore.getState().logout();
   });
 
   it("shows the server's detail, else 'Failed to update password.', and stays open", async () => {

@@ -4,6 +4,7 @@ import { passwordStrength } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
 import { updatePassword } from '../api/update-password';
 import { PASSWORD_RULE_HINT, PASSWORD_UPDATE_FAILED, PASSWORD_UPDATE_UNEXPECTED, PASSWORD_UPDATED } from '../messages';
 import { validatePasswordChange } from '../utils/password-change';
@@ -48,6 +49,9 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
     setBusy(true);
     try {
       const answer = await updatePassword({ current_password: current, new_password: next });
+      // The change ended every earlier session, this one's too: carry on with the token the server issued.
+      const { user, login } = useAppStore.getState();
+      if (answer?.access_token && user) login(answer.access_token, user);
       toast.success(answer?.message || PASSWORD_UPDATED, { toastId: 'password-updated' });
       onClose();
     } catch (failure) {

@@ -1,7 +1,7 @@
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
-import { api } from '@/lib/api-client';
+import { api, type Page, type PageRequest } from '@/lib/api-client';
 
-/** GET /flags/ (admins): every open flag, newest first, with the content's current fields. */
-export function getFlags(signal?: AbortSignal): Promise<FlagDto[]> {
-  return api.get<FlagDto[]>('/flags/', { signal });
+/** GET /flags/ (admins): one page of the open flags, newest first, with the content's current fields. */
+export function getFlags(page: PageRequest = {}, signal?: AbortSignal): Promise<Page<FlagDto>> {
+  return api.getPage<FlagDto>('/flags/', page, { signal });
 }

@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, type Page } from '@/lib/api-client';
+import { page } from '@/testing/page';
 import { flagFeed } from '../realtime/flag-feed';
 import { AdminReport } from './admin-report';
 
@@ -21,7 +22,8 @@ const flag = (id: string, overrides: Partial<FlagDto> & { title?: string; type?:
   };
 };
 
-let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
+/** `api.getPage`: GET /flags/ answers a page. */
+let get: Mock<(path: string, page?: { offset?: number; limit?: number }, request?: unknown) => Promise<Page<FlagDto>>>;
 let put: Mock<(path: string, json?: unknown) => Promise<unknown>>;
 let del: Mock<(path: string) => Promise<unknown>>;
 let post: Mock<(path: string, json?: unknown) => Promise<unknown>>;
@@ -47,20 +49,20 @@ describe('AdminReport', () => {
     put = vi.fn();
     del = vi.fn();
     post = vi.fn();
-    vi.spyOn(api, 'get').mockImplementation(get as never);
+    vi.spyOn(api, 'getPage').mockImplementation(get as never);
     vi.spyOn(api, 'put').mockImplementation(put as never);
     vi.spyOn(api, 'delete').mockImplementation(del as never);
     vi.spyOn(api, 'post').mockImplementation(post as never);
   });
 
   it("shows 'Loading flags...', then one row per flag with title, type, categories, status, reporter, reason and time", async () => {
-    let resolve!: (flags: FlagDto[]) => void;
+    let resolve!: (flags: Page<FlagDto>) => void;
     get.mockReturnValue(new Promise((done) => (resolve = done)));
     renderReport();
     expect(screen.getByText('Loading flags...')).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/flags/', expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    expect(get).toHaveBeenCalledWith('/flags/', { offset: 0, limit: 100 }, expect.objectContaining({ signal: expect.any(AbortSignal) }));
 
-    act(() => resolve([flag('1', { title: 'Cats video' }), flag('2', { type: 'podcast', status: 'flagged' })]));
+    act(() => resolve(page([flag('1', { title: 'Cats video' }), flag('2', { type: 'podcast', status: 'flagged' })])));
     const row = await waitFor(() => rowOf('Cats video'));
     expect(screen.queryByText('Loading flags...')).not.toBeInTheDocument();
     const cells = within(row);
@@ -77,14 +79,14 @@ describe('AdminReport', () => {
   });
 
   it("shows 'No content has been flagged.' for an empty list", async () => {
-    get.mockResolvedValue([]);
+    get.mockResolvedValue(page([]));
     renderReport();
     expect(await screen.findByText('No content has been flagged.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to fetch flags.' when the list fails, and Retry loads it", async () => {
-    get.mockRejectedValueOnce(new ApiError(500, 'Boom')).mockResolvedValueOnce([flag('1')]);
+    get.mockRejectedValueOnce(new ApiError(500, 'Boom')).mockResolvedValueOnce(page([flag('1')]));
     renderReport();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch flags.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
@@ -94,14 +96,14 @@ describe('AdminReport', () => {
   });
 
   it('links to the founder analytics page', async () => {
-    get.mockResolvedValue([]);
+    get.mockResolvedValue(page([]));
     renderReport();
     await screen.findByText('No content has been flagged.');
     expect(screen.getByRole('link', { name: 'Founder analytics' })).toHaveAttribute('href', '/admin-analytics');
   });
 
   it('adds a pushed flag on top without a reload, and announces it', async () => {
-    get.mockResolvedValue([flag('1')]);
+    get.mockResolvedValue(page([flag('1')]));
     renderReport();
     await screen.findByRole('rowheader', { name: 'Post 1' });
 
@@ -113,7 +115,7 @@ describe('AdminReport', () => {
   });
 
   it('turns the empty state into the list when the first flag is pushed', async () => {
-    get.mockResolvedValue([]);
+    get.mockResolvedValue(page([]));
     renderReport();
     await screen.findByText('No content has been flagged.');
     act(() => flagFeed.publish({ type: 'created', flag: flag('1') }));
@@ -122,16 +124,16 @@ describe('AdminReport', () => {
   });
 
   it('keeps a flag pushed while the list is still loading', async () => {
-    let resolve!: (flags: FlagDto[]) => void;
+    let resolve!: (flags: Page<FlagDto>) => void;
     get.mockReturnValue(new Promise((done) => (resolve = done)));
     renderReport();
     act(() => flagFeed.publish({ type: 'created', flag: flag('9') }));
-    act(() => resolve([flag('1')]));
+    act(() => resolve(page([flag('1')])));
     await waitFor(() => expect(titles()).toEqual(['Post 9', 'Post 1']));
   });
 
   it("applies other admins' changes pushed as flag:updated: a status, a deleted flag, removed content", async () => {
-    get.mockResolvedValue([flag('1'), flag('2'), flag('3', { content_id: 'c-2' })]);
+    get.mockResolvedValue(page([flag('1'), flag('2'), flag('3', { content_id: 'c-2' })]));
     renderReport();
     await screen.findByRole('rowheader', { name: 'Post 1' });
 
@@ -146,7 +148,7 @@ describe('AdminReport', () => {
   });
 
   it('reloads the list after the socket reconnects', async () => {
-    get.mockResolvedValueOnce([flag('1')]).mockResolvedValueOnce([flag('1'), flag('2')]);
+    get.mockResolvedValueOnce(page([flag('1')])).mockResolvedValueOnce(page([flag('1'), flag('2')]));
     renderReport();
     await screen.findByRole('rowheader', { name: 'Post 1' });
     act(() => flagFeed.publish({ type: 'resync' }));
@@ -154,10 +156,100 @@ describe('AdminReport', () => {
     expect(get).toHaveBeenCalledTimes(2);
   });
 
+  describe('paging', () => {
+    const many = (count: number, from = 0) => Array.from({ length: count }, (_, i) => flag(String(from + i)));
+    // Role queries over hundreds of rows are slow in jsdom: the row headers are read straight from the DOM.
+    const rowTitles = () => [...document.querySelectorAll('th[scope="row"]')].map((cell) => cell.textContent);
+    const loadMore = () => document.querySelector<HTMLElement>('.load-more');
+    const loadMoreButton = () => within(loadMore() ?? document.body).getByRole('button', { name: 'Load more flags' });
+    /** The whole server list, answered page by page as asked. */
+    const serve = (all: FlagDto[]) =>
+      get.mockImplementation(async (_path, asked = {}) => {
+        const { offset = 0, limit = 100 } = asked;
+        return page(all.slice(offset, offset + limit), all.length);
+      });
+
+    it('lists the first page and loads the next ones with "Load more" until all are shown', async () => {
+      const user = userEvent.setup();
+      serve(many(130));
+      renderReport();
+      await screen.findByText('Post 0');
+      expect(rowTitles()).toHaveLength(100);
+      expect(screen.getByText('100 of 130 shown')).toBeInTheDocument();
+
+      await user.click(loadMoreButton());
+
+      await waitFor(() => expect(rowTitles()).toHaveLength(130));
+      expect(get).toHaveBeenLastCalledWith('/flags/', { offset: 100, limit: 100 }, expect.anything());
+      expect(rowTitles().at(-1)).toBe('Post 129');
+      expect(loadMore()).toBeNull();
+    });
+
+    it('shows no "Load more" when the first page holds every flag', async () => {
+      serve(many(3));
+      renderReport();
+      await screen.findByText('Post 0');
+      expect(loadMore()).toBeNull();
+    });
+
+    it('counts pushed and deleted flags in the offset of the next page', async () => {
+      const user = userEvent.setup();
+      const all = many(101);
+      serve(all);
+      renderReport();
+      await screen.findByText('Post 0');
+
+      // The server lists the pushed flag first too, and drops the deleted one.
+      const pushed = flag('new', { title: 'Pushed' });
+      all.unshift(pushed);
+      act(() => flagFeed.publish({ type: 'created', flag: pushed }));
+      all.splice(all.findIndex((item) => item.id === '5'), 1);
+      act(() => flagFeed.publish({ type: 'updated', update: { flag_id: '5', content_id: 'c-5', deleted: true } }));
+      expect(screen.getByText('100 of 101 shown')).toBeInTheDocument();
+
+      await user.click(loadMoreButton());
+
+      await waitFor(() => expect(rowTitles()).toHaveLength(101));
+      expect(get.mock.calls.at(-1)?.[1]).toEqual({ offset: 100, limit: 100 });
+      expect(new Set(rowTitles()).size).toBe(101);
+      expect(rowTitles().at(-1)).toBe('Post 100');
+      expect(loadMore()).toBeNull();
+    });
+
+    it("toasts 'Failed to fetch flags.' when a next page fails, and keeps the list", async () => {
+      const user = userEvent.setup();
+      const error = vi.spyOn(toast, 'error');
+      serve(many(120));
+      renderReport();
+      await screen.findByText('Post 0');
+      get.mockRejectedValueOnce(new ApiError(500, 'Boom'));
+
+      await user.click(loadMoreButton());
+
+      await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to fetch flags.', expect.anything()));
+      expect(rowTitles()).toHaveLength(100);
+      expect(loadMoreButton()).toBeEnabled();
+    });
+
+    it('reloads as many flags as are listed after the socket reconnects', async () => {
+      const user = userEvent.setup();
+      serve(many(150));
+      renderReport();
+      await screen.findByText('Post 0');
+      await user.click(loadMoreButton());
+      await waitFor(() => expect(rowTitles()).toHaveLength(150));
+
+      act(() => flagFeed.publish({ type: 'resync' }));
+
+      await waitFor(() => expect(get).toHaveBeenLastCalledWith('/flags/', { offset: 0, limit: 150 }, expect.anything()));
+      await waitFor(() => expect(rowTitles()).toHaveLength(150));
+    });
+  });
+
   describe('changing the content status', () => {
     it('asks first; Cancel changes nothing and calls nothing', async () => {
       const user = userEvent.setup();
-      get.mockResolvedValue([flag('1')]);
+      get.mockResolvedValue(page([flag('1')]));
       renderReport();
       const select = await screen.findByRole('combobox', { name: 'Status of "Post 1"' });
       expect(within(select).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
@@ -180,7 +272,7 @@ describe('AdminReport', () => {
     it('on confirm sends PUT /flags/{id}/content-status with new_status and shows the new status', async () => {
       const user = userEvent.setup();
       const success = vi.spyOn(toast, 'success');
-      get.mockResolvedValue([flag('1'), flag('2', { content_id: 'c-1', title: 'Post 1 (second report)' })]);
+      get.mockResolvedValue(page([flag('1'), flag('2', { content_id: 'c-1', title: 'Post 1 (second report)' })]));
       put.mockResolvedValue({ id: 'c-1', title: 'Post 1 renamed', content_type: 'video', categories: ['technology'], status: 'under_review' });
       renderReport();
       const select = await screen.findByRole('combobox', { name: 'Status of "Post 1"' });
@@ -201,7 +293,7 @@ describe('AdminReport', () => {
     it("toasts 'Failed to update content status: {message}' and keeps the old status", async () => {
       const user = userEvent.setup();
       const error = vi.spyOn(toast, 'error');
-      get.mockResolvedValue([flag('1')]);
+      get.mockResolvedValue(page([flag('1')]));
       put.mockRejectedValue(new ApiError(404, 'Flag not found.'));
       renderReport();
       const select = await screen.findByRole('combobox', { name: 'Status of "Post 1"' });
@@ -217,7 +309,7 @@ describe('AdminReport', () => {
     it('a flag: asks, Cancel keeps it, confirming sends DELETE /flags/{id} and removes the row', async () => {
       const user = userEvent.setup();
       const success = vi.spyOn(toast, 'success');
-      get.mockResolvedValue([flag('1'), flag('2')]);
+      get.mockResolvedValue(page([flag('1'), flag('2')]));
       del.mockResolvedValue({ id: '1', message: 'Flag deleted successfully.' });
       renderReport();
       const button = await screen.findByRole('button', { name: 'Delete flag on "Post 1" by reporter-1' });
@@ -238,7 +330,7 @@ describe('AdminReport', () => {
     it("a flag that fails toasts 'Failed to delete flag: {message}' and keeps the row", async () => {
       const user = userEvent.setup();
       const error = vi.spyOn(toast, 'error');
-      get.mockResolvedValue([flag('1')]);
+      get.mockResolvedValue(page([flag('1')]));
       del.mockRejectedValue(new ApiError(404, 'Flag not found.'));
       renderReport();
       await user.click(await screen.findByRole('button', { name: /^Delete flag on "Post 1"/ }));
@@ -250,7 +342,7 @@ describe('AdminReport', () => {
     it('content: asks, then sends DELETE /admin/content/{id} and removes every flag of that content', async () => {
       const user = userEvent.setup();
       const success = vi.spyOn(toast, 'success');
-      get.mockResolvedValue([flag('1'), flag('2', { content_id: 'c-1', title: 'Post 1 again' }), flag('3')]);
+      get.mockResolvedValue(page([flag('1'), flag('2', { content_id: 'c-1', title: 'Post 1 again' }), flag('3')]));
       del.mockResolvedValue({ id: 'c-1', message: 'Content deleted successfully.' });
       renderReport();
       const button = await screen.findByRole('button', { name: 'Delete content "Post 1"' });
@@ -270,7 +362,7 @@ describe('AdminReport', () => {
     it("content that fails toasts 'Failed to delete content: {message}'", async () => {
       const user = userEvent.setup();
       const error = vi.spyOn(toast, 'error');
-      get.mockResolvedValue([flag('1')]);
+      get.mockResolvedValue(page([flag('1')]));
       del.mockRejectedValue(new TypeError('Failed to fetch'));
       renderReport();
       await user.click(await screen.findByRole('button', { name: 'Delete content "Post 1"' }));
@@ -282,7 +374,7 @@ describe('AdminReport', () => {
     it('the selected flags in bulk: POST /flags/bulk-delete with flag_ids after a confirm', async () => {
       const user = userEvent.setup();
       const success = vi.spyOn(toast, 'success');
-      get.mockResolvedValue([flag('1'), flag('2'), flag('3')]);
+      get.mockResolvedValue(page([flag('1'), flag('2'), flag('3')]));
       post.mockResolvedValue({ deleted: 2 });
       renderReport();
       const bulk = await screen.findByRole('button', { name: 'Delete selected (0)' });
@@ -303,7 +395,7 @@ describe('AdminReport', () => {
 
     it('Select all selects every listed flag', async () => {
       const user = userEvent.setup();
-      get.mockResolvedValue([flag('1'), flag('2')]);
+      get.mockResolvedValue(page([flag('1'), flag('2')]));
       renderReport();
       await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
       expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeEnabled();
@@ -314,7 +406,7 @@ describe('AdminReport', () => {
 
   it('filters by the grouped content type', async () => {
     const user = userEvent.setup();
-    get.mockResolvedValue([flag('1', { type: 'article' }), flag('2', { type: 'podcast' }), flag('3', { type: 'pdf' })]);
+    get.mockResolvedValue(page([flag('1', { type: 'article' }), flag('2', { type: 'podcast' }), flag('3', { type: 'pdf' })]));
     renderReport();
     const filter = await screen.findByRole('combobox', { name: 'Content type' });
     await user.selectOptions(filter, 'other');

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ModerationStatus } from '@crossfeed/domain/rules/content-types.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { bulkDeleteFlags } from '../api/bulk-delete-flags';
 import { changeContentStatus } from '../api/change-content-status';
@@ -91,7 +92,7 @@ export function AdminReport() {
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
-  const { status, flags, change, retry } = useFlagList({ onPushedFlag });
+  const { status, flags, total, loadingMore, loadMore, change, retry } = useFlagList({ onPushedFlag });
   const [typeFilter, setTypeFilter] = useState<TypeGroup | 'all'>('all');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
@@ -261,6 +262,7 @@ export function AdminReport() {
               onDeleteContent={(flag) => setPending({ kind: 'content', flag })}
             />
           )}
+          <LoadMore shown={flags.length} total={total} loading={loadingMore} onLoadMore={loadMore} what="flags" />
         </>
       )}
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'react-toastify';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
+import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
 import { getFlags } from '../api/get-flags';
 import { ADMIN_REPORT_MESSAGES } from '../messages';
 import { flagFeed, type FlagFeedEvent } from '../realtime/flag-feed';
@@ -13,51 +14,79 @@ export type FlagListStatus = 'loading' | 'ready' | 'error';
 type State = {
   status: FlagListStatus;
   flags: FlagDto[];
+  /** Open flags in all (`X-Total-Count`), kept in step with the changes: more than listed offers "Load more". */
+  total: number;
   /** A fetch is in flight: changes are applied now AND replayed over its answer, so none is lost. */
   fetching: boolean;
+  /** The next page is on its way. */
+  loadingMore: boolean;
   queued: Change[];
 };
 
 type Action =
   | { type: 'fetch'; quiet: boolean }
-  | { type: 'loaded'; flags: FlagDto[] }
+  | { type: 'loaded'; flags: FlagDto[]; total: number }
   | { type: 'failed' }
+  | { type: 'more' }
+  | { type: 'more-loaded'; flags: FlagDto[]; total: number }
+  | { type: 'more-failed' }
   | { type: 'change'; change: Change };
 
-const initialState: State = { status: 'loading', flags: [], fetching: true, queued: [] };
+const initialState: State = { status: 'loading', flags: [], total: 0, fetching: true, loadingMore: false, queued: [] };
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'fetch':
-      return { ...state, status: action.quiet && state.status === 'ready' ? 'ready' : 'loading', fetching: true, queued: [] };
-    case 'loaded':
-      return { status: 'ready', flags: state.queued.reduce<FlagDto[]>((flags, change) => change(flags), action.flags), fetching: false, queued: [] };
+      return { ...state, status: action.quiet && state.status === 'ready' ? 'ready' : 'loading', fetching: true, loadingMore: false, queued: [] };
+    case 'loaded': {
+      const flags = state.queued.reduce<FlagDto[]>((list, change) => change(list), action.flags);
+      return { status: 'ready', flags, total: Math.max(0, action.total + flags.length - action.flags.length), fetching: false, loadingMore: false, queued: [] };
+    }
     case 'failed':
       return { ...state, status: state.status === 'ready' ? 'ready' : 'error', fetching: false, queued: [] };
-    case 'change':
-      return { ...state, flags: action.change(state.flags), queued: state.fetching ? [...state.queued, action.change] : state.queued };
+    case 'more':
+      return { ...state, loadingMore: true };
+    case 'more-loaded':
+      return { ...state, flags: appendPage(state.flags, action.flags), total: action.total, loadingMore: false };
+    case 'more-failed':
+      return { ...state, loadingMore: false };
+    case 'change': {
+      // A created flag adds one, a deleted one (or content) removes its flags: the total follows.
+      const flags = action.change(state.flags);
+      return {
+        ...state,
+        flags,
+        total: Math.max(0, state.total + flags.length - state.flags.length),
+        queued: state.fetching ? [...state.queued, action.change] : state.queued,
+      };
+    }
   }
 }
 
 /**
- * The admin report's flag list: GET /flags/ on mount, then kept live by the `flag:created` and
- * `flag:updated` pushes (including other admins' changes); a reconnect reloads it quietly.
+ * The admin report's flag list: the first page of GET /flags/ on mount, further pages on "Load more", kept
+ * live by the `flag:created` and `flag:updated` pushes (including other admins' changes); a reconnect
+ * reloads as many as are listed, quietly.
  */
 export function useFlagList(options: { onPushedFlag?: (flag: FlagDto) => void } = {}) {
   const [state, dispatch] = useReducer(reducer, initialState);
   const controllerRef = useRef<AbortController | null>(null);
+  const moreRef = useRef<AbortController | null>(null);
   const onPushedFlagRef = useRef(options.onPushedFlag);
   onPushedFlagRef.current = options.onPushedFlag;
+  const listedRef = useRef(0);
+  listedRef.current = state.flags.length;
 
   const load = useCallback((quiet: boolean) => {
     controllerRef.current?.abort();
+    moreRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;
     dispatch({ type: 'fetch', quiet });
-    getFlags(controller.signal).then(
-      (flags) => {
+    getFlags({ offset: 0, limit: quiet ? refreshLimit(listedRef.current) : PAGE_SIZE }, controller.signal).then(
+      ({ items, total }) => {
         if (controller.signal.aborted) return;
-        if (Array.isArray(flags)) dispatch({ type: 'loaded', flags });
+        if (Array.isArray(items)) dispatch({ type: 'loaded', flags: items, total });
         else dispatch({ type: 'failed' });
       },
       () => {
@@ -71,8 +100,30 @@ export function useFlagList(options: { onPushedFlag?: (flag: FlagDto) => void } 
 
   useEffect(() => {
     load(false);
-    return () => controllerRef.current?.abort();
+    return () => {
+      controllerRef.current?.abort();
+      moreRef.current?.abort();
+    };
   }, [load]);
+
+  // Pushes prepend and deletions remove on both sides alike, so the listed count is the next offset.
+  const loadMore = useCallback(() => {
+    if (state.status !== 'ready' || state.fetching || state.loadingMore || state.flags.length >= state.total) return;
+    const controller = new AbortController();
+    moreRef.current = controller;
+    dispatch({ type: 'more' });
+    getFlags({ offset: state.flags.length, limit: PAGE_SIZE }, controller.signal).then(
+      ({ items, total }) => {
+        if (controller.signal.aborted) return;
+        dispatch(Array.isArray(items) ? { type: 'more-loaded', flags: items, total } : { type: 'more-failed' });
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        toast.error(ADMIN_REPORT_MESSAGES.fetchFailed, { toastId: 'admin-flags-fetch' });
+        dispatch({ type: 'more-failed' });
+      },
+    );
+  }, [state.status, state.fetching, state.loadingMore, state.flags.length, state.total]);
 
   useEffect(
     () =>
@@ -92,5 +143,5 @@ export function useFlagList(options: { onPushedFlag?: (flag: FlagDto) => void } 
   const change = useCallback((next: Change) => dispatch({ type: 'change', change: next }), []);
   const retry = useCallback(() => load(false), [load]);
 
-  return { status: state.status, flags: state.flags, change, retry };
+  return { status: state.status, flags: state.flags, total: state.total, loadingMore: state.loadingMore, loadMore, change, retry };
 }

@@ -18,6 +18,11 @@ describe('LoginForm', () => {
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   });
 
+  it('says the e-mail is confirmed when the confirmation link lands here', () => {
+    renderRoute(<LoginForm />, { path: '/login', url: '/login?email_confirmed=1' });
+    expect(screen.getByRole('status')).toHaveTextContent('Your e-mail address is confirmed. You can sign in.');
+  });
+
   it('requires username and password and sends nothing without them', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

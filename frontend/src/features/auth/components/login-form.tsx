@@ -10,6 +10,8 @@ import { PasswordInput } from './password-input';
 
 export const LOGIN_REQUIRED = 'Please enter your username and password.';
 export const LOGIN_FAILED = 'Login failed. Please try again.';
+/** Shown when the account confirmation link (e-mailed at registration) lands here: /login?email_confirmed=1. */
+export const EMAIL_CONFIRMED = 'Your e-mail address is confirmed. You can sign in.';
 
 type FromState = { from?: { pathname?: string; search?: string } } | null;
 
@@ -75,6 +77,7 @@ export function LoginForm() {
         </label>
         <Link to="/forgot-password">Forgot password?</Link>
       </div>
+      <FormMessage tone="success">{new URLSearchParams(location.search).get('email_confirmed') === '1' ? EMAIL_CONFIRMED : null}</FormMessage>
       <FormMessage tone="error">{error}</FormMessage>
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign in'}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getContacts, type Contact } from '@/lib/api/contacts';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Page } from '@/lib/api-client';
+import { page } from '@/testing/page';
 import { addContact } from '../api/add-contact';
 import { deleteContact } from '../api/delete-contact';
 import { uploadContacts } from '../api/upload-contacts';
@@ -51,7 +52,7 @@ describe('ContactsModal', () => {
 
   describe('tabs', () => {
     it("is titled 'Contacts' and opens on 'Add Contact' with the single form", async () => {
-      getMock.mockResolvedValue([ADA]);
+      getMock.mockResolvedValue(page([ADA]));
       renderModal();
       expect(screen.getByRole('dialog', { name: 'Contacts' })).toBeInTheDocument();
       const list = screen.getByRole('tablist', { name: 'Contacts' });
@@ -66,7 +67,7 @@ describe('ContactsModal', () => {
     });
 
     it('switches tabs on click and keeps one tab in the Tab order', async () => {
-      getMock.mockResolvedValue([ADA]);
+      getMock.mockResolvedValue(page([ADA]));
       const user = userEvent.setup();
       renderModal();
       await user.click(tab('View Contacts'));
@@ -79,7 +80,7 @@ describe('ContactsModal', () => {
     });
 
     it('moves between tabs with the arrow keys (wrapping), Home and End', async () => {
-      getMock.mockResolvedValue([ADA]);
+      getMock.mockResolvedValue(page([ADA]));
       const user = userEvent.setup();
       renderModal();
       tab('Add Contact').focus();
@@ -100,7 +101,7 @@ describe('ContactsModal', () => {
     });
 
     it('keeps what was typed when switching tabs, and starts clean on the next opening', async () => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       const user = userEvent.setup();
       const onClose = vi.fn();
       const { rerender } = render(<ContactsModal open onClose={onClose} />);
@@ -120,7 +121,7 @@ describe('ContactsModal', () => {
 
   describe('list states', () => {
     it("shows 'Loading contacts...' on both list tabs until the contacts arrive", async () => {
-      let resolve!: (list: Contact[]) => void;
+      let resolve!: (list: Page<Contact>) => void;
       getMock.mockReturnValue(new Promise((done) => (resolve = done)));
       const user = userEvent.setup();
       renderModal();
@@ -128,13 +129,13 @@ describe('ContactsModal', () => {
       expect(screen.getByText('Loading contacts...')).toBeInTheDocument();
       await user.click(tab('Audience Scores'));
       expect(screen.getByText('Loading contacts...')).toBeInTheDocument();
-      resolve([ADA]);
+      resolve(page([ADA]));
       expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
       expect(screen.queryByText('Loading contacts...')).not.toBeInTheDocument();
     });
 
     it("shows 'No contacts added yet.' on both list tabs for an empty list", async () => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       const user = userEvent.setup();
       renderModal();
       await user.click(tab('View Contacts'));
@@ -160,7 +161,7 @@ describe('ContactsModal', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch contacts.');
       expect(error).toHaveBeenLastCalledWith('Failed to fetch contacts.', expect.anything());
 
-      getMock.mockResolvedValueOnce([BOB]);
+      getMock.mockResolvedValueOnce(page([BOB]));
       await user.click(screen.getByRole('button', { name: 'Retry' }));
       expect(await screen.findByText('Bob')).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -169,7 +170,7 @@ describe('ContactsModal', () => {
 
   describe('View Contacts', () => {
     it('lists name and email with a delete action, in a list at most 15rem tall', async () => {
-      getMock.mockResolvedValue([ADA, BOB]);
+      getMock.mockResolvedValue(page([ADA, BOB]));
       const user = userEvent.setup();
       renderModal();
       await user.click(tab('View Contacts'));
@@ -185,7 +186,7 @@ describe('ContactsModal', () => {
     });
 
     it('asks before deleting; Cancel keeps the contact and sends nothing', async () => {
-      getMock.mockResolvedValue([ADA, BOB]);
+      getMock.mockResolvedValue(page([ADA, BOB]));
       const user = userEvent.setup();
       renderModal();
       await user.click(tab('View Contacts'));
@@ -202,7 +203,7 @@ describe('ContactsModal', () => {
     });
 
     it("deletes after confirming: toasts 'Contact deleted successfully!', drops the row and refetches", async () => {
-      getMock.mockResolvedValueOnce([ADA, BOB]).mockResolvedValueOnce([ADA]);
+      getMock.mockResolvedValueOnce(page([ADA, BOB])).mockResolvedValueOnce(page([ADA]));
       deleteMock.mockResolvedValue({ message: 'Contact deleted successfully!' });
       const success = vi.spyOn(toast, 'success');
       const user = userEvent.setup();
@@ -220,7 +221,7 @@ describe('ContactsModal', () => {
     });
 
     it("on a failed delete toasts 'Failed to delete contact.', shows the server's reason and keeps the row", async () => {
-      getMock.mockResolvedValue([ADA, BOB]);
+      getMock.mockResolvedValue(page([ADA, BOB]));
       deleteMock.mockRejectedValue(new ApiError(404, 'Contact not found.'));
       const error = vi.spyOn(toast, 'error');
       const user = userEvent.setup();
@@ -236,9 +237,78 @@ describe('ContactsModal', () => {
     });
   });
 
+  describe('paging', () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, i): Contact => ({ id: `p${i}`, name: `Person ${i}`, email: `p${i}@example.com`, audience_score: i % 100 }));
+    /** The whole list on the server, answered page by page as asked. */
+    const serve = (all: Contact[]) =>
+      getMock.mockImplementation(async ({ offset = 0, limit = 100 } = {}) => page(all.slice(offset, offset + limit), all.length));
+    const rows = () => document.querySelectorAll('tbody tr');
+    const loadMore = () => within(document.querySelector<HTMLElement>('.load-more')!).getByRole('button', { name: 'Load more contacts' });
+
+    it('lists the first page on both list tabs and loads the next one with "Load more"', async () => {
+      const all = many(130);
+      serve(all);
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      await waitFor(() => expect(rows()).toHaveLength(100));
+      expect(screen.getByText('100 of 130 shown')).toBeInTheDocument();
+      expect(getMock).toHaveBeenLastCalledWith({ offset: 0, limit: 100 }, expect.any(AbortSignal));
+
+      await user.click(loadMore());
+
+      await waitFor(() => expect(rows()).toHaveLength(130));
+      expect(getMock).toHaveBeenLastCalledWith({ offset: 100, limit: 100 }, expect.any(AbortSignal));
+      expect(document.querySelector('.load-more')).toBeNull();
+      await user.click(tab('Audience Scores'));
+      expect(rows()).toHaveLength(130);
+      expect(screen.getByText('Person 129')).toBeInTheDocument();
+    });
+
+    it('refetches as many contacts as are listed after a delete', async () => {
+      const all = many(130);
+      serve(all);
+      deleteMock.mockImplementation(async (id) => {
+        all.splice(all.findIndex((contact) => contact.id === id), 1);
+        return { message: 'Contact deleted successfully!' };
+      });
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      await waitFor(() => expect(rows()).toHaveLength(100));
+      await user.click(loadMore());
+      await waitFor(() => expect(rows()).toHaveLength(130));
+
+      await user.click(within(document.querySelector<HTMLElement>('tbody')!).getByRole('button', { name: 'Delete Person 3' }));
+      await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+
+      await waitFor(() => expect(getMock).toHaveBeenLastCalledWith({ offset: 0, limit: 130 }, expect.any(AbortSignal)));
+      await waitFor(() => expect(rows()).toHaveLength(129));
+      expect(screen.queryByText('Person 3')).not.toBeInTheDocument();
+      expect(document.querySelector('.load-more')).toBeNull();
+    });
+
+    it("keeps the rows and toasts the failure when the next page fails", async () => {
+      serve(many(120));
+      const error = vi.spyOn(toast, 'error');
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      await waitFor(() => expect(rows()).toHaveLength(100));
+      getMock.mockRejectedValueOnce(new ApiError(500, undefined));
+
+      await user.click(loadMore());
+
+      await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to fetch contacts.', expect.anything()));
+      expect(rows()).toHaveLength(100);
+      expect(loadMore()).toBeEnabled();
+    });
+  });
+
   describe('Audience Scores', () => {
     it('shows each score out of 100 with a clamped, coloured bar, or N/A', async () => {
-      getMock.mockResolvedValue([ADA, BOB, CAROL, { id: 'k4', name: 'Dan', email: 'dan@example.com', audience_score: 140 }]);
+      getMock.mockResolvedValue(page([ADA, BOB, CAROL, { id: 'k4', name: 'Dan', email: 'dan@example.com', audience_score: 140 }]));
       const user = userEvent.setup();
       renderModal();
       await user.click(tab('Audience Scores'));
@@ -275,7 +345,7 @@ describe('ContactsModal', () => {
       ['an empty email', 'Ada', '', 'Please enter a valid email address.'],
       ['an invalid email', 'Ada', 'ada@example', 'Please enter a valid email address.'],
     ])('refuses %s with its message and sends nothing', async (_case, name, email, message) => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       renderModal();
       const user = await fillContact(name, email);
       await user.click(addButton());
@@ -284,7 +354,7 @@ describe('ContactsModal', () => {
     });
 
     it('clears the message when a field changes', async () => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       renderModal();
       const user = await fillContact('', 'ada@example.com');
       await user.click(addButton());
@@ -294,7 +364,7 @@ describe('ContactsModal', () => {
     });
 
     it("adds a trimmed contact, toasts 'Contact added successfully!', clears the form and refetches", async () => {
-      getMock.mockResolvedValueOnce([]).mockResolvedValueOnce([ADA]);
+      getMock.mockResolvedValueOnce(page([])).mockResolvedValueOnce(page([ADA]));
       let resolve!: (contact: Contact) => void;
       addMock.mockReturnValue(new Promise((done) => (resolve = done)));
       const success = vi.spyOn(toast, 'success');
@@ -317,7 +387,7 @@ describe('ContactsModal', () => {
     });
 
     it("on failure toasts 'Failed to add contact.', shows the server's reason and keeps the input", async () => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       addMock.mockRejectedValueOnce(new ApiError(409, 'A contact with this email already exists.'));
       const error = vi.spyOn(toast, 'error');
       renderModal();
@@ -346,7 +416,7 @@ describe('ContactsModal', () => {
     }
 
     it('toggles between the single form and the file upload', async () => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       const user = await openBulk();
       expect(screen.getByRole('switch', { name: 'Bulk upload' })).toBeChecked();
       expect(screen.getByRole('form', { name: 'Upload contacts' })).toBeInTheDocument();
@@ -357,7 +427,7 @@ describe('ContactsModal', () => {
     });
 
     it("asks for a file with 'Please select a file to upload.' when none or another type is chosen", async () => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       const user = await openBulk();
       await user.click(screen.getByRole('button', { name: 'Upload' }));
       expect(screen.getByRole('alert')).toHaveTextContent('Please select a file to upload.');
@@ -370,7 +440,7 @@ describe('ContactsModal', () => {
     });
 
     it("uploads the file, toasts 'Contacts uploaded successfully!', shows added and skipped rows and refetches", async () => {
-      getMock.mockResolvedValueOnce([]).mockResolvedValueOnce([ADA, BOB]);
+      getMock.mockResolvedValueOnce(page([])).mockResolvedValueOnce(page([ADA, BOB]));
       uploadMock.mockResolvedValue({
         message: 'Contacts uploaded successfully!',
         added: 2,
@@ -400,7 +470,7 @@ describe('ContactsModal', () => {
     });
 
     it('says so when every row was added', async () => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       uploadMock.mockResolvedValue({ message: 'Contacts uploaded successfully!', added: 1, rejected: [] });
       const user = await openBulk();
       await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), csv('contacts.json'));
@@ -410,7 +480,7 @@ describe('ContactsModal', () => {
     });
 
     it("on a refused file toasts 'Failed to upload contacts.' and shows the server's reason", async () => {
-      getMock.mockResolvedValue([]);
+      getMock.mockResolvedValue(page([]));
       const error = vi.spyOn(toast, 'error');
       let reject!: (reason: unknown) => void;
       uploadMock.mockReturnValueOnce(new Promise((_done, fail) => (reject = fail)));
@@ -432,7 +502,7 @@ describe('ContactsModal', () => {
   });
 
   it('closes with the Close button', async () => {
-    getMock.mockResolvedValue([]);
+    getMock.mockResolvedValue(page([]));
     const { onClose } = renderModal();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);

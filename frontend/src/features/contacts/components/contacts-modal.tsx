@@ -4,6 +4,7 @@ import { Modal } from '@/components/ui/modal';
 import { TabList, TabPanel } from '@/components/ui/tabs';
 import { getContacts } from '@/lib/api/contacts';
 import { errorMessage } from '@/lib/api-client';
+import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
 import { CONTACTS_FETCH_FAILED, CONTACTS_TITLE } from '../messages';
 import { AddContactForm, type ContactDraft } from './add-contact-form';
 import { AudienceScoresTable } from './audience-scores-table';
@@ -35,17 +36,26 @@ export function ContactsModal({ open, onClose }: ContactsModalProps) {
   const [draft, setDraft] = useState<ContactDraft>(EMPTY_DRAFT);
   const [list, setList] = useState<ContactsListState>({ status: 'loading' });
   const requestRef = useRef<AbortController | null>(null);
+  const moreRef = useRef<AbortController | null>(null);
+  /** How many rows are listed, for a refetch to ask for as many (a ref: the callbacks stay stable). */
+  const shownRef = useRef(0);
+  shownRef.current = list.status === 'ready' ? list.contacts.length : 0;
 
-  /** A refetch after a change keeps the current rows on screen instead of flashing 'Loading contacts...'. */
+  /**
+   * A refetch after a change keeps the current rows on screen instead of flashing 'Loading contacts...',
+   * and asks for as many rows as are listed, so the pages already loaded stay.
+   */
   const loadContacts = useCallback(async (keepRows: boolean) => {
     requestRef.current?.abort();
+    moreRef.current?.abort();
     const controller = new AbortController();
     requestRef.current = controller;
     if (!keepRows) setList({ status: 'loading' });
     try {
-      const contacts = await getContacts(controller.signal);
+      const limit = keepRows ? refreshLimit(shownRef.current) : PAGE_SIZE;
+      const { items, total } = await getContacts({ offset: 0, limit }, controller.signal);
       if (controller.signal.aborted) return;
-      setList({ status: 'ready', contacts: Array.isArray(contacts) ? contacts : [] });
+      setList({ status: 'ready', contacts: Array.isArray(items) ? items : [], total, loadingMore: false });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = errorMessage(error, CONTACTS_FETCH_FAILED);
@@ -63,14 +73,39 @@ export function ContactsModal({ open, onClose }: ContactsModalProps) {
     return () => {
       requestRef.current?.abort();
       requestRef.current = null;
+      moreRef.current?.abort();
+      moreRef.current = null;
     };
   }, [open, loadContacts]);
+
+  /** The next page after the listed rows; a failure keeps them and toasts. */
+  const loadMore = async () => {
+    if (list.status !== 'ready' || list.loadingMore) return;
+    const controller = new AbortController();
+    moreRef.current = controller;
+    setList({ ...list, loadingMore: true });
+    try {
+      const { items, total } = await getContacts({ offset: list.contacts.length, limit: PAGE_SIZE }, controller.signal);
+      if (controller.signal.aborted) return;
+      setList((current) =>
+        current.status === 'ready'
+          ? { status: 'ready', contacts: appendPage(current.contacts, Array.isArray(items) ? items : []), total, loadingMore: false }
+          : current,
+      );
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setList((current) => (current.status === 'ready' ? { ...current, loadingMore: false } : current));
+      toast.error(errorMessage(error, CONTACTS_FETCH_FAILED), { toastId: 'contacts-fetch-failed' });
+    }
+  };
 
   const refresh = () => void loadContacts(true);
   const retry = () => void loadContacts(false);
   const removeRow = (id: string) => {
     setList((current) =>
-      current.status === 'ready' ? { status: 'ready', contacts: current.contacts.filter((contact) => contact.id !== id) } : current,
+      current.status === 'ready'
+        ? { ...current, contacts: current.contacts.filter((contact) => contact.id !== id), total: Math.max(0, current.total - 1) }
+        : current,
     );
     refresh();
   };
@@ -88,13 +123,13 @@ export function ContactsModal({ open, onClose }: ContactsModalProps) {
     );
   } else if (tab === 'view') {
     panel = (
-      <ContactsStateView state={list} onRetry={retry}>
+      <ContactsStateView state={list} onRetry={retry} onLoadMore={() => void loadMore()}>
         {(contacts) => <ContactsTable contacts={contacts} onDeleted={removeRow} />}
       </ContactsStateView>
     );
   } else {
     panel = (
-      <ContactsStateView state={list} onRetry={retry}>
+      <ContactsStateView state={list} onRetry={retry} onLoadMore={() => void loadMore()}>
         {(contacts) => <AudienceScoresTable contacts={contacts} />}
       </ContactsStateView>
     );

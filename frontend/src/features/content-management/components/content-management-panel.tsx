@@ -1,6 +1,7 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
@@ -26,11 +27,15 @@ type ContentManagementPanelProps = {
 /**
  * SPEC §2 Manage Content, Content Management tab: the own contents (at most 200 px, scrolling), each with
  * Edit and Delete; for Premium users its short link (/links/{short_code}, created on demand and copyable)
- * and the Enhance link action. Free users are told these are Premium features.
+ * and the Enhance link action. Free users are told these are Premium features. "Load more" fetches the next
+ * page of the own contents (the same list as the workspace's step 2).
  */
 export function ContentManagementPanel({ contents, status, isPremium, onEdit, onDelete, onRetry, onUpgrade }: ContentManagementPanelProps) {
   const replaceOwnContent = useAppStore((state) => state.replaceOwnContent);
   const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
+  const total = useAppStore((state) => state.ownContentsTotal);
+  const loadingMore = useAppStore((state) => state.ownContentsLoadingMore);
+  const loadMore = useAppStore((state) => state.loadMoreOwnContents);
   // Codes created here show at once, whatever the list refresh brings.
   const [createdCodes, setCreatedCodes] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<{ id: string; action: 'link' | 'enhance' } | null>(null);
@@ -167,6 +172,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
           })}
         </ul>
       )}
+      <LoadMore shown={contents.length} total={total} loading={loadingMore} onLoadMore={() => void loadMore()} what="contents" />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { pagesOf } from '@/testing/page';
 import { createShortLink } from '../api/create-short-link';
 import { deleteContent } from '../api/delete-content';
 import { enhanceContent } from '../api/enhance-content';
@@ -52,6 +53,8 @@ describe('ManageContentModal', () => {
     });
     post = vi.fn();
     vi.spyOn(api, 'get').mockImplementation(get as never);
+    // GET /content/ is paged: each page is cut from what `get` answers.
+    vi.spyOn(api, 'getPage').mockImplementation(pagesOf(get as never) as never);
     vi.spyOn(api, 'post').mockImplementation(post as never);
   });
 
@@ -68,6 +71,23 @@ describe('ManageContentModal', () => {
       expect(within(row).getByRole('button', { name: 'Delete Title c1' })).toBeInTheDocument();
       expect(list()).toHaveClass('manage-list');
       expect(get).toHaveBeenCalledWith('/content/');
+      expect(within(dialog()).queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    });
+
+    it('offers "Load more" while own contents are left, and lists them after the loaded ones', async () => {
+      signIn();
+      own = Array.from({ length: 120 }, (_, i) => makeContent(`n${i}`));
+      renderManage();
+      await within(dialog()).findByText('Title n0');
+      const items = () => dialog().querySelectorAll('li.manage-item');
+      expect(items()).toHaveLength(100);
+      expect(within(dialog()).getByText('100 of 120 shown')).toBeInTheDocument();
+
+      await userEvent.click(within(dialog().querySelector<HTMLElement>('.load-more')!).getByRole('button', { name: 'Load more contents' }));
+
+      await waitFor(() => expect(items()).toHaveLength(120));
+      expect(items()[119]).toHaveTextContent('Title n119');
+      expect(dialog().querySelector('.load-more')).toBeNull();
     });
 
     it("shows 'No contents available, Try adding some.' for no contents and the fetch error with Retry", async () => {
@@ -334,6 +354,12 @@ describe('ManageContentModal', () => {
       });
       renderManage();
       await within(dialog()).findByText('Title k0');
+      // Analytics covers the own contents listed: two more pages bring all 201.
+      const loadMore = () => within(dialog().querySelector<HTMLElement>('.load-more')!).getByRole('button', { name: 'Load more contents' });
+      await userEvent.click(loadMore());
+      await within(dialog()).findByText('Title k199');
+      await userEvent.click(loadMore());
+      await within(dialog()).findByText('Title k200');
       await userEvent.click(within(dialog()).getByRole('tab', { name: 'Analytics' }));
       const table = await within(dialog()).findByRole('table');
       expect(analyticsCalls().map(([, json]) => (json as { content_ids: string[] }).content_ids.length)).toEqual([200, 1]);

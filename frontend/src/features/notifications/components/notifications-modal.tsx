@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { LoadMore } from '@/components/ui/load-more';
 import { Modal } from '@/components/ui/modal';
 import { useAppStore } from '@/stores/app-store';
 import { NOTIFICATIONS_FETCH_FAILED } from '../stores/notifications-slice';
@@ -16,7 +17,11 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
   const loading = useAppStore((state) => state.notificationsLoading);
   const failed = useAppStore((state) => state.notificationsError);
   const unreadCount = useAppStore((state) => state.unreadCount);
+  const total = useAppStore((state) => state.notificationsTotal);
+  const loadingMore = useAppStore((state) => state.notificationsLoadingMore);
+  const loadMoreFailed = useAppStore((state) => state.notificationsLoadMoreFailed);
   const fetchNotifications = useAppStore((state) => state.fetchNotifications);
+  const loadMore = useAppStore((state) => state.loadMoreNotifications);
   const markRead = useAppStore((state) => state.markNotificationRead);
   const markAllRead = useAppStore((state) => state.markAllNotificationsRead);
 
@@ -38,29 +43,37 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
     body = <p className="modal-empty">No notifications.</p>;
   } else {
     body = (
-      <ul className="scroll-list" aria-label="Notifications">
-        {notifications.map((notification) => (
-          <li
-            key={notification.id}
-            className={notification.is_read ? 'notification-item' : 'notification-item notification-unread'}
-          >
-            <div className="notification-text">
-              <p className="notification-message">
-                {notification.is_read ? null : <span className="visually-hidden">Unread: </span>}
-                {notification.message}
-              </p>
-              <time className="notification-time" dateTime={notification.timestamp}>
-                {formatTimestamp(notification.timestamp)}
-              </time>
-            </div>
-            {notification.is_read ? null : (
-              <button type="button" className="button button-ghost button-small" onClick={() => void markRead(notification.id)}>
-                Mark as read
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="scroll-list" aria-label="Notifications">
+          {notifications.map((notification) => (
+            <li
+              key={notification.id}
+              className={notification.is_read ? 'notification-item' : 'notification-item notification-unread'}
+            >
+              <div className="notification-text">
+                <p className="notification-message">
+                  {notification.is_read ? null : <span className="visually-hidden">Unread: </span>}
+                  {notification.message}
+                </p>
+                <time className="notification-time" dateTime={notification.timestamp}>
+                  {formatTimestamp(notification.timestamp)}
+                </time>
+              </div>
+              {notification.is_read ? null : (
+                <button type="button" className="button button-ghost button-small" onClick={() => void markRead(notification.id)}>
+                  Mark as read
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {loadMoreFailed ? (
+          <p className="form-message form-message-error" role="alert">
+            {NOTIFICATIONS_FETCH_FAILED}
+          </p>
+        ) : null}
+        <LoadMore shown={notifications.length} total={total} loading={loadingMore} onLoadMore={() => void loadMore()} what="notifications" />
+      </>
     );
   }
 
@@ -74,7 +87,8 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
         <button
           type="button"
           className="button button-primary"
-          disabled={unreadCount === 0}
+          // Older pages not loaded yet may hold unread ones: the server marks those too.
+          disabled={unreadCount === 0 && notifications.length >= total}
           onClick={() => void markAllRead()}
         >
           Mark All as Read

@@ -1,13 +1,16 @@
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, type Page, type PageRequest } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
+import { page } from '@/testing/page';
 
 // The store is built by the test setup before any vi.mock could apply, so the API client is spied on.
-let getNotifications: Mock<(path: string) => Promise<NotificationDto[]>>;
+let getNotifications: Mock<(path: string, request?: PageRequest) => Promise<Page<NotificationDto>>>;
 let putRead: Mock<(path: string) => Promise<unknown>>;
 /** The ids PUT /notifications/{id}/read was called with. */
-const markedIds = () => putRead.mock.calls.map(([path]) => /\/notifications\/(.+)\/read$/.exec(path)?.[1]);
+const markedIds = () =>
+  putRead.mock.calls.map(([path]) => /\/notifications\/(.+)\/read$/.exec(path)?.[1]).filter((id) => id !== undefined);
+const readAllCalls = () => putRead.mock.calls.filter(([path]) => path === '/notifications/read-all').length;
 
 const note = (id: string, is_read = false): NotificationDto => ({
   id,
@@ -22,18 +25,19 @@ describe('notifications slice', () => {
   beforeEach(() => {
     getNotifications = vi.fn();
     putRead = vi.fn(async () => undefined);
-    vi.spyOn(api, 'get').mockImplementation(getNotifications as never);
+    vi.spyOn(api, 'getPage').mockImplementation(getNotifications as never);
     vi.spyOn(api, 'put').mockImplementation(putRead as never);
   });
 
   it('fetch stores the list and counts the unread ones', async () => {
-    getNotifications.mockResolvedValue([note('a'), note('b', true), note('c')]);
+    getNotifications.mockResolvedValue(page([note('a'), note('b', true), note('c')]));
 
     const pending = store().fetchNotifications();
     expect(store().notificationsLoading).toBe(true);
     await pending;
 
-    expect(getNotifications).toHaveBeenCalledWith('/notifications/');
+    expect(getNotifications).toHaveBeenCalledWith('/notifications/', { offset: 0, limit: 100 });
+    expect(store().notificationsTotal).toBe(3);
     expect(store().notifications.map((item) => item.id)).toEqual(['a', 'b', 'c']);
     expect(store().unreadCount).toBe(2);
     expect(store().notificationsLoading).toBe(false);
@@ -49,28 +53,28 @@ describe('notifications slice', () => {
     expect(store().notificationsLoading).toBe(false);
     expect(store().notifications).toHaveLength(1);
 
-    getNotifications.mockResolvedValueOnce([]);
+    getNotifications.mockResolvedValueOnce(page([]));
     await store().fetchNotifications();
     expect(store().notificationsError).toBe(false);
     expect(store().unreadCount).toBe(0);
   });
 
   it('ignores a fetch answer that arrives after a newer fetch started', async () => {
-    let answerFirst: (items: NotificationDto[]) => void = () => {};
+    let answerFirst: (answer: Page<NotificationDto>) => void = () => {};
     getNotifications
       .mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)))
-      .mockResolvedValueOnce([note('new')]);
+      .mockResolvedValueOnce(page([note('new')]));
 
     const first = store().fetchNotifications();
     await store().fetchNotifications();
-    answerFirst([note('old')]);
+    answerFirst(page([note('old')]));
     await first;
 
     expect(store().notifications.map((item) => item.id)).toEqual(['new']);
   });
 
   it('marks one as read only after the server accepted it', async () => {
-    getNotifications.mockResolvedValue([note('a'), note('b')]);
+    getNotifications.mockResolvedValue(page([note('a'), note('b')]));
     await store().fetchNotifications();
     let accept: () => void = () => {};
     putRead.mockImplementationOnce(() => new Promise((resolve) => (accept = () => resolve(undefined))));
@@ -86,7 +90,7 @@ describe('notifications slice', () => {
   });
 
   it('silently ignores a failed mark-as-read', async () => {
-    getNotifications.mockResolvedValue([note('a')]);
+    getNotifications.mockResolvedValue(page([note('a')]));
     await store().fetchNotifications();
     putRead.mockRejectedValueOnce(new ApiError(500, 'boom'));
 
@@ -97,18 +101,91 @@ describe('notifications slice', () => {
     expect(store().notificationsError).toBe(false);
   });
 
-  it('Mark All as Read marks each unread one, keeping those whose call failed unread', async () => {
-    getNotifications.mockResolvedValue([note('a'), note('b', true), note('c')]);
+  it('Mark All as Read is one request; the listed ones turn read once it succeeded', async () => {
+    getNotifications.mockResolvedValue(page([note('a'), note('b', true), note('c')]));
     await store().fetchNotifications();
-    putRead.mockImplementation(async (path) => {
-      if (path === '/notifications/c/read') throw new ApiError(500, undefined);
-    });
+    let accept: () => void = () => {};
+    putRead.mockImplementationOnce(() => new Promise((resolve) => (accept = () => resolve({ message: 'All notifications marked as read.', updated: 2 }))));
 
-    await store().markAllNotificationsRead();
+    const pending = store().markAllNotificationsRead();
+    expect(readAllCalls()).toBe(1);
+    expect(store().unreadCount).toBe(2);
+    // A notification pushed while the request is on its way may be newer than what the server marked.
+    store().receiveNotification(note('pushed'));
+    accept();
+    await pending;
 
-    expect(markedIds()).toEqual(['a', 'c']);
-    expect(store().notifications.map((item) => item.is_read)).toEqual([true, true, false]);
+    expect(markedIds()).toEqual([]);
+    expect(store().notifications.map((item) => [item.id, item.is_read])).toEqual([
+      ['pushed', false],
+      ['a', true],
+      ['b', true],
+      ['c', true],
+    ]);
     expect(store().unreadCount).toBe(1);
+  });
+
+  it('silently ignores a failed Mark All as Read', async () => {
+    getNotifications.mockResolvedValue(page([note('a'), note('b')]));
+    await store().fetchNotifications();
+    putRead.mockRejectedValueOnce(new ApiError(500, undefined));
+
+    await expect(store().markAllNotificationsRead()).resolves.toBeUndefined();
+
+    expect(store().unreadCount).toBe(2);
+    expect(store().notificationsError).toBe(false);
+  });
+
+  it('loads the next page after the listed ones and knows when all are listed', async () => {
+    getNotifications.mockResolvedValueOnce(page([note('a'), note('b')], 5));
+    await store().fetchNotifications();
+    store().receiveNotification(note('pushed'));
+    expect(store().notificationsTotal).toBe(6);
+
+    // The push shifted the server's list by one too: the next page starts after the 3 listed.
+    getNotifications.mockResolvedValueOnce(page([note('b'), note('c'), note('d'), note('e', true)], 6));
+    const pending = store().loadMoreNotifications();
+    expect(store().notificationsLoadingMore).toBe(true);
+    await pending;
+
+    expect(getNotifications).toHaveBeenLastCalledWith('/notifications/', { offset: 3, limit: 100 });
+    expect(store().notifications.map((item) => item.id)).toEqual(['pushed', 'a', 'b', 'c', 'd', 'e']);
+    expect(store().unreadCount).toBe(5);
+    expect(store().notificationsLoadingMore).toBe(false);
+
+    await store().loadMoreNotifications();
+    expect(getNotifications).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed next page keeps the list and flags it apart from the fetch error', async () => {
+    getNotifications.mockResolvedValueOnce(page([note('a')], 2));
+    await store().fetchNotifications();
+    getNotifications.mockRejectedValueOnce(new ApiError(500, undefined));
+
+    await store().loadMoreNotifications();
+
+    expect(store().notifications.map((item) => item.id)).toEqual(['a']);
+    expect(store().notificationsLoadMoreFailed).toBe(true);
+    expect(store().notificationsError).toBe(false);
+  });
+
+  it('a refresh asks for as many as are listed, and drops a next page answered after it started', async () => {
+    getNotifications.mockResolvedValueOnce(page(Array.from({ length: 100 }, (_, i) => note(`n${i}`)), 300));
+    await store().fetchNotifications();
+    getNotifications.mockResolvedValueOnce(page(Array.from({ length: 100 }, (_, i) => note(`m${i}`)), 300));
+    await store().loadMoreNotifications();
+
+    let answerMore: (answer: Page<NotificationDto>) => void = () => {};
+    getNotifications.mockImplementationOnce(() => new Promise((resolve) => (answerMore = resolve)));
+    const more = store().loadMoreNotifications();
+    getNotifications.mockResolvedValueOnce(page([note('fresh')], 1));
+    await store().fetchNotifications();
+    answerMore(page([note('late')], 300));
+    await more;
+
+    expect(getNotifications).toHaveBeenLastCalledWith('/notifications/', { offset: 0, limit: 200 });
+    expect(store().notifications.map((item) => item.id)).toEqual(['fresh']);
+    expect(store().notificationsTotal).toBe(1);
   });
 
   it('a pushed notification is prepended once and counted', () => {
@@ -126,6 +203,7 @@ describe('notifications slice', () => {
     store().resetNotifications();
 
     expect(store().notifications).toEqual([]);
+    expect(store().notificationsTotal).toBe(0);
     expect(store().unreadCount).toBe(0);
     expect(store().notificationsError).toBe(false);
   });

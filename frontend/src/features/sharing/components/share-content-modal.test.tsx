@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getContacts, type Contact } from '@/lib/api/contacts';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Page } from '@/lib/api-client';
+import { page } from '@/testing/page';
 import { shareContent } from '../api/share-content';
 import { ShareContentModal } from './share-content-modal';
 
@@ -34,7 +35,7 @@ describe('ShareContentModal', () => {
   });
 
   it("shows 'Loading contacts...', then the content and a checkbox per contact with name and email", async () => {
-    let resolve!: (list: Contact[]) => void;
+    let resolve!: (list: Page<Contact>) => void;
     contactsMock.mockReturnValue(new Promise((done) => (resolve = done)));
     renderShare();
 
@@ -43,7 +44,7 @@ describe('ShareContentModal', () => {
     expect(screen.getByText('A video about things.')).toBeInTheDocument();
     expect(shareButton()).toBeDisabled();
 
-    resolve(CONTACTS);
+    resolve(page(CONTACTS));
     const bob = await screen.findByRole('checkbox', { name: /Bob/ });
     expect(bob).toHaveAccessibleName('Bob bob@example.com');
     expect(screen.getByRole('checkbox', { name: /Carol/ })).toHaveAccessibleName('Carol carol@example.com');
@@ -51,7 +52,7 @@ describe('ShareContentModal', () => {
   });
 
   it("shows 'No contacts available.' for an empty list", async () => {
-    contactsMock.mockResolvedValue([]);
+    contactsMock.mockResolvedValue(page([]));
     renderShare();
     expect(await screen.findByText('No contacts available.')).toBeInTheDocument();
     expect(shareButton()).toBeDisabled();
@@ -78,14 +79,14 @@ describe('ShareContentModal', () => {
     expect(error).toHaveBeenLastCalledWith('Failed to fetch contacts.', expect.anything());
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
 
-    contactsMock.mockResolvedValueOnce(CONTACTS);
+    contactsMock.mockResolvedValueOnce(page(CONTACTS));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('checkbox', { name: /Bob/ })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('fetches the contacts each time it opens, with nothing selected', async () => {
-    contactsMock.mockResolvedValue(CONTACTS);
+    contactsMock.mockResolvedValue(page(CONTACTS));
     const user = userEvent.setup();
     const props = { content: CONTENT, onClose: vi.fn(), onShared: vi.fn() };
     const { rerender } = render(<ShareContentModal open {...props} />);
@@ -99,7 +100,7 @@ describe('ShareContentModal', () => {
   });
 
   it('keeps Share disabled until a contact is selected, and asks for one if forced', async () => {
-    contactsMock.mockResolvedValue(CONTACTS);
+    contactsMock.mockResolvedValue(page(CONTACTS));
     const user = userEvent.setup();
     renderShare();
     const bob = await screen.findByRole('checkbox', { name: /Bob/ });
@@ -117,7 +118,7 @@ describe('ShareContentModal', () => {
   });
 
   it("shares with the chosen contacts, toasts 'Content shared successfully!', then onShared and close", async () => {
-    contactsMock.mockResolvedValue(CONTACTS);
+    contactsMock.mockResolvedValue(page(CONTACTS));
     shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3 });
     const success = vi.spyOn(toast, 'success');
     const user = userEvent.setup();
@@ -134,8 +135,30 @@ describe('ShareContentModal', () => {
     expect(onShared.mock.invocationCallOrder[0]).toBeLessThan(onClose.mock.invocationCallOrder[0]!);
   });
 
+  it('loads more contacts into the checklist with "Load more", keeping the ticked ones, and shares with them all', async () => {
+    const all = Array.from({ length: 105 }, (_, i): Contact => ({ id: `k${i}`, name: `Person ${i}`, email: `p${i}@example.com`, audience_score: null }));
+    contactsMock.mockImplementation(async ({ offset = 0, limit = 100 } = {}) => page(all.slice(offset, offset + limit), all.length));
+    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 2 });
+    const user = userEvent.setup();
+    renderShare();
+    const boxes = () => document.querySelectorAll('.share-contact-list input[type="checkbox"]');
+    await waitFor(() => expect(boxes()).toHaveLength(100));
+    expect(screen.getByText('100 of 105 shown')).toBeInTheDocument();
+    await user.click(boxes()[0] as HTMLElement);
+
+    await user.click(within(document.querySelector<HTMLElement>('.load-more')!).getByRole('button', { name: 'Load more contacts' }));
+
+    await waitFor(() => expect(boxes()).toHaveLength(105));
+    expect(contactsMock).toHaveBeenLastCalledWith({ offset: 100, limit: 100 }, expect.any(AbortSignal));
+    expect(boxes()[0]).toBeChecked();
+    expect(document.querySelector('.load-more')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /Person 104/ }));
+    await user.click(shareButton());
+    await waitFor(() => expect(shareMock).toHaveBeenCalledWith('c1', ['k0', 'k104']));
+  });
+
   it('on the daily share limit, toasts the upgrade text, closes and calls onDailyLimit', async () => {
-    contactsMock.mockResolvedValue(CONTACTS);
+    contactsMock.mockResolvedValue(page(CONTACTS));
     shareMock.mockRejectedValue(new ApiError(429, 'Daily share limit reached. Upgrade to premium for unlimited sharing.'));
     const error = vi.spyOn(toast, 'error');
     const user = userEvent.setup();
@@ -151,7 +174,7 @@ describe('ShareContentModal', () => {
   });
 
   it("toasts 'Failed to share content.' on any other failure and stays open", async () => {
-    contactsMock.mockResolvedValue(CONTACTS);
+    contactsMock.mockResolvedValue(page(CONTACTS));
     const error = vi.spyOn(toast, 'error');
     const user = userEvent.setup();
     const { onClose, onDailyLimit, onShared } = renderShare();
@@ -174,7 +197,7 @@ describe('ShareContentModal', () => {
   });
 
   it('Cancel closes', async () => {
-    contactsMock.mockResolvedValue(CONTACTS);
+    contactsMock.mockResolvedValue(page(CONTACTS));
     const { onClose } = renderShare();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormMessage } from '@/components/ui/form-message';
+import { LoadMore } from '@/components/ui/load-more';
 import { Modal } from '@/components/ui/modal';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { appendPage, PAGE_SIZE } from '@/lib/paging';
 import { shareContent } from '../api/share-content';
 import {
   CONTACTS_FETCH_FAILED,
@@ -37,7 +39,7 @@ type ContactsState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; contacts: Contact[] };
+  | { status: 'ready'; contacts: Contact[]; total: number; loadingMore: boolean };
 
 const isDailyLimit = (error: unknown) => error instanceof ApiError && (error.detail ?? '').includes(DAILY_LIMIT_MARKER);
 
@@ -52,17 +54,19 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   const [formError, setFormError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   const requestRef = useRef<AbortController | null>(null);
+  const moreRef = useRef<AbortController | null>(null);
   const hasContent = content !== null;
 
   const loadContacts = useCallback(async () => {
     requestRef.current?.abort();
+    moreRef.current?.abort();
     const controller = new AbortController();
     requestRef.current = controller;
     setContacts({ status: 'loading' });
     try {
-      const list = await getContacts(controller.signal);
+      const { items, total } = await getContacts({ offset: 0, limit: PAGE_SIZE }, controller.signal);
       if (controller.signal.aborted) return;
-      setContacts({ status: 'ready', contacts: Array.isArray(list) ? list : [] });
+      setContacts({ status: 'ready', contacts: Array.isArray(items) ? items : [], total, loadingMore: false });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = errorMessage(error, CONTACTS_FETCH_FAILED);
@@ -82,8 +86,31 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     return () => {
       requestRef.current?.abort();
       requestRef.current = null;
+      moreRef.current?.abort();
+      moreRef.current = null;
     };
   }, [open, hasContent, loadContacts]);
+
+  /** The next page of contacts under the listed ones; the choices made stay. A failure keeps the list and toasts. */
+  const loadMore = async () => {
+    if (contacts.status !== 'ready' || contacts.loadingMore) return;
+    const controller = new AbortController();
+    moreRef.current = controller;
+    setContacts({ ...contacts, loadingMore: true });
+    try {
+      const { items, total } = await getContacts({ offset: contacts.contacts.length, limit: PAGE_SIZE }, controller.signal);
+      if (controller.signal.aborted) return;
+      setContacts((current) =>
+        current.status === 'ready'
+          ? { status: 'ready', contacts: appendPage(current.contacts, Array.isArray(items) ? items : []), total, loadingMore: false }
+          : current,
+      );
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setContacts((current) => (current.status === 'ready' ? { ...current, loadingMore: false } : current));
+      toast.error(errorMessage(error, CONTACTS_FETCH_FAILED), { toastId: 'contacts-fetch-failed' });
+    }
+  };
 
   const toggle = (id: string) => {
     setFormError(null);
@@ -146,6 +173,13 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
               </li>
             ))}
           </ul>
+          <LoadMore
+            shown={contacts.contacts.length}
+            total={contacts.total}
+            loading={contacts.loadingMore}
+            onLoadMore={() => void loadMore()}
+            what="contacts"
+          />
         </fieldset>
       );
     } else {

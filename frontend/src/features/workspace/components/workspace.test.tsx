@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { pagesOf } from '@/testing/page';
 import { Workspace } from './workspace';
 
 let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
@@ -34,6 +35,7 @@ describe('Workspace', () => {
     get = vi.fn();
     post = vi.fn();
     vi.spyOn(api, 'get').mockImplementation(get as never);
+    vi.spyOn(api, 'getPage').mockImplementation(pagesOf(get as never) as never);
     vi.spyOn(api, 'post').mockImplementation(post as never);
   });
 
@@ -45,6 +47,28 @@ describe('Workspace', () => {
     expect(await within(step(1)).findByRole('button', { name: 'Select Title m1' })).toBeInTheDocument();
     expect(await within(step(2)).findByRole('button', { name: 'Select Title c1' })).toBeInTheDocument();
     expect(await screen.findByText('Left: 2')).toBeInTheDocument();
+  });
+
+  it('lists the first page of own contents in step 2 and loads the rest with "Load more"', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answer();
+    const own = Array.from({ length: 130 }, (_, i) => makeContent(`c${i}`));
+    const matches = get.getMockImplementation();
+    get.mockImplementation(async (path) => (path === '/content/' ? own : matches?.(path)));
+    renderWorkspace();
+    const cards = () => step(2).querySelectorAll('li.content-card');
+    await waitFor(() => expect(cards()).toHaveLength(100));
+    expect(within(step(2)).getByText('100 of 130 shown')).toBeInTheDocument();
+
+    await user.click(within(step(2).querySelector<HTMLElement>('.load-more')!).getByRole('button', { name: 'Load more contents' }));
+
+    await waitFor(() => expect(cards()).toHaveLength(130));
+    expect(step(2).querySelector('.load-more')).toBeNull();
+    expect(vi.mocked(api.getPage).mock.calls.filter(([path]) => path === '/content/').map(([, asked]) => asked)).toEqual([
+      { offset: 0, limit: 100 },
+      { offset: 100, limit: 100 },
+    ]);
   });
 
   it('a Premium user sees Unlimited without asking for the count', async () => {

@@ -54,6 +54,9 @@ export function Workspace({
   const ownContents = useAppStore((state) => state.ownContents);
   const ownContentsStatus = useAppStore((state) => state.ownContentsStatus);
   const ownContentsError = useAppStore((state) => state.ownContentsError);
+  const ownContentsTotal = useAppStore((state) => state.ownContentsTotal);
+  const ownContentsLoadingMore = useAppStore((state) => state.ownContentsLoadingMore);
+  const loadMoreOwnContents = useAppStore((state) => state.loadMoreOwnContents);
   const selectedMatches = useAppStore((state) => state.selectedMatches);
   const selectedContents = useAppStore((state) => state.selectedContents);
   const stepsDone = useAppStore((state) => state.stepsDone);
@@ -138,6 +141,9 @@ export function Workspace({
               error={ownContentsError}
               selectedIds={toIds(selectedContents)}
               onToggle={toggleContent}
+              total={ownContentsTotal}
+              loadingMore={ownContentsLoadingMore}
+              onLoadMore={() => void loadMoreOwnContents()}
             />
           </div>
         </div>,

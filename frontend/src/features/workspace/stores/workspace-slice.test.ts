@@ -1,13 +1,15 @@
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, type Page, type PageRequest } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { page } from '@/testing/page';
 import { selectShareProgress } from './workspace-slice';
 
 // The store is built by the test setup before any vi.mock could apply, so the API client is spied on.
 let get: Mock<(path: string, request?: { query?: Record<string, unknown> }) => Promise<unknown>>;
+let getPage: Mock<(path: string, page?: PageRequest) => Promise<Page<unknown>>>;
 let post: Mock<(path: string) => Promise<unknown>>;
 let toastError: ReturnType<typeof vi.spyOn>;
 let toastSuccess: ReturnType<typeof vi.spyOn>;
@@ -21,7 +23,9 @@ describe('workspace slice', () => {
   beforeEach(() => {
     get = vi.fn();
     post = vi.fn();
+    getPage = vi.fn();
     vi.spyOn(api, 'get').mockImplementation(get as never);
+    vi.spyOn(api, 'getPage').mockImplementation(getPage as never);
     vi.spyOn(api, 'post').mockImplementation(post as never);
     toastError = vi.spyOn(toast, 'error');
     toastSuccess = vi.spyOn(toast, 'success');
@@ -248,32 +252,33 @@ describe('workspace slice', () => {
 
   describe('own contents', () => {
     it('fetches GET /content/', async () => {
-      get.mockResolvedValueOnce(contents('x', 'y'));
+      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
       const pending = store().fetchOwnContents();
       expect(store().ownContentsStatus).toBe('loading');
       await pending;
-      expect(get).toHaveBeenCalledWith('/content/');
+      expect(getPage).toHaveBeenCalledWith('/content/', { offset: 0, limit: 100 });
+      expect(store().ownContentsTotal).toBe(2);
       expect(store().ownContents.map((item) => item.id)).toEqual(['x', 'y']);
       expect(store().ownContentsStatus).toBe('ready');
     });
 
     it('an answer that is not a content list is invalid', async () => {
-      get.mockResolvedValueOnce({ items: [] });
+      getPage.mockResolvedValueOnce({ items: { nope: true } as never, total: 1 });
       await store().fetchOwnContents();
       expect(store().ownContentsStatus).toBe('invalid');
     });
 
     it("a failure says 'Failed to fetch your contents.'", async () => {
-      get.mockRejectedValueOnce(new ApiError(500, 'boom'));
+      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
       await store().fetchOwnContents();
       expect(store().ownContentsStatus).toBe('error');
       expect(store().ownContentsError).toBe('Failed to fetch your contents.');
     });
 
     it('a refresh keeps the loaded list on screen until the answer replaces it', async () => {
-      get.mockResolvedValueOnce(contents('x', 'y'));
+      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
       await store().fetchOwnContents();
-      get.mockResolvedValueOnce(contents('y'));
+      getPage.mockResolvedValueOnce(page(contents('y')));
       const pending = store().fetchOwnContents({ refresh: true });
       expect(store().ownContentsStatus).toBe('ready');
       expect(store().ownContents.map((item) => item.id)).toEqual(['x', 'y']);
@@ -282,9 +287,9 @@ describe('workspace slice', () => {
     });
 
     it("a failed refresh keeps the list and toasts 'Failed to fetch your contents.'", async () => {
-      get.mockResolvedValueOnce(contents('x'));
+      getPage.mockResolvedValueOnce(page(contents('x')));
       await store().fetchOwnContents();
-      get.mockRejectedValueOnce(new ApiError(500, 'boom'));
+      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
       await store().fetchOwnContents({ refresh: true });
       expect(store().ownContentsStatus).toBe('ready');
       expect(store().ownContents.map((item) => item.id)).toEqual(['x']);
@@ -292,7 +297,7 @@ describe('workspace slice', () => {
     });
 
     it('a refresh before anything was loaded shows the loading state like a first fetch', async () => {
-      get.mockRejectedValueOnce(new ApiError(500, 'boom'));
+      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
       const pending = store().fetchOwnContents({ refresh: true });
       expect(store().ownContentsStatus).toBe('loading');
       await pending;
@@ -300,7 +305,7 @@ describe('workspace slice', () => {
     });
 
     it('an edited item is replaced in the list and in the queue', async () => {
-      get.mockResolvedValueOnce(contents('x', 'y'));
+      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
       await store().fetchOwnContents();
       store().toggleContent(makeContent('y'));
       store().replaceOwnContent(makeContent('y', { title: 'Renamed' }));
@@ -309,15 +314,53 @@ describe('workspace slice', () => {
     });
 
     it('a deleted item leaves the list and every selection', async () => {
-      get.mockResolvedValueOnce(contents('x', 'y'));
+      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
       await store().fetchOwnContents();
       store().toggleContent(makeContent('x'));
       store().toggleContent(makeContent('y'));
       store().toggleMatch(makeContent('x'));
       store().forgetContent('x');
       expect(store().ownContents.map((item) => item.id)).toEqual(['y']);
+      expect(store().ownContentsTotal).toBe(1);
       expect(store().selectedContents.map((item) => item.id)).toEqual(['y']);
       expect(store().selectedMatches).toEqual([]);
+    });
+  
+    it('loads the next page after the listed ones, until all are listed', async () => {
+      getPage.mockResolvedValueOnce(page(contents('a', 'b'), 4));
+      await store().fetchOwnContents();
+      getPage.mockResolvedValueOnce(page(contents('b', 'c', 'd'), 4));
+      const pending = store().loadMoreOwnContents();
+      expect(store().ownContentsLoadingMore).toBe(true);
+      await pending;
+      expect(getPage).toHaveBeenLastCalledWith('/content/', { offset: 2, limit: 100 });
+      expect(store().ownContents.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
+      expect(store().ownContentsLoadingMore).toBe(false);
+
+      await store().loadMoreOwnContents();
+      expect(getPage).toHaveBeenCalledTimes(2);
+    });
+
+    it("a failed next page keeps the list and toasts 'Failed to fetch your contents.'", async () => {
+      getPage.mockResolvedValueOnce(page(contents('a'), 3));
+      await store().fetchOwnContents();
+      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
+      await store().loadMoreOwnContents();
+      expect(store().ownContents.map((item) => item.id)).toEqual(['a']);
+      expect(store().ownContentsStatus).toBe('ready');
+      expect(toastError).toHaveBeenCalledWith('Failed to fetch your contents.', expect.anything());
+    });
+
+    it('a refresh asks for as many as are listed, keeping the pages loaded', async () => {
+      const many = (prefix: string, count: number) => contents(...Array.from({ length: count }, (_, i) => `${prefix}${i}`));
+      getPage.mockResolvedValueOnce(page(many('a', 100), 250));
+      await store().fetchOwnContents();
+      getPage.mockResolvedValueOnce(page(many('b', 100), 250));
+      await store().loadMoreOwnContents();
+      getPage.mockResolvedValueOnce(page(many('c', 200), 250));
+      await store().fetchOwnContents({ refresh: true });
+      expect(getPage).toHaveBeenLastCalledWith('/content/', { offset: 0, limit: 200 });
+      expect(store().ownContents).toHaveLength(200);
     });
   });
 

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { ContentProgressPush } from '@crossfeed/domain/api/realtime-events.ts';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api-client';
+import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
 import type { AppState, AppStateCreatorMiddlewares } from '@/stores/app-store';
 import { getMatchedContent } from '../api/get-matched-content';
 import { getOwnContents } from '../api/get-own-contents';
@@ -32,7 +33,11 @@ export type WorkspaceSlice = {
   /** Free users' count; 'Unlimited' for Premium (or -1 from the server); null until fetched. */
   remainingShuffles: RemainingShuffles | null;
   viewFilter: ViewFilter;
+  /** The pages of own contents loaded so far, newest first. */
   ownContents: ContentDto[];
+  /** How many own contents there are in all (`X-Total-Count`): more than listed offers "Load more". */
+  ownContentsTotal: number;
+  ownContentsLoadingMore: boolean;
   /** 'invalid' when the answer was not a content list. */
   ownContentsStatus: LoadStatus | 'invalid';
   ownContentsError: string | null;
@@ -51,10 +56,13 @@ export type WorkspaceSlice = {
   shuffleMatches: () => Promise<void>;
   fetchRemainingShuffles: () => Promise<void>;
   /**
-   * GET /content/. A `refresh` (after an edit, a delete or an enhance) keeps the current list on screen
-   * until the answer arrives, and a failed refresh keeps it too, with a toast.
+   * GET /content/ (the first page). A `refresh` (after an edit, a delete or an enhance) keeps the current
+   * list on screen until the answer arrives, asks for as many items as are listed, and a failed refresh
+   * keeps the list too, with a toast.
    */
   fetchOwnContents: (options?: { refresh?: boolean }) => Promise<void>;
+  /** The next page after the listed own contents; a failure keeps the list, with a toast. */
+  loadMoreOwnContents: () => Promise<void>;
   /** An own content item changed (edited, enhanced): replaced in the list and in the queue. */
   replaceOwnContent: (content: ContentDto) => void;
   /** An own content item was deleted: dropped from the list and from every selection. */
@@ -96,6 +104,8 @@ const initialData = (): WorkspaceData => ({
   remainingShuffles: null,
   viewFilter: 'standard',
   ownContents: [],
+  ownContentsTotal: 0,
+  ownContentsLoadingMore: false,
   ownContentsStatus: 'idle',
   ownContentsError: null,
   ...initialProgress(),
@@ -186,21 +196,24 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     fetchOwnContents: async ({ refresh = false } = {}) => {
       const generation = ++ownGeneration;
       const keepShown = refresh && get().ownContentsStatus === 'ready';
-      if (!keepShown) {
-        set((state) => {
-          state.ownContentsStatus = 'loading';
-          state.ownContentsError = null;
-        });
-      }
+      set((state) => {
+        state.ownContentsLoadingMore = false;
+        if (keepShown) return;
+        state.ownContentsStatus = 'loading';
+        state.ownContentsError = null;
+      });
       try {
-        const answer = await getOwnContents();
+        const limit = keepShown ? refreshLimit(get().ownContents.length) : PAGE_SIZE;
+        const { items, total } = await getOwnContents({ offset: 0, limit });
         if (generation !== ownGeneration) return;
         set((state) => {
-          if (isContentList(answer)) {
-            state.ownContents = answer;
+          if (isContentList(items)) {
+            state.ownContents = items;
+            state.ownContentsTotal = total;
             state.ownContentsStatus = 'ready';
           } else {
             state.ownContents = [];
+            state.ownContentsTotal = 0;
             state.ownContentsStatus = 'invalid';
           }
         });
@@ -217,6 +230,32 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       }
     },
 
+    loadMoreOwnContents: async () => {
+      const { ownContents, ownContentsTotal, ownContentsStatus, ownContentsLoadingMore } = get();
+      if (ownContentsStatus !== 'ready' || ownContentsLoadingMore || ownContents.length >= ownContentsTotal) return;
+      const generation = ownGeneration;
+      set((state) => {
+        state.ownContentsLoadingMore = true;
+      });
+      try {
+        const { items, total } = await getOwnContents({ offset: ownContents.length, limit: PAGE_SIZE });
+        if (generation !== ownGeneration) return;
+        set((state) => {
+          state.ownContentsLoadingMore = false;
+          // A malformed next page leaves the list as it is (the first page decides 'invalid').
+          if (!isContentList(items)) return;
+          state.ownContents = appendPage(state.ownContents, items);
+          state.ownContentsTotal = total;
+        });
+      } catch {
+        if (generation !== ownGeneration) return;
+        set((state) => {
+          state.ownContentsLoadingMore = false;
+        });
+        toast.error(WORKSPACE_MESSAGES.ownFetchFailed, { toastId: 'own-contents-more-failed' });
+      }
+    },
+
     replaceOwnContent: (content) =>
       set((state) => {
         const replace = (items: ContentDto[]) => items.map((item) => (item.id === content.id ? content : item));
@@ -227,6 +266,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     forgetContent: (contentId) =>
       set((state) => {
         const keep = (items: ContentDto[]) => items.filter((item) => item.id !== contentId);
+        if (state.ownContents.some((item) => item.id === contentId)) state.ownContentsTotal = Math.max(0, state.ownContentsTotal - 1);
         state.ownContents = keep(state.ownContents);
         state.selectedContents = keep(state.selectedContents);
         state.selectedMatches = keep(state.selectedMatches);
