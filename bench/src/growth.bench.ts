@@ -261,7 +261,7 @@ function client(base: string) {
       const id = login.user.id as string;
       await ok('POST', '/profiles/', token, profile(0));
       const checkout = await ok('POST', '/api/subscription/create-checkout-session', token, {});
-      const paid = await call('POST', `/simulated-checkout/${encodeURIComponent(checkout.checkout_session_id)}/pay`, undefined);
+      const paid = await call('POST', `/simulated-checkout/${encodeURIComponent(checkout.checkout_session_id)}/pay`, token);
       if (paid.status !== 303) throw new Error(`the simulated checkout answered ${paid.status}`);
       const content = await ok('POST', '/content/', token, {
         title: `${prefix} post`,
