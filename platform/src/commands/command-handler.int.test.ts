@@ -166,12 +166,16 @@ describe('CommandHandler', () => {
     assert.equal(await handler.query(tally, s1, (state) => state.total), 2);
   });
 
-  test('a stream longer than a page is folded whole the first time', async () => {
+  test('a stream longer than a page is folded whole the first time, one window of events at a time', async () => {
     const stream = streamName();
     await store.append(stream, Array.from({ length: 2_500 }, () => ({ type: 'Added', data: { n: 2 } })));
-    const handler = new CommandHandler(store);
+    const { store: spied, stats } = counting(store);
+    const handler = new CommandHandler(spied);
     const result = await handler.handle(tally, stream, { type: 'Add', data: { n: 1 } });
     assert.equal(result.nextRevision, 2_500n);
+    // Never the whole stream in memory at once: windows of 1,000, the last one short.
+    assert.deepEqual(stats.fromRevisions, [0n, 1_000n, 2_000n]);
+    assert.equal(stats.eventsRead, 2_500);
     assert.equal(await handler.query(tally, stream, (state) => state.total), 5_001);
   });
 });

@@ -179,6 +179,11 @@ export function eventStoreContract(name: string, makeStore: () => Promise<Contra
           const tail = await store.readStream(stream, { fromRevision: 1_500n });
           assert.equal(tail.length, total - 1_500);
           assert.equal(tail[0]?.revision, 1_500n);
+          // A window: at most maxCount events from the revision, across the store's own pages.
+          const window = await store.readStream(stream, { fromRevision: 900n, maxCount: 1_200 });
+          assert.deepEqual(window.map((e) => e.revision), Array.from({ length: 1_200 }, (_, i) => 900n + BigInt(i)));
+          assert.equal((await store.readStream(stream, { fromRevision: 2_300n, maxCount: 1_000 })).length, total - 2_300);
+          await assert.rejects(store.readStream(stream, { maxCount: 0 }), RangeError);
         }));
 
       test('appends with no_stream to a new stream and rejects no_stream on an existing one', () =>

@@ -49,6 +49,11 @@ export interface ReadStreamOptions {
    * handler that holds the state folded up to revision R reads from R + 1: only what it has not seen.
    */
   fromRevision?: bigint;
+  /**
+   * At most this many events (default: to the end of the stream). A reader of a long stream reads it in
+   * windows, so that no more than one window of events is ever held in memory at once.
+   */
+  maxCount?: number;
 }
 
 export interface ReadAllOptions {

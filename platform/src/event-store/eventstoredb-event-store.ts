@@ -219,6 +219,8 @@ export class EventStoreDbEventStore implements EventStore {
     this.#assertOpen();
     const from = options.fromRevision ?? 0n;
     if (typeof from !== 'bigint' || from < 0n) throw new RangeError(`Invalid fromRevision: ${String(from)}`);
+    const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
+    if (!(maxCount > 0) || (Number.isFinite(maxCount) && !Number.isSafeInteger(maxCount))) throw new RangeError(`Invalid maxCount: ${String(options.maxCount)}`);
     const result: RecordedEvent[] = [];
     try {
       // EventStoreDB reads from a revision natively (inclusive), so a cached state costs only the new events.
@@ -228,6 +230,8 @@ export class EventStoreDbEventStore implements EventStore {
         if (event === undefined || isSystemEvent(event)) continue;
         const position = isRealPosition(event.position) ? encodePosition(event.position) : '';
         result.push(toRecorded(event, position));
+        // Counted here rather than as the client's `maxCount`, which would count the skipped system events.
+        if (result.length >= maxCount) break;
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];

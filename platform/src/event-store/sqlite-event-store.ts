@@ -333,11 +333,16 @@ export class SqliteEventStore implements EventStore {
     this.#assertOpen();
     let from = options.fromRevision ?? 0n;
     if (typeof from !== 'bigint' || from < 0n) throw new RangeError(`Invalid fromRevision: ${String(from)}`);
+    const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
+    if (!(maxCount > 0) || (Number.isFinite(maxCount) && !Number.isSafeInteger(maxCount))) throw new RangeError(`Invalid maxCount: ${String(options.maxCount)}`);
     const events: RecordedEvent[] = [];
     for (;;) {
       const rows = this.#statements.readStream.all(stream, from) as unknown as EventRow[];
-      for (const row of rows) events.push(toRecorded(row));
-      if (rows.length < STREAM_PAGE) return events;
+      for (const row of rows) {
+        if (events.length >= maxCount) return events;
+        events.push(toRecorded(row));
+      }
+      if (rows.length < STREAM_PAGE || events.length >= maxCount) return events;
       from = events.at(-1)!.revision + 1n;
       await nextTurn();
       this.#assertOpen();
