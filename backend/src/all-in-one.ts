@@ -1,6 +1,6 @@
 /**
  * The one-command start (DESIGN §4): API, projections and workers in ONE process on the embedded
- * adapters (or the production ones where their URLs are set), serving the built UI.
+ * adapters (or the production ones where their URLs are set), serving the built UI. Loaded by start.ts.
  */
 import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { isEmbedded } from '@crossfeed/platform/config/config.ts';

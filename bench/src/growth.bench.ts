@@ -13,6 +13,8 @@
  * 2. On a log of `--log` events (default 1,000,000, the replay bench's mix): rebuilding every read model
  *    from position 0 (events/s, ratio to the raw read), then `npm start` on that data folder with its
  *    read models current: the time until GET /health answers 200, and the process's RSS then.
+ * GROWTH_SERVER_ARGS adds node flags to the measured server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * or `--trace-gc`): how the figures in docs/performance.md were explained.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -313,7 +315,7 @@ interface Delay {
 
 async function startServer(dataDir: string): Promise<{ port: number; reset: () => Promise<void>; delay: () => Promise<Delay>; stop: () => Promise<void> }> {
   const child = fork(path.join(import.meta.dirname, 'support', 'growth-server.ts'), [dataDir], {
-    execArgv: ['--disable-warning=ExperimentalWarning'],
+    execArgv: ['--disable-warning=ExperimentalWarning', ...(process.env.GROWTH_SERVER_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
