@@ -92,7 +92,10 @@ export async function main(args: string[]): Promise<boolean> {
       ],
     });
 
+    // A share counts when it reaches contacts who have not had that content (the exchange, SPEC §1): each
+    // session's k-th share takes the next two of its contacts and the next content of the targets.
     let next = 0;
+    const sharesBySession = new Map<number, number>();
     const share = await run({
       url: base,
       connections,
@@ -102,13 +105,17 @@ export async function main(args: string[]): Promise<boolean> {
           method: 'POST',
           setupRequest: (request) => {
             const i = next++;
-            const session = seeded.sessions[i % seeded.sessions.length]!;
-            const contentId = seeded.shareTargets[i % seeded.shareTargets.length]!;
+            const s = i % seeded.sessions.length;
+            const session = seeded.sessions[s]!;
+            const k = sharesBySession.get(s) ?? 0;
+            sharesBySession.set(s, k + 1);
+            const contentId = seeded.shareTargets[(s * 7 + k) % seeded.shareTargets.length]!;
+            const contacts = session.contactIds;
             return {
               ...request,
               path: `/content/${contentId}/share/`,
               headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-              body: JSON.stringify({ contact_ids: session.contactIds.slice(0, 2) }),
+              body: JSON.stringify({ contact_ids: [contacts[(2 * k) % contacts.length], contacts[(2 * k + 1) % contacts.length]] }),
             };
           },
         },

@@ -27,7 +27,12 @@ const users = Number(usersArg);
 const contents = Number(contentsArg);
 const sharers = Math.min(Number(sharersArg), users);
 const CATEGORIES = ['technology', 'art', 'science', 'health', 'business', 'education', 'finance', 'travel'];
-const CONTACTS_PER_SHARER = 5;
+/**
+ * Enough for a run of delivered shares: each share reaches two contacts who have not had that content, and
+ * no contact gets more than its daily cap (SHARE_EMAILS_PER_CONTACT_PER_DAY, 3) in a run of ~150 shares
+ * per sharer (api.bench.ts picks them in turn).
+ */
+const CONTACTS_PER_SHARER = 200;
 
 const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
 const logger = createLogger({ level: 'silent' });
