@@ -8,10 +8,15 @@ import { getMatchedContent } from '../api/get-matched-content';
 import { getOwnContents } from '../api/get-own-contents';
 import { getRemainingShuffles } from '../api/get-remaining-shuffles';
 import { postShuffleMatches } from '../api/shuffle-matches';
+import { getWorkspace } from '../api/get-workspace';
+import { postWorkspaceReset } from '../api/reset-workspace';
+import { putWorkspace } from '../api/save-workspace';
 import { WORKSPACE_MESSAGES } from '../messages';
-import type { ContentDto, RemainingShuffles, ViewFilter } from '../types';
+import type { ContentDto, MatchProgress, RemainingShuffles, ViewFilter, WorkspaceDto } from '../types';
 import {
   MATCHED_ITEMS,
+  allMatchesShared,
+  matchProgressOf,
   isContentList,
   isPremiumViewFilter,
   normalizeRemaining,
@@ -43,9 +48,15 @@ export type WorkspaceSlice = {
   ownContentsError: string | null;
   selectedMatches: ContentDto[];
   selectedContents: ContentDto[];
-  /** Steps 1 and 2 complete once a matched item / a content item was clicked. */
+  /** Steps 1 and 2 complete once a matched item / a content item was clicked (or the server keeps one selected). */
   stepsDone: { match: boolean; content: boolean };
-  sharesMade: number;
+  /** Each selected match's delivered shares of its required shares, by content id, as the server counts them. */
+  matchProgress: Record<string, MatchProgress>;
+  /** GET /workspace: 'idle' until the workspace asked the server for the kept selection. */
+  workspaceStatus: LoadStatus;
+  /** A Free user's shares left today and the daily limit; null for Premium or before the server answered. */
+  sharesLeftToday: number | null;
+  dailyShareLimit: number | null;
   /** 'All content shared! Progress has been reset.' after reaching 100 %. */
   workspaceNotice: string | null;
   /** The premium upsell, opened by a Premium filter or a blocked shuffle. */
@@ -69,11 +80,18 @@ export type WorkspaceSlice = {
   forgetContent: (contentId: string) => void;
   /** Returns whether the filter changed (and the matches are refetched); a non-premium Premium choice opens the upsell. */
   chooseViewFilter: (filter: ViewFilter) => boolean;
+  /** Selecting adds, selecting again removes; the new selection is saved on the server (PUT /workspace). */
   toggleMatch: (content: ContentDto) => void;
   toggleContent: (content: ContentDto) => void;
   /**
-   * A successful share of `contentId`: its share count goes up where it is listed, one more share is made,
-   * and at 100 % the notice appears and the workspace resets.
+   * GET /workspace: the selection kept on the server, each match's progress and the shares left today
+   * (on mount, after a share, and on every `workspace:updated` push from another tab or device).
+   */
+  fetchWorkspace: () => Promise<void>;
+  /**
+   * A successful share of `contentId`: its share count goes up where it is listed, its match gets one more
+   * delivered share, and at 100 % the notice appears and the workspace resets (POST /workspace/reset).
+   * The server's count follows (GET /workspace).
    */
   recordShare: (contentId?: string) => void;
   /** A `content:progress` push: another creator shared one of the user's contents. */
@@ -93,7 +111,7 @@ const initialProgress = () => ({
   selectedMatches: [] as ContentDto[],
   selectedContents: [] as ContentDto[],
   stepsDone: { match: false, content: false },
-  sharesMade: 0,
+  matchProgress: {} as Record<string, MatchProgress>,
 });
 
 const initialData = (): WorkspaceData => ({
@@ -109,6 +127,9 @@ const initialData = (): WorkspaceData => ({
   ownContentsStatus: 'idle',
   ownContentsError: null,
   ...initialProgress(),
+  workspaceStatus: 'idle',
+  sharesLeftToday: null,
+  dailyShareLimit: null,
   workspaceNotice: null,
   workspaceUpsellOpen: false,
 });
@@ -117,7 +138,87 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
   // A matched-content answer that arrives after a newer fetch or shuffle started must not win.
   let matchGeneration = 0;
   let ownGeneration = 0;
+  // The kept workspace: a GET answer older than a write that started after it must not win, and writes
+  // (PUT after toggles, POST reset) go one at a time, the latest selection last.
+  let workspaceGeneration = 0;
+  let writing = 0;
+  let saveRunning = false;
+  let saveAgain = false;
   const isPremium = () => get().user?.is_premium === true;
+
+  const selection = () => ({
+    match_ids: get().selectedMatches.map((item) => item.id),
+    content_ids: get().selectedContents.map((item) => item.id),
+  });
+
+  /** The server's workspace replaces the local one (selection, progress, shares left). */
+  const applyWorkspace = (answer: WorkspaceDto) => {
+    if (!answer || !Array.isArray(answer.matches) || !Array.isArray(answer.contents)) return;
+    set((state) => {
+      state.selectedMatches = answer.matches.map((match) => match.content).filter((content) => content && typeof content.id === 'string');
+      state.selectedContents = answer.contents;
+      state.matchProgress = Object.fromEntries(answer.matches.map((match) => [match.content_id, { delivered: match.delivered, required: match.required }]));
+      if (answer.matches.length > 0) state.stepsDone.match = true;
+      if (answer.contents.length > 0) state.stepsDone.content = true;
+      state.sharesLeftToday = typeof answer.shares_left_today === 'number' ? answer.shares_left_today : null;
+      state.dailyShareLimit = typeof answer.daily_share_limit === 'number' ? answer.daily_share_limit : null;
+      state.workspaceStatus = 'ready';
+    });
+    completeIfAllShared();
+  };
+
+  /** SPEC §4: at 100 % the notice appears and all steps and selections reset, here and on the server. */
+  const completeIfAllShared = () => {
+    if (!allMatchesShared(get().selectedMatches, get().matchProgress)) return;
+    set((state) => {
+      Object.assign(state, initialProgress());
+      state.workspaceNotice = WORKSPACE_MESSAGES.allShared;
+    });
+    toast.success(WORKSPACE_MESSAGES.allShared, { toastId: 'all-content-shared' });
+    void resetOnServer();
+  };
+
+  const resetOnServer = async () => {
+    workspaceGeneration++;
+    writing++;
+    try {
+      const answer = await postWorkspaceReset();
+      writing--;
+      // A toggle made meanwhile is saved after this and wins.
+      if (writing === 0 && !saveRunning) applyWorkspace(answer);
+    } catch {
+      writing--;
+      toast.error(WORKSPACE_MESSAGES.workspaceSaveFailed, { toastId: 'workspace-save-failed' });
+    }
+  };
+
+  /** PUT /workspace with the current selection; toggles made while one is on its way are sent after it. */
+  const saveSelection = async () => {
+    if (saveRunning) {
+      saveAgain = true;
+      return;
+    }
+    saveRunning = true;
+    workspaceGeneration++;
+    writing++;
+    try {
+      let answer: WorkspaceDto;
+      do {
+        saveAgain = false;
+        answer = await putWorkspace(selection());
+      } while (saveAgain);
+      writing--;
+      saveRunning = false;
+      if (writing === 0) applyWorkspace(answer);
+    } catch {
+      writing--;
+      saveRunning = false;
+      saveAgain = false;
+      toast.error(WORKSPACE_MESSAGES.workspaceSaveFailed, { toastId: 'workspace-save-failed' });
+      // What the server kept is what the workspace shows.
+      void get().fetchWorkspace();
+    }
+  };
 
   return {
     ...initialData(),
@@ -285,17 +386,43 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       return true;
     },
 
-    toggleMatch: (content) =>
+    toggleMatch: (content) => {
       set((state) => {
         state.selectedMatches = toggleById(state.selectedMatches, content);
         state.stepsDone.match = true;
-      }),
+      });
+      // The answer brings the match's delivered shares (it may have been shared before it was selected).
+      void saveSelection();
+    },
 
-    toggleContent: (content) =>
+    toggleContent: (content) => {
       set((state) => {
         state.selectedContents = toggleById(state.selectedContents, content);
         state.stepsDone.content = true;
-      }),
+      });
+      void saveSelection();
+    },
+
+    fetchWorkspace: async () => {
+      const generation = ++workspaceGeneration;
+      if (get().workspaceStatus !== 'ready') {
+        set((state) => {
+          state.workspaceStatus = 'loading';
+        });
+      }
+      try {
+        const answer = await getWorkspace();
+        // A write started meanwhile answers with a newer workspace.
+        if (generation !== workspaceGeneration || writing > 0) return;
+        applyWorkspace(answer);
+      } catch {
+        if (generation !== workspaceGeneration) return;
+        set((state) => {
+          if (state.workspaceStatus === 'loading') state.workspaceStatus = 'error';
+        });
+        toast.error(WORKSPACE_MESSAGES.workspaceFetchFailed, { toastId: 'workspace-fetch-failed' });
+      }
+    },
 
     recordShare: (contentId) => {
       if (contentId) {
@@ -303,20 +430,20 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
           for (const item of [...state.matchedContents, ...state.selectedMatches]) {
             if (item.id === contentId) item.share_count += 1;
           }
+          // One successful share is one delivered share of that match.
+          const match = state.selectedMatches.find((item) => item.id === contentId);
+          if (match) {
+            const progress = matchProgressOf(match, state.matchProgress);
+            state.matchProgress[contentId] = { ...progress, delivered: progress.delivered + 1 };
+          }
+          if (state.sharesLeftToday !== null) state.sharesLeftToday = Math.max(0, state.sharesLeftToday - 1);
         });
       }
-      const sharesMade = get().sharesMade + 1;
-      if (shareProgress(sharesMade, get().selectedMatches) >= 100) {
-        set((state) => {
-          Object.assign(state, initialProgress());
-          state.workspaceNotice = WORKSPACE_MESSAGES.allShared;
-        });
-        toast.success(WORKSPACE_MESSAGES.allShared, { toastId: 'all-content-shared' });
+      if (allMatchesShared(get().selectedMatches, get().matchProgress)) {
+        completeIfAllShared();
         return;
       }
-      set((state) => {
-        state.sharesMade = sharesMade;
-      });
+      void get().fetchWorkspace();
     },
 
     applyContentProgress: ({ content_id, share_count, required_shares, status }) =>
@@ -330,10 +457,12 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         }
       }),
 
-    resetWorkspaceProgress: () =>
+    resetWorkspaceProgress: () => {
       set((state) => {
         Object.assign(state, initialProgress());
-      }),
+      });
+      void resetOnServer();
+    },
 
     dismissWorkspaceNotice: () =>
       set((state) => {
@@ -353,6 +482,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     resetWorkspace: () => {
       matchGeneration++;
       ownGeneration++;
+      workspaceGeneration++;
       set((state) => {
         Object.assign(state, initialData());
       });
@@ -361,4 +491,4 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
 };
 
 /** The share progress of step 3, in percent. */
-export const selectShareProgress = (state: AppState): number => shareProgress(state.sharesMade, state.selectedMatches);
+export const selectShareProgress = (state: AppState): number => shareProgress(state.selectedMatches, state.matchProgress);
