@@ -425,20 +425,26 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     },
 
     recordShare: (contentId) => {
-      if (contentId) {
-        set((state) => {
+      set((state) => {
+        if (contentId) {
           for (const item of [...state.matchedContents, ...state.selectedMatches]) {
             if (item.id === contentId) item.share_count += 1;
           }
-          // One successful share is one delivered share of that match.
-          const match = state.selectedMatches.find((item) => item.id === contentId);
-          if (match) {
-            const progress = matchProgressOf(match, state.matchProgress);
-            state.matchProgress[contentId] = { ...progress, delivered: progress.delivered + 1 };
-          }
-          if (state.sharesLeftToday !== null) state.sharesLeftToday = Math.max(0, state.sharesLeftToday - 1);
-        });
-      }
+        }
+        // One successful share is one delivered share of that match (without an id: of the first match
+        // still short of its required shares).
+        const match = contentId
+          ? state.selectedMatches.find((item) => item.id === contentId)
+          : state.selectedMatches.find((item) => {
+              const progress = matchProgressOf(item, state.matchProgress);
+              return progress.delivered < progress.required;
+            });
+        if (match) {
+          const progress = matchProgressOf(match, state.matchProgress);
+          state.matchProgress[match.id] = { ...progress, delivered: progress.delivered + 1 };
+        }
+        if (state.sharesLeftToday !== null) state.sharesLeftToday = Math.max(0, state.sharesLeftToday - 1);
+      });
       if (allMatchesShared(get().selectedMatches, get().matchProgress)) {
         completeIfAllShared();
         return;
