@@ -127,13 +127,13 @@ describe('workspace slice', () => {
 
       expect(store().workspaceNotice).toBe('All content shared! Progress has been reset.');
       expect(toastSuccess).toHaveBeenCalledWith('All content shared! Progress has been reset.', expect.anything());
-      expect(post).toHaveBeenCalledWith('/workspace/reset');
       expect(store().selectedMatches).toEqual([]);
       expect(store().selectedContents).toEqual([]);
       expect(store().matchProgress).toEqual({});
       expect(store().stepsDone).toEqual({ match: false, content: false });
       expect(selectShareProgress(store())).toBe(0);
       await settle();
+      expect(post).toHaveBeenCalledWith('/workspace/reset');
       expect(store().selectedMatches).toEqual([]);
     });
 
@@ -146,10 +146,11 @@ describe('workspace slice', () => {
 
       store().resetWorkspaceProgress();
 
-      expect(post).toHaveBeenCalledWith('/workspace/reset');
       expect(store().selectedMatches).toEqual([]);
       expect(store().stepsDone).toEqual({ match: false, content: false });
       expect(store().matchedContents).toHaveLength(1);
+      await settle();
+      expect(post).toHaveBeenCalledWith('/workspace/reset');
     });
   });
 
@@ -188,12 +189,15 @@ describe('workspace slice', () => {
       expect(put).toHaveBeenLastCalledWith('/workspace', { match_ids: [], content_ids: ['c1'] });
     });
 
-    it('toggles made while a save is on its way are sent after it, the latest selection last', async () => {
+    it('toggles made while a save is on its way are sent after it in one request, the latest selection last', async () => {
       let answer: (value: WorkspaceDto) => void = () => {};
       put.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
       store().toggleMatch(makeContent('m1'));
+      await settle();
+      expect(put).toHaveBeenCalledTimes(1);
       store().toggleMatch(makeContent('m2'));
       store().toggleMatch(makeContent('m3'));
+      await settle();
       expect(put).toHaveBeenCalledTimes(1);
       answer(workspace({ match_ids: ['m1'], content_ids: [] }));
       await settle();
@@ -234,10 +238,26 @@ describe('workspace slice', () => {
       expect(toastError).toHaveBeenCalledWith('Failed to load your workspace.', expect.anything());
     });
 
+    it('Start Over while a save is on its way resets on the server after the save, so the server ends empty', async () => {
+      let answerSave: (value: WorkspaceDto) => void = () => {};
+      put.mockImplementationOnce(() => new Promise((resolve) => (answerSave = resolve)));
+      post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
+      store().toggleMatch(makeContent('m1'));
+      await settle();
+      store().resetWorkspaceProgress();
+      await settle();
+      expect(post).not.toHaveBeenCalled();
+      answerSave(workspace({ match_ids: ['m1'], content_ids: [] }));
+      await settle();
+      expect(post).toHaveBeenCalledWith('/workspace/reset');
+      expect(store().selectedMatches).toEqual([]);
+    });
+
     it('a workspace that another tab brought to 100 % shows the notice and resets', async () => {
       get.mockResolvedValueOnce(workspace({ match_ids: ['m1'], content_ids: [] }, { m1: 5 }));
       post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
       await store().fetchWorkspace();
+      await settle();
       expect(store().workspaceNotice).toBe('All content shared! Progress has been reset.');
       expect(post).toHaveBeenCalledWith('/workspace/reset');
       expect(store().selectedMatches).toEqual([]);

@@ -138,12 +138,12 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
   // A matched-content answer that arrives after a newer fetch or shuffle started must not win.
   let matchGeneration = 0;
   let ownGeneration = 0;
-  // The kept workspace: a GET answer older than a write that started after it must not win, and writes
-  // (PUT after toggles, POST reset) go one at a time, the latest selection last.
+  // The kept workspace: writes (PUT after toggles, POST reset) go to the server one after the other, so the
+  // server ends with the latest; a GET answer older than a write must not win over it.
   let workspaceGeneration = 0;
-  let writing = 0;
-  let saveRunning = false;
-  let saveAgain = false;
+  let writesInFlight = 0;
+  let writeChain: Promise<void> = Promise.resolve();
+  let saveWaiting = false;
   const isPremium = () => get().user?.is_premium === true;
 
   const selection = () => ({
@@ -178,46 +178,38 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     void resetOnServer();
   };
 
-  const resetOnServer = async () => {
+  /** Runs `write` after the writes before it; only the last one's answer is shown (it is what the server keeps). */
+  const enqueueWrite = (write: () => Promise<WorkspaceDto>): Promise<void> => {
     workspaceGeneration++;
-    writing++;
-    try {
-      const answer = await postWorkspaceReset();
-      writing--;
-      // A toggle made meanwhile is saved after this and wins.
-      if (writing === 0 && !saveRunning) applyWorkspace(answer);
-    } catch {
-      writing--;
-      toast.error(WORKSPACE_MESSAGES.workspaceSaveFailed, { toastId: 'workspace-save-failed' });
-    }
+    writesInFlight++;
+    const run = async () => {
+      let failed = false;
+      try {
+        const answer = await write();
+        if (writesInFlight === 1) applyWorkspace(answer);
+      } catch {
+        failed = true;
+        toast.error(WORKSPACE_MESSAGES.workspaceSaveFailed, { toastId: 'workspace-save-failed' });
+      } finally {
+        writesInFlight--;
+      }
+      // What the server kept is what the workspace shows.
+      if (failed && writesInFlight === 0) void get().fetchWorkspace();
+    };
+    writeChain = writeChain.then(run);
+    return writeChain;
   };
 
-  /** PUT /workspace with the current selection; toggles made while one is on its way are sent after it. */
-  const saveSelection = async () => {
-    if (saveRunning) {
-      saveAgain = true;
-      return;
-    }
-    saveRunning = true;
-    workspaceGeneration++;
-    writing++;
-    try {
-      let answer: WorkspaceDto;
-      do {
-        saveAgain = false;
-        answer = await putWorkspace(selection());
-      } while (saveAgain);
-      writing--;
-      saveRunning = false;
-      if (writing === 0) applyWorkspace(answer);
-    } catch {
-      writing--;
-      saveRunning = false;
-      saveAgain = false;
-      toast.error(WORKSPACE_MESSAGES.workspaceSaveFailed, { toastId: 'workspace-save-failed' });
-      // What the server kept is what the workspace shows.
-      void get().fetchWorkspace();
-    }
+  const resetOnServer = (): Promise<void> => enqueueWrite(() => postWorkspaceReset());
+
+  /** PUT /workspace with the selection as it is when the request leaves: toggles made meanwhile share one request. */
+  const saveSelection = (): Promise<void> => {
+    if (saveWaiting) return writeChain;
+    saveWaiting = true;
+    return enqueueWrite(() => {
+      saveWaiting = false;
+      return putWorkspace(selection());
+    });
   };
 
   return {
@@ -413,7 +405,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       try {
         const answer = await getWorkspace();
         // A write started meanwhile answers with a newer workspace.
-        if (generation !== workspaceGeneration || writing > 0) return;
+        if (generation !== workspaceGeneration || writesInFlight > 0) return;
         applyWorkspace(answer);
       } catch {
         if (generation !== workspaceGeneration) return;
