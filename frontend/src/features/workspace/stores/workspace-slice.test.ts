@@ -88,6 +88,9 @@ describe('workspace slice', () => {
   });
 
   describe('share progress', () => {
+    // The workspace has asked the server for the kept one.
+    beforeEach(() => useAppStore.setState({ workspaceStatus: 'ready' }));
+
     it('is delivered shares over the selected matches’ required shares (default 5), each share adding one', async () => {
       store().toggleMatch(makeContent('a', { required_shares: 5 }));
       store().toggleMatch(makeContent('b', { required_shares: undefined as unknown as number }));
@@ -155,7 +158,39 @@ describe('workspace slice', () => {
   });
 
   describe('the workspace kept on the server', () => {
+    beforeEach(() => useAppStore.setState({ workspaceStatus: 'ready' }));
+
+    it('until the workspace asked for the kept one, nothing is written or asked (a panel on its own)', async () => {
+      useAppStore.setState({ workspaceStatus: 'idle' });
+      store().toggleMatch(makeContent('m1'));
+      store().toggleContent(makeContent('c1'));
+      store().recordShare('m1');
+      store().resetWorkspaceProgress();
+      await settle();
+      expect(put).not.toHaveBeenCalled();
+      expect(post).not.toHaveBeenCalled();
+      expect(get).not.toHaveBeenCalled();
+    });
+
+    it('toggles made while the kept workspace loads are applied on top of it, then saved', async () => {
+      useAppStore.setState({ workspaceStatus: 'idle' });
+      let answer: (value: WorkspaceDto) => void = () => {};
+      get.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+      const loading = store().fetchWorkspace();
+      store().toggleMatch(makeContent('m2'));
+      store().toggleMatch(makeContent('m1'));
+      await settle();
+      expect(put).not.toHaveBeenCalled();
+      answer(workspace({ match_ids: ['m1'], content_ids: ['c1'] }));
+      await loading;
+      await settle();
+      // m1 was kept and clicked again (removed); m2 is new.
+      expect(put).toHaveBeenCalledWith('/workspace', { match_ids: ['m2'], content_ids: ['c1'] });
+      expect(store().selectedMatches.map((item) => item.id)).toEqual(['m2']);
+    });
+
     it('loads the selection, each match’s progress and the shares left today', async () => {
+      useAppStore.setState({ workspaceStatus: 'idle' });
       get.mockResolvedValueOnce(workspace({ match_ids: ['m1', 'm2'], content_ids: ['c1'] }, { m1: 2 }, { shares_left_today: 1 }));
       const pending = store().fetchWorkspace();
       expect(store().workspaceStatus).toBe('loading');
@@ -169,6 +204,18 @@ describe('workspace slice', () => {
       expect([store().sharesLeftToday, store().dailyShareLimit]).toEqual([1, 3]);
       // A kept selection completes its steps.
       expect(store().stepsDone).toEqual({ match: true, content: true });
+    });
+
+    it('an answer that is not a workspace changes nothing, and clicks made meanwhile are not saved over the kept selection', async () => {
+      useAppStore.setState({ workspaceStatus: 'idle' });
+      get.mockResolvedValueOnce({ remaining_shuffles: 1 });
+      const loading = store().fetchWorkspace();
+      store().toggleMatch(makeContent('m1'));
+      await loading;
+      await settle();
+      expect(store().workspaceStatus).toBe('error');
+      expect(store().selectedMatches.map((item) => item.id)).toEqual(['m1']);
+      expect(put).not.toHaveBeenCalled();
     });
 
     it('Premium has no shares-left count', async () => {
@@ -232,6 +279,7 @@ describe('workspace slice', () => {
     });
 
     it("a failed load toasts 'Failed to load your workspace.'", async () => {
+      useAppStore.setState({ workspaceStatus: 'idle' });
       get.mockRejectedValueOnce(new ApiError(500, 'boom'));
       await store().fetchWorkspace();
       expect(store().workspaceStatus).toBe('error');

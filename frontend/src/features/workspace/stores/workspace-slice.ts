@@ -134,6 +134,14 @@ const initialData = (): WorkspaceData => ({
   workspaceUpsellOpen: false,
 });
 
+/** A GET /workspace answer the workspace can show. */
+const isWorkspace = (answer: unknown): answer is WorkspaceDto =>
+  answer !== null &&
+  typeof answer === 'object' &&
+  Array.isArray((answer as WorkspaceDto).matches) &&
+  Array.isArray((answer as WorkspaceDto).contents) &&
+  (answer as WorkspaceDto).matches.every((match) => match && typeof match.content_id === 'string' && match.content && typeof match.content.id === 'string');
+
 export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlewares, [], WorkspaceSlice> = (set, get) => {
   // A matched-content answer that arrives after a newer fetch or shuffle started must not win.
   let matchGeneration = 0;
@@ -144,6 +152,14 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
   let writesInFlight = 0;
   let writeChain: Promise<void> = Promise.resolve();
   let saveWaiting = false;
+  // Toggles made while the kept workspace is still loading: replayed on top of it once it arrives, so an
+  // early click never overwrites the kept selection with a partial one.
+  let togglesWhileLoading: { list: 'match' | 'content'; content: ContentDto }[] = [];
+  /**
+   * Whether this session works with the kept workspace: the workspace asked the server for it. Until then
+   * (a panel used on its own) nothing is written to or asked of the server.
+   */
+  const kept = () => get().workspaceStatus !== 'idle';
   const isPremium = () => get().user?.is_premium === true;
 
   const selection = () => ({
@@ -152,10 +168,10 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
   });
 
   /** The server's workspace replaces the local one (selection, progress, shares left). */
-  const applyWorkspace = (answer: WorkspaceDto) => {
-    if (!answer || !Array.isArray(answer.matches) || !Array.isArray(answer.contents)) return;
+  const applyWorkspace = (answer: WorkspaceDto): boolean => {
+    if (!isWorkspace(answer)) return false;
     set((state) => {
-      state.selectedMatches = answer.matches.map((match) => match.content).filter((content) => content && typeof content.id === 'string');
+      state.selectedMatches = answer.matches.map((match) => match.content);
       state.selectedContents = answer.contents;
       state.matchProgress = Object.fromEntries(answer.matches.map((match) => [match.content_id, { delivered: match.delivered, required: match.required }]));
       if (answer.matches.length > 0) state.stepsDone.match = true;
@@ -165,6 +181,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       state.workspaceStatus = 'ready';
     });
     completeIfAllShared();
+    return true;
   };
 
   /** SPEC §4: at 100 % the notice appears and all steps and selections reset, here and on the server. */
@@ -175,7 +192,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       state.workspaceNotice = WORKSPACE_MESSAGES.allShared;
     });
     toast.success(WORKSPACE_MESSAGES.allShared, { toastId: 'all-content-shared' });
-    void resetOnServer();
+    if (kept()) void resetOnServer();
   };
 
   /** Runs `write` after the writes before it; only the last one's answer is shown (it is what the server keeps). */
@@ -204,6 +221,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
 
   /** PUT /workspace with the selection as it is when the request leaves: toggles made meanwhile share one request. */
   const saveSelection = (): Promise<void> => {
+    if (!kept()) return writeChain;
     if (saveWaiting) return writeChain;
     saveWaiting = true;
     return enqueueWrite(() => {
@@ -383,6 +401,10 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         state.selectedMatches = toggleById(state.selectedMatches, content);
         state.stepsDone.match = true;
       });
+      if (get().workspaceStatus === 'loading') {
+        togglesWhileLoading.push({ list: 'match', content });
+        return;
+      }
       // The answer brings the match's delivered shares (it may have been shared before it was selected).
       void saveSelection();
     },
@@ -392,6 +414,10 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         state.selectedContents = toggleById(state.selectedContents, content);
         state.stepsDone.content = true;
       });
+      if (get().workspaceStatus === 'loading') {
+        togglesWhileLoading.push({ list: 'content', content });
+        return;
+      }
       void saveSelection();
     },
 
@@ -406,9 +432,28 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         const answer = await getWorkspace();
         // A write started meanwhile answers with a newer workspace.
         if (generation !== workspaceGeneration || writesInFlight > 0) return;
-        applyWorkspace(answer);
+        const early = togglesWhileLoading;
+        togglesWhileLoading = [];
+        if (!applyWorkspace(answer)) {
+          // Not a workspace: what is shown stays, and nothing is saved over a selection not known.
+          set((state) => {
+            if (state.workspaceStatus === 'loading') state.workspaceStatus = 'error';
+          });
+          return;
+        }
+        if (early.length > 0) {
+          set((state) => {
+            for (const { list, content } of early) {
+              if (list === 'match') state.selectedMatches = toggleById(state.selectedMatches, content);
+              else state.selectedContents = toggleById(state.selectedContents, content);
+            }
+          });
+          void saveSelection();
+        }
       } catch {
         if (generation !== workspaceGeneration) return;
+        // Not saved: without the kept selection, saving them would overwrite it with a partial one.
+        togglesWhileLoading = [];
         set((state) => {
           if (state.workspaceStatus === 'loading') state.workspaceStatus = 'error';
         });
@@ -441,7 +486,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         completeIfAllShared();
         return;
       }
-      void get().fetchWorkspace();
+      if (kept()) void get().fetchWorkspace();
     },
 
     applyContentProgress: ({ content_id, share_count, required_shares, status }) =>
@@ -459,7 +504,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       set((state) => {
         Object.assign(state, initialProgress());
       });
-      void resetOnServer();
+      if (kept()) void resetOnServer();
     },
 
     dismissWorkspaceNotice: () =>
@@ -481,6 +526,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       matchGeneration++;
       ownGeneration++;
       workspaceGeneration++;
+      togglesWhileLoading = [];
       set((state) => {
         Object.assign(state, initialData());
       });
