@@ -23,6 +23,7 @@ const API_SEGMENTS = [
   'audience',
   'health',
   'simulated-checkout',
+  'workspace',
 ];
 
 export default defineConfig({

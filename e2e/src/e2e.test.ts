@@ -14,6 +14,7 @@ import { liveNotificationJourney } from './journeys/live-notification.ts';
 import { passwordResetJourney } from './journeys/password-reset.ts';
 import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
+import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
@@ -73,5 +74,10 @@ describe('Crossfeed end-to-end journeys', () => {
     'j7-accessibility',
     accessibilityJourney,
     ACCESSIBILITY_TIMEOUT_MS,
+  );
+  journey(
+    '8. a reload mid-match keeps the selection and "1 / 5 shares"; another device of the same creator sees it live',
+    'j8-workspace-reload',
+    workspaceReloadJourney,
   );
 });

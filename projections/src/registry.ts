@@ -12,6 +12,8 @@ import { flagsProjection } from './flags/flags.projection.ts';
 import { waitlistProjection } from './waitlist/waitlist.projection.ts';
 import { promoCodesProjection } from './promo-codes/promo-codes.projection.ts';
 import { analyticsProjection } from './analytics/analytics.projection.ts';
+import { workspacesProjection } from './workspaces/workspaces.projection.ts';
+import { matchProgressProjection } from './match-progress/match-progress.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -28,6 +30,8 @@ export const projections: readonly Projection[] = [
   waitlistProjection,
   promoCodesProjection,
   analyticsProjection,
+  workspacesProjection,
+  matchProgressProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -60,6 +60,9 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['GET', '/api/waitlist/count'],
   ['POST', '/api/referrals/redeem'],
   ['GET', '/api/referrals/promo-codes'],
+  ['GET', '/workspace'],
+  ['PUT', '/workspace'],
+  ['POST', '/workspace/reset'],
 ];
 
 const LONG = 'x'.repeat(20_000);

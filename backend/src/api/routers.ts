@@ -11,6 +11,7 @@ import { flagRoutes } from '../features/flags/flags.routes.ts';
 import { subscriptionRoutes } from '../features/subscription/subscription.routes.ts';
 import { waitlistRoutes } from '../features/waitlist/waitlist.routes.ts';
 import { adminRoutes } from '../features/admin/admin.routes.ts';
+import { workspaceRoutes } from '../features/workspace/workspace.routes.ts';
 
 /** Every feature router of SPEC §7, in mounting order. */
 export function apiRouters(ctx: ApiContext): Router[] {
@@ -26,5 +27,6 @@ export function apiRouters(ctx: ApiContext): Router[] {
     subscriptionRoutes(ctx),
     waitlistRoutes(ctx),
     adminRoutes(ctx),
+    workspaceRoutes(ctx),
   ];
 }

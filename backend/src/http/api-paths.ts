@@ -19,6 +19,7 @@ export const API_PREFIXES = [
   '/health',
   '/socket.io',
   '/simulated-checkout',
+  '/workspace',
 ] as const;
 
 export const isApiPath = (path: string): boolean =>

@@ -89,6 +89,17 @@ export interface WaitlistRankPush {
   referrals: number;
 }
 
+/**
+ * The creator's home workspace changed (its selection, a reset, or a share that moved a match's progress
+ * and the shares left today): every open tab fetches GET /workspace again. A hint rather than the body,
+ * because the shares left today are decided on the event log, which the push reactor does not read.
+ */
+export interface WorkspaceUpdatedPush {
+  reason: 'selection' | 'reset' | 'share';
+  /** The shared content, for `share`. */
+  content_id: string | null;
+}
+
 /** Every event the server pushes, by name (DESIGN §3 Realtime). */
 export interface ServerToClientEvents {
   /** To `user:{recipient}`. */
@@ -106,6 +117,8 @@ export interface ServerToClientEvents {
   /** To `admins`. */
   'replay:progress': (progress: ReplayProgressPush) => void;
   'waitlist:rank': (rank: WaitlistRankPush) => void;
+  /** To `user:{id}`: the workspace of that user changed. */
+  'workspace:updated': (update: WorkspaceUpdatedPush) => void;
 }
 
 export type ServerToClientEvent = keyof ServerToClientEvents;

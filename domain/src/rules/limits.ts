@@ -70,3 +70,8 @@ export function weekStart(iso: string): string {
 export function dayStart(iso: string): string {
   return `${iso.slice(0, 10)}T00:00:00.000Z`;
 }
+
+/** The home workspace selection kept on the server: a bound on what one PUT may hold (our sizes). */
+export const WORKSPACE_MATCHES_MAX = 20;
+export const WORKSPACE_CONTENTS_MAX = 50;
+export const WORKSPACE_ID_MAX_LENGTH = 100;

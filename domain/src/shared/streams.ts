@@ -19,3 +19,5 @@ export const referralRewardsStream = (userId: string, month: string): string => 
 export const paymentEventStream = (providerEventId: string): string => `payment-event-${providerEventId}`;
 /** The waitlist key of an email: one position per email, case-insensitive. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
+/** The creator's home workspace selection (frequent toggles stay out of `user-{id}`). */
+export const workspaceStream = (userId: string): string => `workspace-${userId}`;

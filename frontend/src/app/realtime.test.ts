@@ -159,4 +159,37 @@ describe('realtime: workspace progress', () => {
     socket?.reconnect();
     await vi.waitFor(() => expect(useAppStore.getState().ownContents.map((item) => item.id)).toEqual(['fresh']));
   });
+
+  it('workspace:updated (a share or a toggle in another tab) refetches the kept workspace once it was loaded', async () => {
+    useAppStore.getState().login(token(), makeUser());
+    stop = startAppRealtime();
+    const socket = sockets[sockets.length - 1];
+    const match = makeContent('m1');
+    const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path === '/workspace') {
+        return {
+          match_ids: ['m1'],
+          content_ids: [],
+          matches: [{ content_id: 'm1', title: match.title, delivered: 2, required: 5, completed: false, content: match }],
+          contents: [],
+          progress_percent: 40,
+          shares_left_today: 1,
+          daily_share_limit: 3,
+        };
+      }
+      throw new Error(`unexpected ${path}`);
+    });
+
+    // Not loaded yet: the workspace asks on mount anyway.
+    socket?.push('workspace:updated', { reason: 'share', content_id: 'm1' });
+    expect(get).not.toHaveBeenCalled();
+
+    useAppStore.setState({ workspaceStatus: 'ready' });
+    socket?.push('workspace:updated', { reason: 'share', content_id: 'm1' });
+    await vi.waitFor(() => expect(useAppStore.getState().matchProgress).toEqual({ m1: { delivered: 2, required: 5 } }));
+    const state = useAppStore.getState();
+    expect(state.selectedMatches.map((item) => item.id)).toEqual(['m1']);
+    expect(state.sharesLeftToday).toBe(1);
+    expect(get).toHaveBeenCalledWith('/workspace');
+  });
 });

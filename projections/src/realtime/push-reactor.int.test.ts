@@ -81,8 +81,8 @@ describe('push reactor', () => {
     const { eventStore, runner, until } = await start();
     const appended = await eventStore.append('user-u-2', [shared('c1', 'u-1', 'u-2', 's1')]);
     assert.ok(appended.position);
-    const pushes = await until(2);
-    const [notification, progress] = pushes;
+    const pushes = await until(3);
+    const [notification, progress, workspace] = pushes;
     assert.equal(notification?.room, 'user:u-1');
     assert.equal(notification?.event, 'notification');
     const dto = notification?.payload as Record<string, unknown>;
@@ -90,6 +90,9 @@ describe('push reactor', () => {
     assert.equal(dto.message, 'u-2 shared your content "Title c1".');
     assert.equal(dto.is_read, false);
     assert.deepEqual(progress, { room: 'user:u-1', event: 'content:progress', payload: { content_id: 'c1', share_count: 1, required_shares: 2, status: 'active' } });
+    // The sharer's own tabs refetch their workspace (match progress, shares left today).
+    assert.deepEqual(workspace, { room: 'user:u-2', event: 'workspace:updated', payload: { reason: 'share', content_id: 'c1' } });
+    assert.equal(pushes.length, 3);
     await runner.stop();
     await eventStore.close();
   });
@@ -97,8 +100,8 @@ describe('push reactor', () => {
   test('a share by the owner pushes progress but no notification', async () => {
     const { eventStore, runner, until } = await start();
     await eventStore.append('user-u-1', [shared('c1', 'u-1', 'u-1', 's1')]);
-    const pushes = await until(1);
-    assert.deepEqual(pushes.map((p) => p.event), ['content:progress']);
+    const pushes = await until(2);
+    assert.deepEqual(pushes.map((p) => p.event), ['content:progress', 'workspace:updated']);
     await runner.stop();
     await eventStore.close();
   });
@@ -165,6 +168,21 @@ describe('push reactor', () => {
     assert.equal(user.is_premium, true);
     assert.equal('password_hash' in user, false);
     assert.equal('_pos' in user, false);
+    await runner.stop();
+    await eventStore.close();
+  });
+
+  test("workspace changes and resets push a refetch hint to that user's room only", async () => {
+    const { eventStore, runner, until } = await start();
+    await eventStore.append('workspace-u-1', [
+      { type: 'WorkspaceSelectionChanged', data: { userId: 'u-1', matchIds: ['c9'], contentIds: ['c1'], changedAt: T } },
+      { type: 'WorkspaceReset', data: { userId: 'u-1', resetAt: T } },
+    ]);
+    const pushes = await until(2);
+    assert.deepEqual(pushes, [
+      { room: 'user:u-1', event: 'workspace:updated', payload: { reason: 'selection', content_id: null } },
+      { room: 'user:u-1', event: 'workspace:updated', payload: { reason: 'reset', content_id: null } },
+    ]);
     await runner.stop();
     await eventStore.close();
   });

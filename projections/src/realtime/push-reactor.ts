@@ -6,6 +6,7 @@
 import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
 import type { ContentFlagged, FlagDeleted } from '@crossfeed/domain/flags/flag.events.ts';
 import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import type { WorkspaceEvent } from '@crossfeed/domain/workspace/workspace.events.ts';
 import type { ServerToClientEvent, ServerToClientPayload } from '@crossfeed/domain/api/realtime-events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
@@ -33,6 +34,26 @@ const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated
 /** Events the notifications projection applies that create no notification. */
 const NOTIFICATION_READS = new Set(['NotificationRead', 'AllNotificationsRead']);
 
+/** The creator's workspace changed: every open tab of theirs fetches GET /workspace again. */
+function pushWorkspaceUpdate(publisher: RealtimePublisher, event: RecordedEvent): void {
+  switch (event.type) {
+    case 'WorkspaceSelectionChanged':
+    case 'WorkspaceReset': {
+      const data = event.data as WorkspaceEvent['data'];
+      push(publisher, userRoom(data.userId), 'workspace:updated', { reason: event.type === 'WorkspaceReset' ? 'reset' : 'selection', content_id: null });
+      return;
+    }
+    case 'ContentShared': {
+      // The sharer's match progress and shares left today moved.
+      const data = event.data as ContentShared['data'];
+      push(publisher, userRoom(data.sharerId), 'workspace:updated', { reason: 'share', content_id: data.contentId });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
 /** Returns the `onLiveEvent` callback of the projection runner. */
 export function createPushReactor(options: PushReactorOptions): (event: RecordedEvent) => Promise<void> {
   const { readStore, publisher } = options;
@@ -43,7 +64,7 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
     if (doc) push(publisher, userRoom(doc.user_id), 'notification', toNotificationDto(doc));
   };
 
-  return async (event) => {
+  const react = async (event: RecordedEvent): Promise<void> => {
     if (!NOTIFICATION_READS.has(event.type) && notificationsProjection.handles.has(event.type)) await pushNotification(event);
 
     if (USER_UPDATING.has(event.type)) {
@@ -96,5 +117,10 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
       default:
         return;
     }
+  };
+
+  return async (event) => {
+    await react(event);
+    pushWorkspaceUpdate(publisher, event);
   };
 }

@@ -58,6 +58,20 @@ describe('the current code on a log written by the previous version', () => {
     assert.ok(afterRead.every((n) => n.is_read));
   });
 
+  test("the kept workspace counts the old shares as the sharer's match progress", async () => {
+    const content = (await app.request('GET', '/content/', { token: ada })).body as { id: string; title: string }[];
+    const post = content.find((item) => item.title === 'Ada first post')!;
+    const saved = await app.request('PUT', '/workspace', { token: grace, json: { match_ids: [post.id], content_ids: [] } });
+    assert.equal(saved.status, 200, saved.text);
+    // Grace's two shares of that day, each a ContentShared event of the old code.
+    assert.deepEqual(
+      saved.body.matches.map((match: { content_id: string; delivered: number }) => [match.content_id, match.delivered]),
+      [[post.id, 2]],
+    );
+    assert.equal(saved.body.shares_left_today, 1);
+    await app.request('POST', '/workspace/reset', { token: grace });
+  });
+
   test('quotas count the old events of the same day and week', async () => {
     const content = (await app.request('GET', '/content/', { token: ada })).body as { id: string; title: string }[];
     const post = content.find((item) => item.title === 'Ada first post')!;

@@ -1,6 +1,10 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import type { WorkspaceDto, WorkspaceMatchDto } from '@crossfeed/domain/api/workspace.dto.ts';
 
-export type { ContentDto };
+export type { ContentDto, WorkspaceDto, WorkspaceMatchDto };
+
+/** One selected match's delivered shares of its required shares ("2 / 5 shares"). */
+export type MatchProgress = { delivered: number; required: number };
 
 /** GET /content/shuffles/remaining. */
 export type RemainingShufflesDto = { remaining_shuffles: number | 'Unlimited' };

@@ -10,6 +10,10 @@ import {
   requiredSharesOf,
   shareCountLabel,
   shareProgress,
+  allMatchesShared,
+  matchProgressOf,
+  matchProgressLabel,
+  sharesLeftLabel,
   shuffleButtonState,
   statusBadge,
   stepStatuses,
@@ -45,13 +49,40 @@ describe('workspace rules', () => {
     expect(requiredSharesOf({ required_shares: undefined as unknown as number })).toBe(5);
   });
 
-  it('share progress is shares made over the sum of required shares, capped at 100, 0 without matches', () => {
-    const matches = [{ required_shares: 5 }, { required_shares: undefined as unknown as number }];
-    expect(shareProgress(0, matches)).toBe(0);
-    expect(shareProgress(1, matches)).toBe(10);
-    expect(shareProgress(5, matches)).toBe(50);
-    expect(shareProgress(25, matches)).toBe(100);
-    expect(shareProgress(3, [])).toBe(0);
+  it('share progress is delivered shares over the sum of required shares (default 5), capped at 100, 0 without matches', () => {
+    const matches = [
+      { id: 'a', required_shares: 5 },
+      { id: 'b', required_shares: undefined as unknown as number },
+    ];
+    expect(shareProgress(matches, {})).toBe(0);
+    expect(shareProgress(matches, { a: { delivered: 1, required: 5 } })).toBe(10);
+    expect(shareProgress(matches, { a: { delivered: 3, required: 5 }, b: { delivered: 2, required: 5 } })).toBe(50);
+    expect(shareProgress(matches, { a: { delivered: 5, required: 5 }, b: { delivered: 5, required: 5 } })).toBe(100);
+    expect(shareProgress([], { a: { delivered: 3, required: 5 } })).toBe(0);
+  });
+
+  it('a match counts up to its own required shares: extra shares of one do not fill another', () => {
+    const matches = [
+      { id: 'a', required_shares: 5 },
+      { id: 'b', required_shares: 5 },
+    ];
+    const progress = { a: { delivered: 9, required: 5 } };
+    expect(shareProgress(matches, progress)).toBe(50);
+    expect(allMatchesShared(matches, progress)).toBe(false);
+    expect(allMatchesShared(matches, { ...progress, b: { delivered: 5, required: 5 } })).toBe(true);
+    expect(allMatchesShared([], {})).toBe(false);
+  });
+
+  it("the server's required shares win over the listed content's", () => {
+    expect(matchProgressOf({ id: 'a', required_shares: 5 }, { a: { delivered: 2, required: 3 } })).toEqual({ delivered: 2, required: 3 });
+    expect(matchProgressOf({ id: 'a', required_shares: 4 }, {})).toEqual({ delivered: 0, required: 4 });
+  });
+
+  it("labels read '2 / 5 shares' and 'Shares left today: N of 3' (nothing for Premium)", () => {
+    expect(matchProgressLabel({ delivered: 2, required: 5 })).toBe('2 / 5 shares');
+    expect(sharesLeftLabel(2, 3)).toBe('Shares left today: 2 of 3');
+    expect(sharesLeftLabel(-1, 3)).toBe('Shares left today: 0 of 3');
+    expect(sharesLeftLabel(null, null)).toBeNull();
   });
 
   it('view filters: ranked content and top performers are Premium', () => {

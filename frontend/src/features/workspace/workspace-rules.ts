@@ -1,6 +1,6 @@
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { DEFAULT_REQUIRED_SHARES, MATCHED_ITEMS, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
-import type { ContentDto, RemainingShuffles, StepStatus, ViewFilter } from './types';
+import type { ContentDto, MatchProgress, RemainingShuffles, StepStatus, ViewFilter } from './types';
 
 export { MATCHED_ITEMS };
 
@@ -34,11 +34,47 @@ export function toggleById<T extends { id: string }>(items: readonly T[], item: 
 export const requiredSharesOf = (content: Pick<ContentDto, 'required_shares'>): number =>
   Number.isFinite(content.required_shares) && content.required_shares > 0 ? content.required_shares : DEFAULT_REQUIRED_SHARES;
 
-/** SPEC §4: shares made / sum of the selected matches' required shares, in percent, capped at 100 (0 without matches). */
-export function shareProgress(sharesMade: number, matches: readonly Pick<ContentDto, 'required_shares'>[]): number {
-  const required = matches.reduce((sum, match) => sum + requiredSharesOf(match), 0);
+/** A selected match's progress: the server's delivered shares, or none yet, of its required shares. */
+export function matchProgressOf(match: Pick<ContentDto, 'id' | 'required_shares'>, progress: Readonly<Record<string, MatchProgress>>): MatchProgress {
+  const known = progress[match.id];
+  const required = known && Number.isFinite(known.required) && known.required > 0 ? known.required : requiredSharesOf(match);
+  const delivered = known && Number.isFinite(known.delivered) && known.delivered > 0 ? known.delivered : 0;
+  return { delivered, required };
+}
+
+/** "2 / 5 shares". */
+export const matchProgressLabel = ({ delivered, required }: MatchProgress): string => `${delivered} / ${required} shares`;
+
+/**
+ * SPEC §4: shares made / sum of the selected matches' required shares (default 5), in percent, capped at
+ * 100 (0 without matches). Shares made are the delivered shares the server counts per match, each match
+ * counted up to its required shares.
+ */
+export function shareProgress(
+  matches: readonly Pick<ContentDto, 'id' | 'required_shares'>[],
+  progress: Readonly<Record<string, MatchProgress>>,
+): number {
+  let required = 0;
+  let delivered = 0;
+  for (const match of matches) {
+    const of = matchProgressOf(match, progress);
+    required += of.required;
+    delivered += Math.min(of.delivered, of.required);
+  }
   if (required <= 0) return 0;
-  return Math.min(PROGRESS_CAP_PERCENT, (sharesMade / required) * 100);
+  return Math.min(PROGRESS_CAP_PERCENT, (delivered / required) * 100);
+}
+
+/** Every selected match has its required shares: 100 %, the workspace resets. */
+export const allMatchesShared = (
+  matches: readonly Pick<ContentDto, 'id' | 'required_shares'>[],
+  progress: Readonly<Record<string, MatchProgress>>,
+): boolean => matches.length > 0 && shareProgress(matches, progress) >= PROGRESS_CAP_PERCENT;
+
+/** 'Shares left today: N of 3' for a Free user; nothing for Premium or before the server answered. */
+export function sharesLeftLabel(left: number | null, limit: number | null): string | null {
+  if (left === null || limit === null) return null;
+  return `Shares left today: ${Math.max(0, left)} of ${limit}`;
 }
 
 /** SPEC §4 Shuffle counter: -1 means Unlimited; anything unreadable is unknown (null). */

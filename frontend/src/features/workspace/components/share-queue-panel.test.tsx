@@ -24,6 +24,30 @@ describe('ShareQueuePanel', () => {
     expect(screen.getByText('40%')).toBeInTheDocument();
   });
 
+  it("shows each match's delivered shares of its required shares and a Free user's shares left today", () => {
+    render(
+      <ShareQueuePanel
+        queue={[]}
+        matches={[makeContent('m', { required_shares: 5 }), makeContent('n', { required_shares: 3 })]}
+        progress={25}
+        notice={null}
+        onShare={vi.fn()}
+        matchProgress={{ m: { delivered: 2, required: 5 } }}
+        sharesLeftToday={1}
+        dailyShareLimit={3}
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Matched Contents' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('2 / 5 shares');
+    expect(items[1]).toHaveTextContent('0 / 3 shares');
+    expect(screen.getByText('Shares left today: 1 of 3')).toBeInTheDocument();
+  });
+
+  it('shows no shares-left count without a limit (Premium)', () => {
+    render(<ShareQueuePanel queue={[]} matches={[]} progress={0} notice={null} onShare={vi.fn()} sharesLeftToday={null} dailyShareLimit={null} />);
+    expect(screen.queryByText(/Shares left today/)).not.toBeInTheDocument();
+  });
+
   it('shows the reset notice', () => {
     render(<ShareQueuePanel queue={[]} matches={[]} progress={0} notice="All content shared! Progress has been reset." onShare={vi.fn()} />);
     expect(screen.getByRole('status')).toHaveTextContent('All content shared! Progress has been reset.');

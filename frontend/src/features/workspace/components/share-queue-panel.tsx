@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { WORKSPACE_MESSAGES } from '../messages';
-import type { ContentDto } from '../types';
+import type { ContentDto, MatchProgress } from '../types';
+import { matchProgressLabel, matchProgressOf, sharesLeftLabel } from '../workspace-rules';
 import { ContentTypeBadge } from './content-badges';
 
 type ShareQueuePanelProps = {
@@ -10,12 +11,30 @@ type ShareQueuePanelProps = {
   progress: number;
   notice: string | null;
   onShare: (content: ContentDto) => void;
+  /** Each selected match's delivered shares, by content id (none yet: 0). */
+  matchProgress?: Readonly<Record<string, MatchProgress>>;
+  /** A Free user's shares left today and the daily limit (null for Premium or not known yet). */
+  sharesLeftToday?: number | null;
+  dailyShareLimit?: number | null;
+  /** The kept workspace is still loading. */
+  loading?: boolean;
 };
 
 /** SPEC §2 step 3 'Share and Manage': the own queue, the selected matches with a Share button each, and progress. */
-export function ShareQueuePanel({ queue, matches, progress, notice, onShare }: ShareQueuePanelProps) {
+export function ShareQueuePanel({
+  queue,
+  matches,
+  progress,
+  notice,
+  onShare,
+  matchProgress = {},
+  sharesLeftToday = null,
+  dailyShareLimit = null,
+  loading = false,
+}: ShareQueuePanelProps) {
   const id = useId();
   const rounded = Math.round(progress);
+  const sharesLeft = sharesLeftLabel(sharesLeftToday, dailyShareLimit);
   return (
     <div className="share-panel">
       <section aria-labelledby={`${id}-your-queue-heading`}>
@@ -35,13 +54,18 @@ export function ShareQueuePanel({ queue, matches, progress, notice, onShare }: S
       </section>
       <section aria-labelledby={`${id}-queue-matches-heading`}>
         <h3 id={`${id}-queue-matches-heading`}>Matched Contents</h3>
-        {matches.length === 0 ? (
+        {loading && matches.length === 0 ? (
+          <p className="workspace-state" role="status">
+            {WORKSPACE_MESSAGES.workspaceLoading}
+          </p>
+        ) : matches.length === 0 ? (
           <p className="workspace-state">{WORKSPACE_MESSAGES.matchesEmpty}</p>
         ) : (
           <ul className="queue-list" aria-label="Matched Contents">
             {matches.map((content) => (
               <li key={content.id} className="queue-item">
                 <span className="queue-item-title">{content.title}</span>
+                <span className="queue-item-progress">{matchProgressLabel(matchProgressOf(content, matchProgress))}</span>
                 <button
                   type="button"
                   className="button button-primary"
@@ -69,6 +93,7 @@ export function ShareQueuePanel({ queue, matches, progress, notice, onShare }: S
         >
           <div className="progress-bar-fill" style={{ width: `${rounded}%` }} />
         </div>
+        {sharesLeft ? <p className="shares-left">{sharesLeft}</p> : null}
       </div>
       {notice ? (
         <p className="form-message form-message-success" role="status">

@@ -10,17 +10,52 @@ import { Workspace } from './workspace';
 
 let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
 let post: Mock<(path: string) => Promise<unknown>>;
+let put: Mock<(path: string, json?: unknown) => Promise<unknown>>;
 
 const signIn = (premium = false) =>
   useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ is_premium: premium }));
 
-function answer({ remaining = 2 as number | 'Unlimited' } = {}) {
+type Selection = { match_ids: string[]; content_ids: string[] };
+const MATCHES = [makeContent('m1', { required_shares: 1 }), makeContent('m2', { required_shares: 1 })];
+
+/** The server's workspace: the kept selection, `delivered` shares per match. */
+function serverWorkspace(selection: Selection, delivered: Record<string, number> = {}, premium = false) {
+  const all = [...MATCHES, makeContent('m3', { required_shares: 5 })];
+  return {
+    match_ids: selection.match_ids,
+    content_ids: selection.content_ids,
+    matches: selection.match_ids.map((id) => {
+      const content = all.find((item) => item.id === id) ?? makeContent(id);
+      const shares = delivered[id] ?? 0;
+      return { content_id: id, title: content.title, delivered: shares, required: content.required_shares, completed: shares >= content.required_shares, content };
+    }),
+    contents: selection.content_ids.map((id) => makeContent(id)),
+    progress_percent: 0,
+    shares_left_today: premium ? null : 3,
+    daily_share_limit: premium ? null : 3,
+  };
+}
+
+function answer({ remaining = 2 as number | 'Unlimited', kept = { match_ids: [], content_ids: [] } as Selection, delivered = {} as Record<string, number> } = {}) {
+  let selection = kept;
   get.mockImplementation(async (path) => {
-    if (path === '/content/match') return [makeContent('m1', { required_shares: 1 }), makeContent('m2', { required_shares: 1 })];
+    if (path === '/content/match') return MATCHES;
     if (path === '/content/') return [makeContent('c1')];
     if (path === '/content/shuffles/remaining') return { remaining_shuffles: remaining };
+    if (path === '/workspace') return serverWorkspace(selection, delivered);
     throw new Error(`unexpected ${path}`);
   });
+  put.mockImplementation(async (_path, json) => {
+    selection = json as Selection;
+    return serverWorkspace(selection, delivered);
+  });
+  post.mockImplementation(async (path) => {
+    if (path !== '/workspace/reset') throw new Error(`unexpected ${path}`);
+    selection = { match_ids: [], content_ids: [] };
+    return serverWorkspace(selection);
+  });
+  // The server's delivered shares, changed by the test as shares are made.
+  return delivered;
 }
 
 const renderWorkspace = () => {
@@ -34,7 +69,9 @@ describe('Workspace', () => {
   beforeEach(() => {
     get = vi.fn();
     post = vi.fn();
+    put = vi.fn();
     vi.spyOn(api, 'get').mockImplementation(get as never);
+    vi.spyOn(api, 'put').mockImplementation(put as never);
     vi.spyOn(api, 'getPage').mockImplementation(pagesOf(get as never) as never);
     vi.spyOn(api, 'post').mockImplementation(post as never);
   });
@@ -83,7 +120,7 @@ describe('Workspace', () => {
   it('selecting a match and a content item completes steps 1 and 2 and fills the queue; sharing fills the progress', async () => {
     const user = userEvent.setup();
     signIn();
-    answer();
+    const delivered = answer();
     const { onShare } = renderWorkspace();
 
     await user.click(await within(step(1)).findByRole('button', { name: 'Select Title m1' }));
@@ -100,13 +137,53 @@ describe('Workspace', () => {
     expect(onShare).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }));
 
     await user.click(within(step(1)).getByRole('button', { name: 'Select Title m2' }));
-    useAppStore.getState().recordShare();
+    await waitFor(() => expect(put).toHaveBeenLastCalledWith('/workspace', { match_ids: ['m1', 'm2'], content_ids: ['c1'] }));
+    delivered.m1 = 1;
+    useAppStore.getState().recordShare('m1');
     await waitFor(() => expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
-    useAppStore.getState().recordShare();
+    expect(within(step(3)).getByRole('list', { name: 'Matched Contents' })).toHaveTextContent('1 / 1 shares');
+    delivered.m2 = 1;
+    useAppStore.getState().recordShare('m2');
     expect(await within(step(3)).findByRole('status')).toHaveTextContent('All content shared! Progress has been reset.');
+    expect(post).toHaveBeenCalledWith('/workspace/reset');
     expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(step(1)).toHaveAttribute('data-status', 'current');
     expect(within(step(1)).getByRole('button', { name: 'Select Title m1' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('after a reload the kept selection, each match’s "N / M shares" and the shares left today come from the server', async () => {
+    signIn();
+    answer({ kept: { match_ids: ['m3'], content_ids: ['c1'] }, delivered: { m3: 2 } });
+    renderWorkspace();
+    const matches = await within(step(3)).findByRole('list', { name: 'Matched Contents' });
+    expect(matches).toHaveTextContent('Title m3');
+    expect(matches).toHaveTextContent('2 / 5 shares');
+    expect(within(step(3)).getByRole('list', { name: 'Your Queue' })).toHaveTextContent('Title c1');
+    expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(within(step(3)).getByText('Shares left today: 3 of 3')).toBeInTheDocument();
+    expect(step(1)).toHaveAttribute('data-status', 'complete');
+    expect(step(2)).toHaveAttribute('data-status', 'complete');
+    expect(await within(step(2)).findByRole('button', { name: 'Select Title c1' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('a Premium user sees no shares-left count', async () => {
+    signIn(true);
+    answer({ kept: { match_ids: ['m3'], content_ids: [] } });
+    renderWorkspace();
+    await within(step(3)).findByText('0 / 5 shares');
+    expect(within(step(3)).queryByText(/Shares left today/)).not.toBeInTheDocument();
+  });
+
+  it('shows the loading state of the kept workspace until the server answers', async () => {
+    signIn();
+    answer();
+    let release: () => void = () => {};
+    const answered = get.getMockImplementation();
+    get.mockImplementation((path) => (path === '/workspace' ? new Promise((resolve) => (release = () => resolve(answered?.(path)))) : answered!(path)));
+    renderWorkspace();
+    expect(within(step(3)).getByText('Loading your workspace...')).toBeInTheDocument();
+    release();
+    expect(await within(step(3)).findByText('No matched contents available.')).toBeInTheDocument();
   });
 
   it('a free user choosing a Premium filter gets the upsell and the filter stays', async () => {

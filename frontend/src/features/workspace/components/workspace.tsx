@@ -61,6 +61,11 @@ export function Workspace({
   const selectedContents = useAppStore((state) => state.selectedContents);
   const stepsDone = useAppStore((state) => state.stepsDone);
   const progress = useAppStore(selectShareProgress);
+  const matchProgress = useAppStore((state) => state.matchProgress);
+  const workspaceStatus = useAppStore((state) => state.workspaceStatus);
+  const sharesLeftToday = useAppStore((state) => state.sharesLeftToday);
+  const dailyShareLimit = useAppStore((state) => state.dailyShareLimit);
+  const fetchWorkspace = useAppStore((state) => state.fetchWorkspace);
   const notice = useAppStore((state) => state.workspaceNotice);
   const fetchMatchedContent = useAppStore((state) => state.fetchMatchedContent);
   const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
@@ -77,7 +82,9 @@ export function Workspace({
     void fetchMatchedContent();
     void fetchOwnContents();
     void fetchRemainingShuffles();
-  }, [userId, isPremium, fetchMatchedContent, fetchOwnContents, fetchRemainingShuffles]);
+    // The selection and progress kept on the server (a reload, another device).
+    void fetchWorkspace();
+  }, [userId, isPremium, fetchMatchedContent, fetchOwnContents, fetchRemainingShuffles, fetchWorkspace]);
 
   const statuses = stepStatuses(stepsDone);
   const searchCount = searchResults?.length ?? 0;
@@ -162,6 +169,10 @@ export function Workspace({
             progress={progress}
             notice={notice}
             onShare={onShare}
+            matchProgress={matchProgress}
+            sharesLeftToday={isPremium ? null : sharesLeftToday}
+            dailyShareLimit={isPremium ? null : dailyShareLimit}
+            loading={workspaceStatus === 'loading' || workspaceStatus === 'idle'}
           />
         </div>,
       ]}

@@ -2,15 +2,22 @@ import type { RegisterHandlers } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
 
 /**
- * `content:progress` moves the user's own content towards its required shares without a reload; after a
- * reconnect the own list, if the workspace has loaded it, is fetched again for the pushes missed meanwhile.
+ * `content:progress` moves the user's own content towards its required shares without a reload;
+ * `workspace:updated` (a toggle, a reset or a share in any tab or device of this user) fetches the kept
+ * workspace again. After a reconnect the own list and the workspace, if loaded, are fetched again for the
+ * pushes missed meanwhile.
  */
 export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect) => {
   socket.on('content:progress', (progress) => {
     useAppStore.getState().applyContentProgress(progress);
   });
+  socket.on('workspace:updated', () => {
+    const state = useAppStore.getState();
+    if (state.workspaceStatus !== 'idle') void state.fetchWorkspace();
+  });
   onReconnect(() => {
     const state = useAppStore.getState();
     if (state.ownContentsStatus !== 'idle') void state.fetchOwnContents({ refresh: true });
+    if (state.workspaceStatus !== 'idle') void state.fetchWorkspace();
   });
 };

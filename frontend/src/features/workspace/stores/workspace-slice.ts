@@ -8,10 +8,15 @@ import { getMatchedContent } from '../api/get-matched-content';
 import { getOwnContents } from '../api/get-own-contents';
 import { getRemainingShuffles } from '../api/get-remaining-shuffles';
 import { postShuffleMatches } from '../api/shuffle-matches';
+import { getWorkspace } from '../api/get-workspace';
+import { postWorkspaceReset } from '../api/reset-workspace';
+import { putWorkspace } from '../api/save-workspace';
 import { WORKSPACE_MESSAGES } from '../messages';
-import type { ContentDto, RemainingShuffles, ViewFilter } from '../types';
+import type { ContentDto, MatchProgress, RemainingShuffles, ViewFilter, WorkspaceDto } from '../types';
 import {
   MATCHED_ITEMS,
+  allMatchesShared,
+  matchProgressOf,
   isContentList,
   isPremiumViewFilter,
   normalizeRemaining,
@@ -43,9 +48,15 @@ export type WorkspaceSlice = {
   ownContentsError: string | null;
   selectedMatches: ContentDto[];
   selectedContents: ContentDto[];
-  /** Steps 1 and 2 complete once a matched item / a content item was clicked. */
+  /** Steps 1 and 2 complete once a matched item / a content item was clicked (or the server keeps one selected). */
   stepsDone: { match: boolean; content: boolean };
-  sharesMade: number;
+  /** Each selected match's delivered shares of its required shares, by content id, as the server counts them. */
+  matchProgress: Record<string, MatchProgress>;
+  /** GET /workspace: 'idle' until the workspace asked the server for the kept selection. */
+  workspaceStatus: LoadStatus;
+  /** A Free user's shares left today and the daily limit; null for Premium or before the server answered. */
+  sharesLeftToday: number | null;
+  dailyShareLimit: number | null;
   /** 'All content shared! Progress has been reset.' after reaching 100 %. */
   workspaceNotice: string | null;
   /** The premium upsell, opened by a Premium filter or a blocked shuffle. */
@@ -69,11 +80,18 @@ export type WorkspaceSlice = {
   forgetContent: (contentId: string) => void;
   /** Returns whether the filter changed (and the matches are refetched); a non-premium Premium choice opens the upsell. */
   chooseViewFilter: (filter: ViewFilter) => boolean;
+  /** Selecting adds, selecting again removes; the new selection is saved on the server (PUT /workspace). */
   toggleMatch: (content: ContentDto) => void;
   toggleContent: (content: ContentDto) => void;
   /**
-   * A successful share of `contentId`: its share count goes up where it is listed, one more share is made,
-   * and at 100 % the notice appears and the workspace resets.
+   * GET /workspace: the selection kept on the server, each match's progress and the shares left today
+   * (on mount, after a share, and on every `workspace:updated` push from another tab or device).
+   */
+  fetchWorkspace: () => Promise<void>;
+  /**
+   * A successful share of `contentId`: its share count goes up where it is listed, its match gets one more
+   * delivered share, and at 100 % the notice appears and the workspace resets (POST /workspace/reset).
+   * The server's count follows (GET /workspace).
    */
   recordShare: (contentId?: string) => void;
   /** A `content:progress` push: another creator shared one of the user's contents. */
@@ -93,7 +111,7 @@ const initialProgress = () => ({
   selectedMatches: [] as ContentDto[],
   selectedContents: [] as ContentDto[],
   stepsDone: { match: false, content: false },
-  sharesMade: 0,
+  matchProgress: {} as Record<string, MatchProgress>,
 });
 
 const initialData = (): WorkspaceData => ({
@@ -109,15 +127,108 @@ const initialData = (): WorkspaceData => ({
   ownContentsStatus: 'idle',
   ownContentsError: null,
   ...initialProgress(),
+  workspaceStatus: 'idle',
+  sharesLeftToday: null,
+  dailyShareLimit: null,
   workspaceNotice: null,
   workspaceUpsellOpen: false,
 });
+
+/** A GET /workspace answer the workspace can show. */
+const isWorkspace = (answer: unknown): answer is WorkspaceDto =>
+  answer !== null &&
+  typeof answer === 'object' &&
+  Array.isArray((answer as WorkspaceDto).matches) &&
+  Array.isArray((answer as WorkspaceDto).contents) &&
+  (answer as WorkspaceDto).matches.every((match) => match && typeof match.content_id === 'string' && match.content && typeof match.content.id === 'string');
 
 export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlewares, [], WorkspaceSlice> = (set, get) => {
   // A matched-content answer that arrives after a newer fetch or shuffle started must not win.
   let matchGeneration = 0;
   let ownGeneration = 0;
+  // The kept workspace: writes (PUT after toggles, POST reset) go to the server one after the other, so the
+  // server ends with the latest; a GET answer older than a write must not win over it.
+  let workspaceGeneration = 0;
+  let writesInFlight = 0;
+  let writeChain: Promise<void> = Promise.resolve();
+  let saveWaiting = false;
+  // Toggles made while the kept workspace is still loading: replayed on top of it once it arrives, so an
+  // early click never overwrites the kept selection with a partial one.
+  let togglesWhileLoading: { list: 'match' | 'content'; content: ContentDto }[] = [];
+  /**
+   * Whether this session works with the kept workspace: the workspace asked the server for it. Until then
+   * (a panel used on its own) nothing is written to or asked of the server.
+   */
+  const kept = () => get().workspaceStatus !== 'idle';
   const isPremium = () => get().user?.is_premium === true;
+
+  const selection = () => ({
+    match_ids: get().selectedMatches.map((item) => item.id),
+    content_ids: get().selectedContents.map((item) => item.id),
+  });
+
+  /** The server's workspace replaces the local one (selection, progress, shares left). */
+  const applyWorkspace = (answer: WorkspaceDto): boolean => {
+    if (!isWorkspace(answer)) return false;
+    set((state) => {
+      state.selectedMatches = answer.matches.map((match) => match.content);
+      state.selectedContents = answer.contents;
+      state.matchProgress = Object.fromEntries(answer.matches.map((match) => [match.content_id, { delivered: match.delivered, required: match.required }]));
+      if (answer.matches.length > 0) state.stepsDone.match = true;
+      if (answer.contents.length > 0) state.stepsDone.content = true;
+      state.sharesLeftToday = typeof answer.shares_left_today === 'number' ? answer.shares_left_today : null;
+      state.dailyShareLimit = typeof answer.daily_share_limit === 'number' ? answer.daily_share_limit : null;
+      state.workspaceStatus = 'ready';
+    });
+    completeIfAllShared();
+    return true;
+  };
+
+  /** SPEC §4: at 100 % the notice appears and all steps and selections reset, here and on the server. */
+  const completeIfAllShared = () => {
+    if (!allMatchesShared(get().selectedMatches, get().matchProgress)) return;
+    set((state) => {
+      Object.assign(state, initialProgress());
+      state.workspaceNotice = WORKSPACE_MESSAGES.allShared;
+    });
+    toast.success(WORKSPACE_MESSAGES.allShared, { toastId: 'all-content-shared' });
+    if (kept()) void resetOnServer();
+  };
+
+  /** Runs `write` after the writes before it; only the last one's answer is shown (it is what the server keeps). */
+  const enqueueWrite = (write: () => Promise<WorkspaceDto>): Promise<void> => {
+    workspaceGeneration++;
+    writesInFlight++;
+    const run = async () => {
+      let failed = false;
+      try {
+        const answer = await write();
+        if (writesInFlight === 1) applyWorkspace(answer);
+      } catch {
+        failed = true;
+        toast.error(WORKSPACE_MESSAGES.workspaceSaveFailed, { toastId: 'workspace-save-failed' });
+      } finally {
+        writesInFlight--;
+      }
+      // What the server kept is what the workspace shows.
+      if (failed && writesInFlight === 0) void get().fetchWorkspace();
+    };
+    writeChain = writeChain.then(run);
+    return writeChain;
+  };
+
+  const resetOnServer = (): Promise<void> => enqueueWrite(() => postWorkspaceReset());
+
+  /** PUT /workspace with the selection as it is when the request leaves: toggles made meanwhile share one request. */
+  const saveSelection = (): Promise<void> => {
+    if (!kept()) return writeChain;
+    if (saveWaiting) return writeChain;
+    saveWaiting = true;
+    return enqueueWrite(() => {
+      saveWaiting = false;
+      return putWorkspace(selection());
+    });
+  };
 
   return {
     ...initialData(),
@@ -285,38 +396,97 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       return true;
     },
 
-    toggleMatch: (content) =>
+    toggleMatch: (content) => {
       set((state) => {
         state.selectedMatches = toggleById(state.selectedMatches, content);
         state.stepsDone.match = true;
-      }),
+      });
+      if (get().workspaceStatus === 'loading') {
+        togglesWhileLoading.push({ list: 'match', content });
+        return;
+      }
+      // The answer brings the match's delivered shares (it may have been shared before it was selected).
+      void saveSelection();
+    },
 
-    toggleContent: (content) =>
+    toggleContent: (content) => {
       set((state) => {
         state.selectedContents = toggleById(state.selectedContents, content);
         state.stepsDone.content = true;
-      }),
+      });
+      if (get().workspaceStatus === 'loading') {
+        togglesWhileLoading.push({ list: 'content', content });
+        return;
+      }
+      void saveSelection();
+    },
+
+    fetchWorkspace: async () => {
+      const generation = ++workspaceGeneration;
+      if (get().workspaceStatus !== 'ready') {
+        set((state) => {
+          state.workspaceStatus = 'loading';
+        });
+      }
+      try {
+        const answer = await getWorkspace();
+        // A write started meanwhile answers with a newer workspace.
+        if (generation !== workspaceGeneration || writesInFlight > 0) return;
+        const early = togglesWhileLoading;
+        togglesWhileLoading = [];
+        if (!applyWorkspace(answer)) {
+          // Not a workspace: what is shown stays, and nothing is saved over a selection not known.
+          set((state) => {
+            if (state.workspaceStatus === 'loading') state.workspaceStatus = 'error';
+          });
+          return;
+        }
+        if (early.length > 0) {
+          set((state) => {
+            for (const { list, content } of early) {
+              if (list === 'match') state.selectedMatches = toggleById(state.selectedMatches, content);
+              else state.selectedContents = toggleById(state.selectedContents, content);
+            }
+          });
+          void saveSelection();
+        }
+      } catch {
+        if (generation !== workspaceGeneration) return;
+        // Not saved: without the kept selection, saving them would overwrite it with a partial one.
+        togglesWhileLoading = [];
+        set((state) => {
+          if (state.workspaceStatus === 'loading') state.workspaceStatus = 'error';
+        });
+        toast.error(WORKSPACE_MESSAGES.workspaceFetchFailed, { toastId: 'workspace-fetch-failed' });
+      }
+    },
 
     recordShare: (contentId) => {
-      if (contentId) {
-        set((state) => {
+      set((state) => {
+        if (contentId) {
           for (const item of [...state.matchedContents, ...state.selectedMatches]) {
             if (item.id === contentId) item.share_count += 1;
           }
-        });
-      }
-      const sharesMade = get().sharesMade + 1;
-      if (shareProgress(sharesMade, get().selectedMatches) >= 100) {
-        set((state) => {
-          Object.assign(state, initialProgress());
-          state.workspaceNotice = WORKSPACE_MESSAGES.allShared;
-        });
-        toast.success(WORKSPACE_MESSAGES.allShared, { toastId: 'all-content-shared' });
+        }
+        // One successful share is one delivered share of that match (without an id: of the first match
+        // still short of its required shares).
+        const match = contentId
+          ? state.selectedMatches.find((item) => item.id === contentId)
+          : state.selectedMatches.find((item) => {
+              const progress = matchProgressOf(item, state.matchProgress);
+              return progress.delivered < progress.required;
+            });
+        if (match) {
+          const progress = matchProgressOf(match, state.matchProgress);
+          state.matchProgress[match.id] = { ...progress, delivered: progress.delivered + 1 };
+        }
+        if (state.sharesLeftToday !== null) state.sharesLeftToday = Math.max(0, state.sharesLeftToday - 1);
+      });
+      if (allMatchesShared(get().selectedMatches, get().matchProgress)) {
+        completeIfAllShared();
         return;
       }
-      set((state) => {
-        state.sharesMade = sharesMade;
-      });
+      if (kept()) void get().fetchWorkspace();
     },
 
     applyContentProgress: ({ content_id, share_count, required_shares, status }) =>
@@ -330,10 +500,12 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
         }
       }),
 
-    resetWorkspaceProgress: () =>
+    resetWorkspaceProgress: () => {
       set((state) => {
         Object.assign(state, initialProgress());
-      }),
+      });
+      if (kept()) void resetOnServer();
+    },
 
     dismissWorkspaceNotice: () =>
       set((state) => {
@@ -353,6 +525,8 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     resetWorkspace: () => {
       matchGeneration++;
       ownGeneration++;
+      workspaceGeneration++;
+      togglesWhileLoading = [];
       set((state) => {
         Object.assign(state, initialData());
       });
@@ -361,4 +535,4 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
 };
 
 /** The share progress of step 3, in percent. */
-export const selectShareProgress = (state: AppState): number => shareProgress(state.sharesMade, state.selectedMatches);
+export const selectShareProgress = (state: AppState): number => shareProgress(state.selectedMatches, state.matchProgress);

@@ -1,0 +1,54 @@
+import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { Projection, ProjectionOp } from '../projection.ts';
+
+export const MATCH_PROGRESS = 'match_progress';
+
+/** The id of one sharer's progress on one matched content. */
+export const matchProgressId = (sharerId: string, contentId: string): string => `${sharerId}:${contentId}`;
+
+/**
+ * A `match_progress` document: how many delivered shares one sharer made of one matched content. A
+ * `ContentShared` event is one delivered share (the share reached at least one contact new to this
+ * content; logs written before that rule counted every share request), so this counts events. The
+ * required shares and completion are read beside it from `contents`, where they may change.
+ */
+export interface MatchProgressDoc extends Doc {
+  sharer_id: string;
+  content_id: string;
+  delivered: number;
+  last_shared_at: string;
+}
+
+type Handlers = { ContentShared: (data: ContentShared['data']) => ProjectionOp[] };
+
+const handlers: Handlers = {
+  // `$inc` under the runner's position guard: a replayed event finds its position already stamped and counts nothing.
+  ContentShared: (data) => [
+    {
+      op: 'upsert',
+      collection: MATCH_PROGRESS,
+      id: matchProgressId(data.sharerId, data.contentId),
+      update: {
+        $set: { sharer_id: data.sharerId, content_id: data.contentId },
+        $inc: { delivered: 1 },
+        $max: { last_shared_at: data.sharedAt },
+      },
+    },
+  ],
+};
+
+export const matchProgressProjection: Projection = {
+  name: 'match_progress',
+  version: 1,
+  collections: {
+    // GET /workspace reads by `_id`; a sharer's progress as a whole by sharer.
+    [MATCH_PROGRESS]: [{ key: { sharer_id: 1, last_shared_at: -1 } }],
+  },
+  handles: new Set(Object.keys(handlers)),
+
+  project(event: RecordedEvent): ProjectionOp[] {
+    return event.type === 'ContentShared' ? handlers.ContentShared(event.data as ContentShared['data']) : [];
+  },
+};
