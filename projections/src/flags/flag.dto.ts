@@ -19,7 +19,8 @@ export function toFlagDto(flag: FlagDoc, content: ContentDoc | undefined): FlagD
       title: content?.title ?? flag.content.title,
       content_type: content?.content_type ?? null,
       categories: content?.categories ?? [],
-      status: content ? (content.deleted ? 'deleted' : content.status) : null,
+      // The admin's select shows moderation statuses: a flagged content no admin has moderated yet is `flagged`.
+      status: content ? (content.deleted ? 'deleted' : (content.moderation_status ?? 'flagged')) : null,
     },
   };
 }
