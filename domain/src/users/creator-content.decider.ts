@@ -59,6 +59,8 @@ export interface OwnContent {
   /** Released to the exchange (by a credit, or submitted before the exchange existed). */
   released: boolean;
   paused: boolean;
+  /** For the release notification (projections never read). */
+  title: string;
 }
 
 /** A count within one quota window (a UTC day or an ISO week): only the latest window is kept. */
@@ -188,7 +190,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
     switch (event.type) {
       case 'ContentSubmitted': {
         const queued = event.data.queued === true;
-        state.contents.set(event.data.contentId, { deleted: false, released: !queued, paused: false });
+        state.contents.set(event.data.contentId, { deleted: false, released: !queued, paused: false, title: event.data.title });
         if (queued) state.pending.set(event.data.contentId, event.data.submittedAt);
         // Content of logs written before the exchange was active at once: it used the starting credit.
         else state.startingCreditUsed = true;
@@ -196,10 +198,15 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         if (!state.lastSubmittedAt || event.data.submittedAt > state.lastSubmittedAt) state.lastSubmittedAt = event.data.submittedAt;
         return state;
       }
+      case 'ContentEdited': {
+        const content = state.contents.get(event.data.contentId);
+        if (content) content.title = event.data.title;
+        return state;
+      }
       case 'ContentDeleted': {
         const content = state.contents.get(event.data.contentId);
         if (content) content.deleted = true;
-        else state.contents.set(event.data.contentId, { deleted: true, released: true, paused: false });
+        else state.contents.set(event.data.contentId, { deleted: true, released: true, paused: false, title: '' });
         state.pending.delete(event.data.contentId);
         return state;
       }
@@ -291,7 +298,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
           },
         ];
         const reason = nextSubmissionRelease(state);
-        if (reason) events.push({ type: 'ContentReleased', data: { contentId, userId, reason, releasedAt: now } });
+        if (reason) events.push({ type: 'ContentReleased', data: { contentId, userId, contentTitle: title.trim(), reason, releasedAt: now } });
         return events;
       }
 
@@ -335,16 +342,17 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         ];
         const delivered = (state.delivered.get(contentId) ?? 0) + 1;
         if (!state.completed.has(contentId) && delivered >= requiredShares) {
+          // The credit releases the chosen or the oldest queued item; with nothing queued it stays banked.
+          const release = releaseContentId ?? state.pending.keys().next().value ?? null;
           events.push({
             type: 'MatchCompleted',
-            data: { sharerId, contentId, contentOwnerId, contentTitle, requiredShares, completedAt: now },
+            data: { sharerId, contentId, contentOwnerId, contentTitle, requiredShares, releasedContentId: release, completedAt: now },
           });
-          // The credit releases the chosen or the oldest queued item; with nothing queued it stays banked.
-          const release = releaseContentId ?? state.pending.keys().next().value;
-          if (release !== undefined) {
+          if (release !== null) {
+            const releasedTitle = state.contents.get(release)?.title ?? '';
             events.push({
               type: 'ContentReleased',
-              data: { contentId: release, userId: sharerId, reason: 'match_completed', matchContentId: contentId, releasedAt: now },
+              data: { contentId: release, userId: sharerId, contentTitle: releasedTitle, reason: 'match_completed', matchContentId: contentId, releasedAt: now },
             });
           }
         }
@@ -365,7 +373,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         const events: CreatorContentEvent[] = [{ type: 'ContentResumed', data: { contentId, userId, released: content.released, resumedAt: now } }];
         // Back in the queue while a banked credit waits: released at once, as a new submission would be.
         if (!content.released && state.credits > 0) {
-          events.push({ type: 'ContentReleased', data: { contentId, userId, reason: 'banked_credit', releasedAt: now } });
+          events.push({ type: 'ContentReleased', data: { contentId, userId, contentTitle: content.title, reason: 'banked_credit', releasedAt: now } });
         }
         return events;
       }

@@ -53,7 +53,7 @@ const submitted = (contentId: string, at: string): ContentSubmitted => ({
 const queued = (contentId: string, at: string): ContentSubmitted => ({ type: 'ContentSubmitted', data: { ...submitted(contentId, at).data, queued: true } });
 const released = (contentId: string, at: string, reason: ContentReleased['data']['reason'], matchContentId?: string): ContentReleased => ({
   type: 'ContentReleased',
-  data: { contentId, userId: 'u1', reason, ...(matchContentId !== undefined && { matchContentId }), releasedAt: at },
+  data: { contentId, userId: 'u1', contentTitle: 'My post', reason, ...(matchContentId !== undefined && { matchContentId }), releasedAt: at },
 });
 
 const share = (shareId: string, now: string, overrides: Partial<ShareContent['data']> = {}): ShareContent => ({
@@ -270,9 +270,9 @@ describe('creator content decider: shuffles', () => {
 describe('creator content decider: the exchange', () => {
   const DAY2 = '2026-11-22T10:00:00.000Z';
   const DAY3 = '2026-11-23T10:00:00.000Z';
-  const completed = (at: string, contentId = 'other-content'): MatchCompleted => ({
+  const completed = (at: string, releasedContentId: string | null = null): MatchCompleted => ({
     type: 'MatchCompleted',
-    data: { sharerId: 'u1', contentId, contentOwnerId: 'u2', contentTitle: 'Their post', requiredShares: 5, completedAt: at },
+    data: { sharerId: 'u1', contentId: 'other-content', contentOwnerId: 'u2', contentTitle: 'Their post', requiredShares: 5, releasedContentId, completedAt: at },
   });
   /** Four delivered shares of `other-content`, each to a new contact, over two days. */
   const fourDelivered = [
@@ -336,7 +336,7 @@ describe('creator content decider: the exchange', () => {
     spec
       .given(history)
       .when(share('s5', DAY3, { contactIds: ['k5'] }))
-      .then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3), released('c2', DAY3, 'match_completed', 'other-content')]);
+      .then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3, 'c2'), released('c2', DAY3, 'match_completed', 'other-content')]);
     assert.deepEqual(matchProgress(fold(creatorContentDecider, history as UserEvent[]), 'other-content', 5), { delivered: 4, required: 5, completed: false });
   });
 
@@ -345,12 +345,12 @@ describe('creator content decider: the exchange', () => {
     spec
       .given(history)
       .when(share('s5', DAY3, { contactIds: ['k5'], releaseContentId: 'c3' }))
-      .then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3), released('c3', DAY3, 'match_completed', 'other-content')]);
+      .then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3, 'c3'), released('c3', DAY3, 'match_completed', 'other-content')]);
     spec.given(history).when(share('s5', DAY3, { contactIds: ['k5'], releaseContentId: 'old' })).thenThrows(ValidationError, /not waiting in your queue/);
   });
 
   test('a completed match is completed once: later shares of the same content earn nothing more', () => {
-    const history = [submitted('old', SATURDAY), queued('c2', SATURDAY), ...fourDelivered, shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3), released('c2', DAY3, 'match_completed', 'other-content'), queued('c3', DAY3)];
+    const history = [submitted('old', SATURDAY), queued('c2', SATURDAY), ...fourDelivered, shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3, 'c2'), released('c2', DAY3, 'match_completed', 'other-content'), queued('c3', DAY3)];
     spec
       .given(history)
       .when(share('s6', DAY3, { contactIds: ['k6'], isPremium: true }))
@@ -400,7 +400,7 @@ describe('creator content decider: long streams', () => {
         case 0: return queued(`c${i}`, day(i));
         case 1: return shared(`s${i}`, day(i), { contentId: `x${i % 60}`, contactIds: [`k${i}`] });
         case 2: return released(`c${i - 2}`, day(i), 'match_completed', `x${i % 60}`);
-        case 3: return { type: 'MatchCompleted', data: { sharerId: 'u1', contentId: `x${i}`, contentOwnerId: 'u2', contentTitle: 't', requiredShares: 5, completedAt: day(i) } };
+        case 3: return { type: 'MatchCompleted', data: { sharerId: 'u1', contentId: `x${i}`, contentOwnerId: 'u2', contentTitle: 't', requiredShares: 5, releasedContentId: null, completedAt: day(i) } };
         case 4: return { type: 'ContentPaused', data: { contentId: `c${i - 4}`, userId: 'u1', pausedAt: day(i) } };
         default: return shuffled(day(i));
       }

@@ -107,13 +107,22 @@ export interface ShareSkip {
  */
 export type MatchCompleted = DomainEvent<
   'MatchCompleted',
-  { sharerId: string; contentId: string; contentOwnerId: string; contentTitle: string; requiredShares: number; completedAt: string }
+  {
+    sharerId: string;
+    contentId: string;
+    contentOwnerId: string;
+    contentTitle: string;
+    requiredShares: number;
+    /** The sharer's content this match released (a `ContentReleased` follows), or null: the credit is banked. */
+    releasedContentId: string | null;
+    completedAt: string;
+  }
 >;
 export type ReleaseReason = 'starting_credit' | 'match_completed' | 'banked_credit';
 /** A queued (`pending`) content of `userId` enters the match pools (`active`); one credit spent. */
 export type ContentReleased = DomainEvent<
   'ContentReleased',
-  { contentId: string; userId: string; reason: ReleaseReason; matchContentId?: string; releasedAt: string }
+  { contentId: string; userId: string; contentTitle: string; reason: ReleaseReason; matchContentId?: string; releasedAt: string }
 >;
 /** The owner took the content out of the exchange (`inactive`). */
 export type ContentPaused = DomainEvent<'ContentPaused', { contentId: string; userId: string; pausedAt: string }>;
