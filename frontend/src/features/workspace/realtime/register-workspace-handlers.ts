@@ -9,6 +9,10 @@ export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect)
   socket.on('content:progress', (progress) => {
     useAppStore.getState().applyContentProgress(progress);
   });
+  // Released, paused, resumed or moderated: the owner's content as it is now, wherever it is listed.
+  socket.on('content:updated', (content) => {
+    useAppStore.getState().replaceOwnContent(content);
+  });
   onReconnect(() => {
     const state = useAppStore.getState();
     if (state.ownContentsStatus !== 'idle') void state.fetchOwnContents({ refresh: true });
