@@ -4,7 +4,7 @@ import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { MATCH_POOLS, ALL_POOL, type MatchPoolDoc } from '@crossfeed/workers/matching/match-pools.model.ts';
 import { rebuildPools, refreshContent } from '@crossfeed/workers/matching/matching.processor.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { addContacts, createProfile, submitContent } from './content.fixtures.ts';
+import { addContacts, createProfile, submitPromoted } from './content.fixtures.ts';
 
 /** GET /content/match and POST /content/shuffle served from the matching worker's pools. */
 let app: TestApp;
@@ -21,8 +21,8 @@ before(async () => {
   await app.grantPremium(requester.user.id);
   await app.grantPremium(creator.user.id);
   await createProfile(app, requester, ['Technology'], ['Web Development']);
-  for (let i = 0; i < 8; i++) ids[`t${i}`] = (await submitContent(app, creator, { title: `Tech ${i}`, categories: ['technology'] })).id;
-  ids.own = (await submitContent(app, requester, { title: 'Own', categories: ['technology'] })).id;
+  for (let i = 0; i < 8; i++) ids[`t${i}`] = (await submitPromoted(app, creator, { title: `Tech ${i}`, categories: ['technology'] })).id;
+  ids.own = (await submitPromoted(app, requester, { title: 'Own', categories: ['technology'] })).id;
   await rebuild();
 });
 after(() => app.close());
