@@ -11,8 +11,11 @@ import type { ContentDoc } from './contents.projection.ts';
  *   everyone but its owner and the admins; `approved` hides nothing.
  */
 export const MODERATION_HIDDEN: readonly string[] = ['flagged', 'under_review', 'deleted'];
-/** Owner statuses shown in search: released content, in the pools or done with them. */
-const SEARCHABLE: readonly string[] = ['active', 'shared'];
+/**
+ * Owner statuses kept out of search: queued and paused content. (Written as an exclusion so the read
+ * store keeps planning search by its sort index rather than by status.)
+ */
+const NOT_SEARCHABLE: readonly string[] = ['pending', 'inactive'];
 
 /** Deleted by its owner or removed by an admin: gone for everyone. */
 export const isRemoved = (doc: ContentDoc): boolean => doc.deleted || doc.moderation_status === 'deleted';
@@ -25,8 +28,8 @@ export const inMatchPools = (doc: ContentDoc): boolean => !isModerationHidden(do
 export const MATCH_POOL_FILTER: Filter = { deleted: false, status: 'active', moderation_status: { $nin: [...MODERATION_HIDDEN] } };
 
 /** In GET /search/ results: released content (active or shared), not held by moderation. */
-export const inSearch = (doc: ContentDoc): boolean => !isModerationHidden(doc) && SEARCHABLE.includes(doc.status);
-export const SEARCH_FILTER: Filter = { deleted: false, status: { $in: [...SEARCHABLE] }, moderation_status: { $nin: [...MODERATION_HIDDEN] } };
+export const inSearch = (doc: ContentDoc): boolean => !isModerationHidden(doc) && !NOT_SEARCHABLE.includes(doc.status);
+export const SEARCH_FILTER: Filter = { deleted: false, status: { $nin: [...NOT_SEARCHABLE] }, moderation_status: { $nin: [...MODERATION_HIDDEN] } };
 
 /** May be shared by id (a pending item too: its share counts like any other); not while paused. */
 export const isShareable = (doc: ContentDoc): boolean => !isModerationHidden(doc) && doc.status !== 'inactive';

@@ -128,7 +128,7 @@ describe('POST /content/{id}/share/', () => {
     app.setNow('2026-11-21T23:00:00.000Z');
     try {
       for (let i = 0; i < 3; i++) {
-        const ok = await app.request('POST', `/content/${posts[i]!.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
+        const ok: { status: number; text: string } = await app.request('POST', `/content/${posts[i]!.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
         assert.equal(ok.status, 200, ok.text);
       }
       const fourth = await app.request('POST', `/content/${posts[3]!.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
