@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
@@ -60,7 +60,7 @@ export function contentRoutes(ctx: ApiContext): Router {
 
   /** Pause or resume own content; the answer is the content as it is now. */
   const ownerAction = (type: 'PauseContent' | 'ResumeContent') =>
-    async (req: Request, res: import('express').Response): Promise<void> => {
+    async (req: Request, res: Response): Promise<void> => {
       const user = currentUser(req);
       const id = paramId(req);
       const existing = await findContent(ctx, id);
