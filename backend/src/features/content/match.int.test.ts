@@ -152,10 +152,12 @@ describe('GET /content/match', () => {
     const matched = idsOf((await app.request('GET', '/content/match', { token: sharer.token })).body);
     assert.ok(!matched.includes(done));
     assert.equal(matched[0], started);
-    // Another user still gets it.
+    // With its required shares it is `shared`: out of every pool (docs/exchange.md), while `started` stays.
     const other = await app.register();
     await createProfile(app, other, ['Science'], ['Space']);
-    assert.ok(idsOf((await app.request('GET', '/content/match', { token: other.token })).body).includes(done));
+    const others = idsOf((await app.request('GET', '/content/match', { token: other.token })).body);
+    assert.ok(!others.includes(done) && others.includes(started));
+    assert.equal((await app.request('GET', `/content/${done}/`, { token: other.token })).body.status, 'shared');
   });
 
   test('without a profile, answers the newest content of others', async () => {
