@@ -135,7 +135,7 @@ export async function seedDemo(ctx: ApiContext, baseUrl: string): Promise<DemoLo
   await call('POST', `/content/${grace.contentIds[0]}/share/`, { token: linus.token, json: { contact_ids: linus.contactIds.slice(0, 3) } });
   await call('POST', `/content/${ada.contentIds[0]}/share/`, { token: grace.token, json: { contact_ids: grace.contactIds.slice(0, 1) } });
   // A report for the admin's moderation queue.
-  await call('POST', '/flags/', { token: grace.token, json: { content_id: linus.contentIds[0], reason: 'The link points to a page that asks for payment details.' } });
+  await call('POST', '/flags/', { token: grace.token, json: { content_id: linus.contentIds[1], reason: 'The link points to a page that asks for payment details.' } });
 
   // A pre-launch waitlist with one referral.
   const first = await call('POST', '/api/waitlist/signup', { json: { email: 'early.bird@example.com', referred_by: null } });
@@ -148,6 +148,6 @@ export async function seedDemo(ctx: ApiContext, baseUrl: string): Promise<DemoLo
     { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password, role: 'admin' },
     { username: 'ada', password: DEMO_PASSWORD, role: 'creator, Premium (promo, 30 days), completed a match: both items live' },
     { username: 'grace', password: DEMO_PASSWORD, role: 'creator, Free, has an unused promo code, one item pending' },
-    { username: 'linus', password: DEMO_PASSWORD, role: 'creator, Free, one piece of content flagged, one pending' },
+    { username: 'linus', password: DEMO_PASSWORD, role: 'creator, Free, his pending item flagged' },
   ];
 }
