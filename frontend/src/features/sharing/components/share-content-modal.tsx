@@ -64,9 +64,11 @@ async function targetStates(contentId: string, offset: number, limit: number, si
 /** The toasts after a share: whom it reached, the match's progress, and what a completed match released. */
 function announceShare(answer: ShareContentResponse | undefined, contentId: string): void {
   const names = (answer?.reached ?? []).map((contact) => contact.name ?? contact.id);
-  if (names.length > 0) toast.info(sharedWith(names), { toastId: `share-reached-${contentId}` });
+  // Ids per share (not per content), so the next share's toasts show even while these are still up.
+  const delivered = answer?.match?.delivered ?? 0;
+  if (names.length > 0) toast.info(sharedWith(names), { toastId: `share-reached-${contentId}-${delivered}-${names.join(',')}` });
   if (answer?.match && !answer.match.completed) {
-    toast.info(matchProgressText(answer.match.delivered, answer.match.required), { toastId: `share-progress-${contentId}` });
+    toast.info(matchProgressText(answer.match.delivered, answer.match.required), { toastId: `share-progress-${contentId}-${delivered}` });
   }
   if (answer?.released) toast.success(releasedToExchange(answer.released.title ?? ''), { toastId: `released-${answer.released.id}` });
 }
