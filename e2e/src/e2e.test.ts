@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { accessibilityJourney } from './journeys/accessibility.ts';
 import { adminReportJourney } from './journeys/admin-report.ts';
 import { creatorJourney } from './journeys/creator-journey.ts';
+import { exchangeJourney } from './journeys/exchange-journey.ts';
 import { liveNotificationJourney } from './journeys/live-notification.ts';
 import { passwordResetJourney } from './journeys/password-reset.ts';
 import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
@@ -69,6 +70,11 @@ describe('Crossfeed end-to-end journeys', () => {
   journey("4. a waitlist signup through another's referral link raises their referrals", 'j4-waitlist-referral', waitlistReferralJourney);
   journey('5. pricing → upgrade → simulated checkout → /success → Premium unlocked', 'j5-premium-upgrade', premiumUpgradeJourney);
   journey('6. forgot password → e-mailed link → reset → login', 'j6-password-reset', passwordResetJourney);
+  journey(
+    "8. the exchange: a creator's second item waits as pending, a completed match releases it, and it shows up in the other creator's matches",
+    'j8-exchange',
+    exchangeJourney,
+  );
   journey(
     '7. axe-core finds no serious or critical violation on the public pages, the workspace, its panels and the admin pages',
     'j7-accessibility',

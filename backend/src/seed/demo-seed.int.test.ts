@@ -34,7 +34,17 @@ describe('demo seed', () => {
     assert.equal(matches.status, 200);
     assert.ok(matches.body.length > 0, 'demo content matches other demo creators');
     const grace = await app.request('GET', '/content/', { token: sessions.get('grace')!.token });
-    assert.ok(grace.body.some((item: any) => item.share_count === 2), "Grace's first post was shared twice");
+    const graceStatuses = Object.fromEntries(grace.body.map((item: any) => [item.title, [item.owner_status, item.share_count]]));
+    // Five delivered shares by Ada and one by Linus: past its required shares, out of the pools.
+    assert.deepEqual(graceStatuses['Ink to pixels: my workflow'], ['shared', 6]);
+    assert.deepEqual(graceStatuses['Golden hour in the city'], ['pending', 0]);
+    // Ada completed the match: her queued talk was released and is matched to others.
+    const ada = await app.request('GET', '/content/', { token: sessions.get('ada')!.token });
+    assert.deepEqual(ada.body.map((item: any) => item.owner_status), ['active', 'active']);
+    const talk = ada.body.find((item: any) => item.title === 'Compilers in 20 minutes');
+    const graceMatches = await app.request('GET', '/content/match', { token: sessions.get('grace')!.token });
+    assert.ok(graceMatches.body.some((item: any) => item.id === talk.id), 'the released talk is in the pools');
+    assert.ok(!matches.body.some((item: any) => item.owner_status === 'pending'));
     const count = await app.request('GET', '/api/waitlist/count');
     assert.equal(count.body.count, 3);
 

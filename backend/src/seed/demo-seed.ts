@@ -120,17 +120,22 @@ export async function seedDemo(ctx: ApiContext, baseUrl: string): Promise<DemoLo
   }
 
   const [ada, grace, linus] = sessions as [(typeof sessions)[number], (typeof sessions)[number], (typeof sessions)[number]];
-  // Cross-promotion: Ada and Linus share Grace's work, Grace shares Ada's.
-  await call('POST', `/content/${grace.contentIds[0]}/share/`, { token: ada.token, json: { contact_ids: ada.contactIds.slice(0, 2) } });
-  await call('POST', `/content/${grace.contentIds[0]}/share/`, { token: linus.token, json: { contact_ids: linus.contactIds.slice(0, 3) } });
-  await call('POST', `/content/${ada.contentIds[0]}/share/`, { token: grace.token, json: { contact_ids: grace.contactIds.slice(0, 1) } });
-  // A report for the admin's moderation queue.
-  await call('POST', '/flags/', { token: grace.token, json: { content_id: linus.contentIds[1], reason: 'The link points to a page that asks for payment details.' } });
-
   // Ada redeems a promo code (Premium for 30 days); Grace keeps an unused one.
   const adaCode = await issuePromoCode(ctx, ada.id, { premiumDays: 30, reason: 'demo' });
   await call('POST', '/api/referrals/redeem', { token: ada.token, json: { code: adaCode } });
   await issuePromoCode(ctx, grace.id, { premiumDays: 14, reason: 'demo' });
+
+  // The exchange (docs/exchange.md): each creator's first item went live on the starting credit, the
+  // second waits as pending. Ada completes a match on Grace's first item (five delivered shares, one new
+  // contact each), which releases her own queued talk. Linus and Grace share without completing one.
+  const noor = await call('POST', '/contacts/', { token: ada.token, json: { name: 'Noor Haddad', email: 'noor.4.ada@example.com' } });
+  for (const contactId of [...ada.contactIds, noor.id!]) {
+    await call('POST', `/content/${grace.contentIds[0]}/share/`, { token: ada.token, json: { contact_ids: [contactId] } });
+  }
+  await call('POST', `/content/${grace.contentIds[0]}/share/`, { token: linus.token, json: { contact_ids: linus.contactIds.slice(0, 3) } });
+  await call('POST', `/content/${ada.contentIds[0]}/share/`, { token: grace.token, json: { contact_ids: grace.contactIds.slice(0, 1) } });
+  // A report for the admin's moderation queue.
+  await call('POST', '/flags/', { token: grace.token, json: { content_id: linus.contentIds[1], reason: 'The link points to a page that asks for payment details.' } });
 
   // A pre-launch waitlist with one referral.
   const first = await call('POST', '/api/waitlist/signup', { json: { email: 'early.bird@example.com', referred_by: null } });
@@ -141,8 +146,8 @@ export async function seedDemo(ctx: ApiContext, baseUrl: string): Promise<DemoLo
 
   return [
     { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password, role: 'admin' },
-    { username: 'ada', password: DEMO_PASSWORD, role: 'creator, Premium (promo, 30 days)' },
-    { username: 'grace', password: DEMO_PASSWORD, role: 'creator, Free, has an unused promo code' },
-    { username: 'linus', password: DEMO_PASSWORD, role: 'creator, Free, one piece of content flagged' },
+    { username: 'ada', password: DEMO_PASSWORD, role: 'creator, Premium (promo, 30 days), completed a match: both items live' },
+    { username: 'grace', password: DEMO_PASSWORD, role: 'creator, Free, has an unused promo code, one item pending' },
+    { username: 'linus', password: DEMO_PASSWORD, role: 'creator, Free, his pending item flagged' },
   ];
 }

@@ -6,7 +6,16 @@ export interface ContentDto {
   url: string;
   created_at: string;
   content_type: string;
+  /** What SPEC §3 shows: a moderation status while one applies, else the owner status. */
   status: string;
+  /** pending, active, shared or inactive (docs/exchange.md). */
+  owner_status: string;
+  /** flagged, under_review, approved or deleted once an admin set one; else null. */
+  moderation_status: string | null;
+  /** The latest flag's reason, if the content was flagged. */
+  moderation_reason: string | null;
+  /** Flagged or under review: an admin is reviewing it. */
+  under_review: boolean;
   share_count: number;
   categories: string[];
   user: { id: string; username: string };

@@ -2,6 +2,7 @@
  * The one socket.io contract shared by the server, the push reactor and the browser (STYLE.md: one shared
  * `ServerToClientEvents` / `ClientToServerEvents` type). Payloads are the REST API's shapes (SPEC §3).
  */
+import type { ContentDto } from './content.dto.ts';
 import type { ReplayJobProgress } from './replay.dto.ts';
 
 /** SPEC §3 Profile, as the API returns it. */
@@ -106,6 +107,8 @@ export interface ServerToClientEvents {
   notification: (notification: NotificationDto) => void;
   /** To `user:{owner}`. */
   'content:progress': (progress: ContentProgressPush) => void;
+  /** To `user:{owner}`: the content DTO after a release, pause, resume or moderation change. */
+  'content:updated': (content: ContentDto) => void;
   /** To `admins`. */
   'flag:created': (flag: FlagDto) => void;
   /** To `admins`. */

@@ -40,9 +40,27 @@ export interface ShareContent {
     sharerId: string;
     sharerUsername: string;
     contactIds: string[];
+    /** Names of the selected contacts (by id), so a refusal can name them. */
+    contactNames?: Record<string, string>;
+    /** The shared content's `required_shares`: that many delivered shares by this sharer complete the match. */
+    requiredShares: number;
+    /** Shares one contact may receive per UTC day (`SHARE_EMAILS_PER_CONTACT_PER_DAY`). */
+    contactDailyCap: number;
+    /** The sharer's pending content to release when this share completes the match (else the oldest). */
+    releaseContentId?: string;
     isPremium: boolean;
     now: string;
   };
+}
+
+/** The owner takes content out of the exchange (`inactive`) or puts it back. */
+export interface PauseContent {
+  type: 'PauseContent';
+  data: { contentId: string; userId: string; now: string };
+}
+export interface ResumeContent {
+  type: 'ResumeContent';
+  data: { contentId: string; userId: string; now: string };
 }
 
 export interface ShuffleMatches {
@@ -50,4 +68,4 @@ export interface ShuffleMatches {
   data: { userId: string; seed: number; isPremium: boolean; now: string };
 }
 
-export type CreatorContentCommand = SubmitContent | EditContent | DeleteContent | ShareContent | ShuffleMatches;
+export type CreatorContentCommand = SubmitContent | EditContent | DeleteContent | ShareContent | ShuffleMatches | PauseContent | ResumeContent;

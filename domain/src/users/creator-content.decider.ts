@@ -10,9 +10,22 @@ import {
 import { MESSAGES, isHttpUrl } from '../rules/validation.ts';
 import { unsafeUrlReason } from '../rules/safe-url.ts';
 import type { Decider } from '../shared/decider.ts';
-import { NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import type { CreatorContentCommand } from './creator-content.commands.ts';
-import type { ContentDeleted, ContentEdited, ContentShared, ContentSubmitted, MatchesShuffled, UserEvent } from './user.events.ts';
+import type {
+  ContentDeleted,
+  ContentEdited,
+  ContentPaused,
+  ContentReleased,
+  ContentResumed,
+  ContentShared,
+  ContentSubmitted,
+  MatchCompleted,
+  MatchesShuffled,
+  ReleaseReason,
+  ShareSkip,
+  UserEvent,
+} from './user.events.ts';
 
 /**
  * The creator's own content and the Free quotas, decided on the `user-{id}` stream (DESIGN §3): the weekly
@@ -26,9 +39,29 @@ export const CONTENT_MESSAGES = {
   shareOwnContent: 'You cannot share your own content.',
   shufflesExhausted: 'No shuffles left today. Upgrade to premium for unlimited shuffles.',
   editRequired: 'Title and description are required.',
+  notQueued: 'That content is not waiting in your queue.',
 } as const;
 
-export type CreatorContentEvent = ContentSubmitted | ContentEdited | ContentDeleted | ContentShared | MatchesShuffled;
+export type CreatorContentEvent =
+  | ContentSubmitted
+  | ContentEdited
+  | ContentDeleted
+  | ContentShared
+  | MatchCompleted
+  | ContentReleased
+  | ContentPaused
+  | ContentResumed
+  | MatchesShuffled;
+
+/** One of the creator's own contents as the exchange sees it. */
+export interface OwnContent {
+  deleted: boolean;
+  /** Released to the exchange (by a credit, or submitted before the exchange existed). */
+  released: boolean;
+  paused: boolean;
+  /** For the release notification (projections never read). */
+  title: string;
+}
 
 /** A count within one quota window (a UTC day or an ISO week): only the latest window is kept. */
 export interface WindowCount {
@@ -38,7 +71,21 @@ export interface WindowCount {
 
 export interface CreatorContentState {
   /** Content this user submitted, by id (deleted content stays, marked); updated in place, O(1) per event. */
-  contents: Map<string, { deleted: boolean }>;
+  contents: Map<string, OwnContent>;
+  /** The queue: pending (not released, not paused, not deleted) content ids, oldest first (insertion order). */
+  pending: Map<string, string>;
+  /** Credits earned by completed matches and not yet spent on a release (banked while nothing waits). */
+  credits: number;
+  /** The creator's first item was released on the starting credit (or content predates the exchange). */
+  startingCreditUsed: boolean;
+  /** Per content this user shared: the contacts already reached with it. */
+  reached: Map<string, Set<string>>;
+  /** Per content this user shared: delivered shares (ContentShared events). */
+  delivered: Map<string, number>;
+  /** Matched contents whose match this user completed. */
+  completed: Set<string>;
+  /** Shares each of this user's contacts received in the latest UTC day (the per-contact daily cap). */
+  contactsToday: { day: string; counts: Map<string, number> };
   /** Submissions in the latest ISO week (`weekStart`); deleting content does not give the submission back. */
   submissions: WindowCount;
   lastSubmittedAt: string | null;
@@ -78,15 +125,61 @@ export function submissionInfo(
 export const remainingShuffles = (state: CreatorContentState, now: string): number =>
   Math.max(0, FREE_DAILY_SHUFFLES - dailyShuffleCount(state, now));
 
-function ownedContent(state: CreatorContentState, contentId: string): void {
+function ownedContent(state: CreatorContentState, contentId: string): OwnContent {
   const content = state.contents.get(contentId);
   // Another user's content is not in this stream: the same 404 as a missing id, so ids do not leak.
   if (!content || content.deleted) throw new NotFoundError(CONTENT_MESSAGES.notFound);
+  return content;
+}
+
+/** What sharing `contentId` to `contactId` now would do: reach the contact, or skip it and why. */
+export function shareTargetState(
+  state: CreatorContentState,
+  contentId: string,
+  contactId: string,
+  now: string,
+  contactDailyCap: number,
+): 'available' | ShareSkip['reason'] {
+  if (state.reached.get(contentId)?.has(contactId)) return 'already_shared';
+  const today = state.contactsToday.day === dayStart(now) ? (state.contactsToday.counts.get(contactId) ?? 0) : 0;
+  return today >= contactDailyCap ? 'daily_limit' : 'available';
+}
+
+/** The sharer's progress on one matched content: delivered shares out of the required ones. */
+export function matchProgress(state: CreatorContentState, contentId: string, required: number): { delivered: number; required: number; completed: boolean } {
+  const delivered = state.delivered.get(contentId) ?? 0;
+  return { delivered, required, completed: state.completed.has(contentId) || delivered >= required };
+}
+
+/** Where a new submission goes: released on the starting or a banked credit, else queued. */
+export function nextSubmissionRelease(state: CreatorContentState): ReleaseReason | null {
+  if (!state.startingCreditUsed) return 'starting_credit';
+  return state.credits > 0 ? 'banked_credit' : null;
+}
+
+const names = (ids: readonly string[], byId: Record<string, string> | undefined): string =>
+  ids.map((id) => byId?.[id] ?? id).join(', ');
+
+/** The 409 of a share that reaches nobody new: names each contact and why it was skipped. */
+function nobodyNewDetail(skipped: readonly ShareSkip[], byId: Record<string, string> | undefined, cap: number): string {
+  const already = skipped.filter((skip) => skip.reason === 'already_shared').map((skip) => skip.contactId);
+  const capped = skipped.filter((skip) => skip.reason === 'daily_limit').map((skip) => skip.contactId);
+  const parts: string[] = [];
+  if (already.length > 0) parts.push(`${names(already, byId)} already received this content`);
+  if (capped.length > 0) parts.push(`${names(capped, byId)} already received ${cap} shares today`);
+  return `This share would reach no one new: ${parts.join('; ')}.`;
 }
 
 export const creatorContentDecider: Decider<CreatorContentState, CreatorContentCommand, UserEvent> = {
   initialState: () => ({
     contents: new Map(),
+    pending: new Map(),
+    credits: 0,
+    startingCreditUsed: false,
+    reached: new Map(),
+    delivered: new Map(),
+    completed: new Set(),
+    contactsToday: { day: '', counts: new Map() },
     submissions: { window: '', count: 0 },
     lastSubmittedAt: null,
     shares: { window: '', count: 0 },
@@ -95,17 +188,71 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
 
   evolve(state, event) {
     switch (event.type) {
-      case 'ContentSubmitted':
-        state.contents.set(event.data.contentId, { deleted: false });
+      case 'ContentSubmitted': {
+        const queued = event.data.queued === true;
+        state.contents.set(event.data.contentId, { deleted: false, released: !queued, paused: false, title: event.data.title });
+        if (queued) state.pending.set(event.data.contentId, event.data.submittedAt);
+        // Content of logs written before the exchange was active at once: it used the starting credit.
+        else state.startingCreditUsed = true;
         countIn(state.submissions, weekStart(event.data.submittedAt));
         if (!state.lastSubmittedAt || event.data.submittedAt > state.lastSubmittedAt) state.lastSubmittedAt = event.data.submittedAt;
         return state;
-      case 'ContentDeleted':
-        state.contents.set(event.data.contentId, { deleted: true });
+      }
+      case 'ContentEdited': {
+        const content = state.contents.get(event.data.contentId);
+        if (content) content.title = event.data.title;
         return state;
-      case 'ContentShared':
-        countIn(state.shares, dayStart(event.data.sharedAt));
+      }
+      case 'ContentDeleted': {
+        const content = state.contents.get(event.data.contentId);
+        if (content) content.deleted = true;
+        else state.contents.set(event.data.contentId, { deleted: true, released: true, paused: false, title: '' });
+        state.pending.delete(event.data.contentId);
         return state;
+      }
+      case 'ContentShared': {
+        const { contentId, contactIds, sharedAt } = event.data;
+        countIn(state.shares, dayStart(sharedAt));
+        let reached = state.reached.get(contentId);
+        if (!reached) state.reached.set(contentId, (reached = new Set()));
+        for (const contactId of contactIds) reached.add(contactId);
+        state.delivered.set(contentId, (state.delivered.get(contentId) ?? 0) + 1);
+        const day = dayStart(sharedAt);
+        if (day > state.contactsToday.day) {
+          state.contactsToday.day = day;
+          state.contactsToday.counts.clear();
+        }
+        if (day === state.contactsToday.day) {
+          for (const contactId of contactIds) state.contactsToday.counts.set(contactId, (state.contactsToday.counts.get(contactId) ?? 0) + 1);
+        }
+        return state;
+      }
+      case 'MatchCompleted':
+        state.completed.add(event.data.contentId);
+        state.credits += 1;
+        return state;
+      case 'ContentReleased': {
+        const content = state.contents.get(event.data.contentId);
+        if (content) content.released = true;
+        state.pending.delete(event.data.contentId);
+        if (event.data.reason === 'starting_credit') state.startingCreditUsed = true;
+        else state.credits = Math.max(0, state.credits - 1);
+        return state;
+      }
+      case 'ContentPaused': {
+        const content = state.contents.get(event.data.contentId);
+        if (content) content.paused = true;
+        state.pending.delete(event.data.contentId);
+        return state;
+      }
+      case 'ContentResumed': {
+        const content = state.contents.get(event.data.contentId);
+        if (content) {
+          content.paused = false;
+          if (!content.released && !content.deleted) state.pending.set(event.data.contentId, event.data.resumedAt);
+        }
+        return state;
+      }
       case 'MatchesShuffled':
         countIn(state.shuffles, dayStart(event.data.shuffledAt));
         return state;
@@ -132,7 +279,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         if (!isPremium && weeklySubmissionCount(state, now) >= FREE_WEEKLY_SUBMISSIONS) {
           throw new QuotaExceededError(MESSAGES.weeklyLimit);
         }
-        return [
+        const events: CreatorContentEvent[] = [
           {
             type: 'ContentSubmitted',
             data: {
@@ -146,9 +293,13 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
               categories,
               requiredShares: DEFAULT_REQUIRED_SHARES,
               submittedAt: now,
+              queued: true,
             },
           },
         ];
+        const reason = nextSubmissionRelease(state);
+        if (reason) events.push({ type: 'ContentReleased', data: { contentId, userId, contentTitle: title.trim(), reason, releasedAt: now } });
+        return events;
       }
 
       case 'EditContent': {
@@ -166,16 +317,65 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
 
       case 'ShareContent': {
         const { shareId, contentId, contentOwnerId, contentTitle, sharerId, sharerUsername, isPremium, now } = command.data;
+        const { requiredShares, contactDailyCap, releaseContentId, contactNames } = command.data;
         const contactIds = [...new Set(command.data.contactIds)];
         if (contactIds.length === 0) throw new ValidationError(MESSAGES.shareNeedsContact);
         if (contentOwnerId === sharerId || state.contents.has(contentId)) throw new ValidationError(CONTENT_MESSAGES.shareOwnContent);
+        if (releaseContentId !== undefined && !state.pending.has(releaseContentId)) throw new ValidationError(CONTENT_MESSAGES.notQueued);
         if (!isPremium && dailyShareCount(state, now) >= FREE_DAILY_SHARES) throw new QuotaExceededError(MESSAGES.dailyShareLimit);
-        return [
+
+        // A delivered share reaches at least one contact who has not had this content and is under today's cap.
+        const reached: string[] = [];
+        const skipped: ShareSkip[] = [];
+        for (const contactId of contactIds) {
+          const target = shareTargetState(state, contentId, contactId, now, contactDailyCap);
+          if (target === 'available') reached.push(contactId);
+          else skipped.push({ contactId, reason: target });
+        }
+        if (reached.length === 0) throw new ConflictError(nobodyNewDetail(skipped, contactNames, contactDailyCap));
+
+        const events: CreatorContentEvent[] = [
           {
             type: 'ContentShared',
-            data: { shareId, contentId, contentOwnerId, contentTitle, sharerId, sharerUsername, contactIds, sharedAt: now },
+            data: { shareId, contentId, contentOwnerId, contentTitle, sharerId, sharerUsername, contactIds: reached, skipped, sharedAt: now },
           },
         ];
+        const delivered = (state.delivered.get(contentId) ?? 0) + 1;
+        if (!state.completed.has(contentId) && delivered >= requiredShares) {
+          // The credit releases the chosen or the oldest queued item; with nothing queued it stays banked.
+          const release = releaseContentId ?? state.pending.keys().next().value ?? null;
+          events.push({
+            type: 'MatchCompleted',
+            data: { sharerId, contentId, contentOwnerId, contentTitle, requiredShares, releasedContentId: release, completedAt: now },
+          });
+          if (release !== null) {
+            const releasedTitle = state.contents.get(release)?.title ?? '';
+            events.push({
+              type: 'ContentReleased',
+              data: { contentId: release, userId: sharerId, contentTitle: releasedTitle, reason: 'match_completed', matchContentId: contentId, releasedAt: now },
+            });
+          }
+        }
+        return events;
+      }
+
+      case 'PauseContent': {
+        const { contentId, userId, now } = command.data;
+        // Pausing twice changes nothing (no event).
+        if (ownedContent(state, contentId).paused) return [];
+        return [{ type: 'ContentPaused', data: { contentId, userId, pausedAt: now } }];
+      }
+
+      case 'ResumeContent': {
+        const { contentId, userId, now } = command.data;
+        const content = ownedContent(state, contentId);
+        if (!content.paused) return [];
+        const events: CreatorContentEvent[] = [{ type: 'ContentResumed', data: { contentId, userId, released: content.released, resumedAt: now } }];
+        // Back in the queue while a banked credit waits: released at once, as a new submission would be.
+        if (!content.released && state.credits > 0) {
+          events.push({ type: 'ContentReleased', data: { contentId, userId, contentTitle: content.title, reason: 'banked_credit', releasedAt: now } });
+        }
+        return events;
       }
 
       case 'ShuffleMatches': {

@@ -1,11 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fold } from '../shared/decider.ts';
-import { NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { DeleteContent, EditContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
-import { creatorContentDecider, remainingShuffles, submissionInfo } from './creator-content.decider.ts';
-import type { ContentShared, ContentSubmitted, MatchesShuffled, UserEvent, UserRegistered } from './user.events.ts';
+import type { DeleteContent, EditContent, PauseContent, ResumeContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
+import { creatorContentDecider, matchProgress, remainingShuffles, shareTargetState, submissionInfo } from './creator-content.decider.ts';
+import type { ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, UserEvent, UserRegistered } from './user.events.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
 // 2026-11-21 is a Saturday: its ISO week starts on Monday 2026-11-16.
@@ -49,6 +49,12 @@ const submitted = (contentId: string, at: string): ContentSubmitted => ({
     submittedAt: at,
   },
 });
+/** As the exchange submits: queued, released by a `ContentReleased` when a credit allows. */
+const queued = (contentId: string, at: string): ContentSubmitted => ({ type: 'ContentSubmitted', data: { ...submitted(contentId, at).data, queued: true } });
+const released = (contentId: string, at: string, reason: ContentReleased['data']['reason'], matchContentId?: string): ContentReleased => ({
+  type: 'ContentReleased',
+  data: { contentId, userId: 'u1', contentTitle: 'My post', reason, ...(matchContentId !== undefined && { matchContentId }), releasedAt: at },
+});
 
 const share = (shareId: string, now: string, overrides: Partial<ShareContent['data']> = {}): ShareContent => ({
   type: 'ShareContent',
@@ -60,13 +66,15 @@ const share = (shareId: string, now: string, overrides: Partial<ShareContent['da
     sharerId: 'u1',
     sharerUsername: 'ada',
     contactIds: ['k1', 'k2'],
+    requiredShares: 5,
+    contactDailyCap: 3,
     isPremium: false,
     now,
     ...overrides,
   },
 });
 
-const shared = (shareId: string, at: string): ContentShared => ({
+const shared = (shareId: string, at: string, overrides: Partial<ContentShared['data']> = {}): ContentShared => ({
   type: 'ContentShared',
   data: {
     shareId,
@@ -76,7 +84,9 @@ const shared = (shareId: string, at: string): ContentShared => ({
     sharerId: 'u1',
     sharerUsername: 'ada',
     contactIds: ['k1', 'k2'],
+    skipped: [],
     sharedAt: at,
+    ...overrides,
   },
 });
 
@@ -87,7 +97,7 @@ const spec = deciderSpec(creatorContentDecider);
 
 describe('creator content decider: submissions', () => {
   test('submits content with the default required shares, trimmed texts and the command time', () => {
-    spec.given([registered]).when(submit('c1', SATURDAY)).then([submitted('c1', SATURDAY)]);
+    spec.given([registered]).when(submit('c1', SATURDAY)).then([queued('c1', SATURDAY), released('c1', SATURDAY, 'starting_credit')]);
   });
 
   test('rejects a fourth submission in the same ISO week for a Free user', () => {
@@ -113,12 +123,12 @@ describe('creator content decider: submissions', () => {
     spec
       .given([submitted('c1', SATURDAY), submitted('c2', SATURDAY), submitted('c3', SUNDAY_LATE)])
       .when(submit('c4', NEXT_MONDAY))
-      .then([submitted('c4', NEXT_MONDAY)]);
+      .then([queued('c4', NEXT_MONDAY)]);
   });
 
   test('lets a Premium user submit without a weekly limit', () => {
     const many = ['a', 'b', 'c', 'd', 'e'].map((id) => submitted(id, SATURDAY));
-    spec.given(many).when(submit('f', SATURDAY, true)).then([submitted('f', SATURDAY)]);
+    spec.given(many).when(submit('f', SATURDAY, true)).then([queued('f', SATURDAY)]);
   });
 
   test('rejects a submission without title, a valid URL, a known type or a category', () => {
@@ -205,16 +215,16 @@ describe('creator content decider: shares', () => {
 
   test('allows shares again on the next UTC day', () => {
     spec
-      .given([shared('s1', SATURDAY), shared('s2', SATURDAY), shared('s3', '2026-11-21T23:59:59.999Z')])
-      .when(share('s4', '2026-11-22T00:00:00.000Z'))
-      .then([shared('s4', '2026-11-22T00:00:00.000Z')]);
+      .given([shared('s1', SATURDAY), shared('s2', SATURDAY, { contentId: 'x2' }), shared('s3', '2026-11-21T23:59:59.999Z', { contentId: 'x3' })])
+      .when(share('s4', '2026-11-22T00:00:00.000Z', { contentId: 'x4' }))
+      .then([shared('s4', '2026-11-22T00:00:00.000Z', { contentId: 'x4' })]);
   });
 
   test('lets a Premium user share without a daily limit', () => {
     spec
-      .given([shared('s1', SATURDAY), shared('s2', SATURDAY), shared('s3', SATURDAY), shared('s4', SATURDAY)])
-      .when(share('s5', SATURDAY, { isPremium: true }))
-      .then([shared('s5', SATURDAY)]);
+      .given(['x1', 'x2', 'x3', 'x4'].map((contentId, i) => shared(`s${i}`, SATURDAY, { contentId, contactIds: [`k${i}`] })))
+      .when(share('s5', SATURDAY, { isPremium: true, contactIds: ['k9'] }))
+      .then([shared('s5', SATURDAY, { contactIds: ['k9'] })]);
   });
 
   test('rejects sharing own content', () => {
@@ -257,13 +267,150 @@ describe('creator content decider: shuffles', () => {
   });
 });
 
+describe('creator content decider: the exchange', () => {
+  const DAY2 = '2026-11-22T10:00:00.000Z';
+  const DAY3 = '2026-11-23T10:00:00.000Z';
+  const completed = (at: string, releasedContentId: string | null = null): MatchCompleted => ({
+    type: 'MatchCompleted',
+    data: { sharerId: 'u1', contentId: 'other-content', contentOwnerId: 'u2', contentTitle: 'Their post', requiredShares: 5, releasedContentId, completedAt: at },
+  });
+  /** Four delivered shares of `other-content`, each to a new contact, over two days. */
+  const fourDelivered = [
+    shared('s1', SATURDAY, { contactIds: ['k1'] }),
+    shared('s2', SATURDAY, { contactIds: ['k2'] }),
+    shared('s3', DAY2, { contactIds: ['k3'] }),
+    shared('s4', DAY2, { contactIds: ['k4'] }),
+  ];
+  const pause = (contentId: string, now: string): PauseContent => ({ type: 'PauseContent', data: { contentId, userId: 'u1', now } });
+  const resume = (contentId: string, now: string): ResumeContent => ({ type: 'ResumeContent', data: { contentId, userId: 'u1', now } });
+
+  test('releases the first item at once on the starting credit and queues the next ones as pending', () => {
+    const first = [queued('c1', SATURDAY), released('c1', SATURDAY, 'starting_credit')];
+    spec.given([registered]).when(submit('c1', SATURDAY)).then(first);
+    spec.given([registered, ...first]).when(submit('c2', SATURDAY)).then([queued('c2', SATURDAY)]);
+  });
+
+  test('reads a log written before the exchange: its content was active at once and used the starting credit', () => {
+    const state = fold(creatorContentDecider, [submitted('old', SATURDAY)] as UserEvent[]);
+    assert.equal(state.contents.get('old')?.released, true);
+    assert.equal(state.pending.size, 0);
+    spec.given([submitted('old', SATURDAY)]).when(submit('c2', DAY2)).then([queued('c2', DAY2)]);
+  });
+
+  test('counts a share that reaches a new contact as one delivered share and skips the contacts already reached', () => {
+    spec
+      .given([shared('s1', SATURDAY, { contactIds: ['k1'] })])
+      .when(share('s2', SATURDAY, { contactIds: ['k1', 'k2'] }))
+      .then([shared('s2', SATURDAY, { contactIds: ['k2'], skipped: [{ contactId: 'k1', reason: 'already_shared' }] })]);
+  });
+
+  test('refuses with 409 a share that reaches nobody new, naming the contacts, and appends nothing', () => {
+    spec
+      .given([shared('s1', SATURDAY, { contactIds: ['k1', 'k2'] })])
+      .when(share('s2', SATURDAY, { contactIds: ['k1', 'k2'], contactNames: { k1: 'Grace', k2: 'Alan' } }))
+      .thenThrows(ConflictError, /^This share would reach no one new: Grace, Alan already received this content\.$/);
+  });
+
+  test('skips a contact who reached the daily cap and lets the same contact in again the next UTC day', () => {
+    const three = ['x1', 'x2', 'x3'].map((contentId, i) => shared(`s${i}`, SATURDAY, { contentId, contactIds: ['k1'] }));
+    spec
+      .given(three)
+      .when(share('s4', SATURDAY, { contentId: 'x4', contactIds: ['k1', 'k2'], isPremium: true }))
+      .then([shared('s4', SATURDAY, { contentId: 'x4', contactIds: ['k2'], skipped: [{ contactId: 'k1', reason: 'daily_limit' }] })]);
+    spec
+      .given(three)
+      .when(share('s4', SATURDAY, { contentId: 'x4', contactIds: ['k1'], contactNames: { k1: 'Grace' }, isPremium: true }))
+      .thenThrows(ConflictError, /Grace already received 3 shares today/);
+    spec
+      .given(three)
+      .when(share('s4', DAY2, { contentId: 'x4', contactIds: ['k1'] }))
+      .then([shared('s4', DAY2, { contentId: 'x4', contactIds: ['k1'] })]);
+    const state = fold(creatorContentDecider, three as UserEvent[]);
+    assert.equal(shareTargetState(state, 'x1', 'k1', DAY2, 3), 'already_shared');
+    assert.equal(shareTargetState(state, 'x4', 'k1', SATURDAY, 3), 'daily_limit');
+    assert.equal(shareTargetState(state, 'x4', 'k1', DAY2, 3), 'available');
+  });
+
+  test('completing a match releases the oldest pending item', () => {
+    const history = [submitted('old', SATURDAY), queued('c2', SATURDAY), queued('c3', DAY2), ...fourDelivered];
+    spec
+      .given(history)
+      .when(share('s5', DAY3, { contactIds: ['k5'] }))
+      .then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3, 'c2'), released('c2', DAY3, 'match_completed', 'other-content')]);
+    assert.deepEqual(matchProgress(fold(creatorContentDecider, history as UserEvent[]), 'other-content', 5), { delivered: 4, required: 5, completed: false });
+  });
+
+  test('completing a match releases the pending item the sharer chose; another id is refused', () => {
+    const history = [submitted('old', SATURDAY), queued('c2', SATURDAY), queued('c3', DAY2), ...fourDelivered];
+    spec
+      .given(history)
+      .when(share('s5', DAY3, { contactIds: ['k5'], releaseContentId: 'c3' }))
+      .then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3, 'c3'), released('c3', DAY3, 'match_completed', 'other-content')]);
+    spec.given(history).when(share('s5', DAY3, { contactIds: ['k5'], releaseContentId: 'old' })).thenThrows(ValidationError, /not waiting in your queue/);
+  });
+
+  test('a completed match is completed once: later shares of the same content earn nothing more', () => {
+    const history = [submitted('old', SATURDAY), queued('c2', SATURDAY), ...fourDelivered, shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3, 'c2'), released('c2', DAY3, 'match_completed', 'other-content'), queued('c3', DAY3)];
+    spec
+      .given(history)
+      .when(share('s6', DAY3, { contactIds: ['k6'], isPremium: true }))
+      .then([shared('s6', DAY3, { contactIds: ['k6'] })]);
+  });
+
+  test('banks the credit of a match completed with nothing pending: the next submission is released at once', () => {
+    const history = [submitted('old', SATURDAY), ...fourDelivered];
+    spec.given(history).when(share('s5', DAY3, { contactIds: ['k5'] })).then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3)]);
+    const banked = [...history, shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3)];
+    assert.equal(fold(creatorContentDecider, banked as UserEvent[]).credits, 1);
+    spec.given(banked).when(submit('c2', DAY3)).then([queued('c2', DAY3), released('c2', DAY3, 'banked_credit')]);
+    const spent = [...banked, queued('c2', DAY3), released('c2', DAY3, 'banked_credit')];
+    spec.given(spent).when(submit('c3', DAY3)).then([queued('c3', DAY3)]);
+  });
+
+  test('the owner pauses and resumes an item; a paused pending item is not released, a resumed one queues again', () => {
+    const history = [submitted('old', SATURDAY), queued('c2', SATURDAY)];
+    spec.given(history).when(pause('c2', SATURDAY)).then([{ type: 'ContentPaused', data: { contentId: 'c2', userId: 'u1', pausedAt: SATURDAY } }]);
+    const paused = [...history, { type: 'ContentPaused', data: { contentId: 'c2', userId: 'u1', pausedAt: SATURDAY } } as UserEvent];
+    // Pausing twice, or resuming what is not paused, changes nothing.
+    spec.given(paused).when(pause('c2', DAY2)).then([]);
+    spec.given(history).when(resume('c2', DAY2)).then([]);
+    // A match completed while c2 is paused banks the credit...
+    spec.given([...paused, ...fourDelivered]).when(share('s5', DAY3, { contactIds: ['k5'] })).then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3)]);
+    // ...which releases c2 as soon as it is resumed.
+    const banked = [...paused, ...fourDelivered, shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3)];
+    spec
+      .given(banked)
+      .when(resume('c2', DAY3))
+      .then([{ type: 'ContentResumed', data: { contentId: 'c2', userId: 'u1', released: false, resumedAt: DAY3 } }, released('c2', DAY3, 'banked_credit')]);
+    spec
+      .given(paused)
+      .when(resume('c2', DAY2))
+      .then([{ type: 'ContentResumed', data: { contentId: 'c2', userId: 'u1', released: false, resumedAt: DAY2 } }]);
+    spec.given([submitted('old', SATURDAY)]).when(pause('old', DAY2)).then([{ type: 'ContentPaused', data: { contentId: 'old', userId: 'u1', pausedAt: DAY2 } }]);
+    spec.given([registered]).when(pause('someone-elses', DAY2)).thenThrows(NotFoundError);
+  });
+});
+
 describe('creator content decider: long streams', () => {
   test('folding 100,000 events stays linear: contents and quota windows are updated in place', () => {
     const day = (i: number) => new Date(Date.parse(SATURDAY) + Math.floor(i / 150) * 86_400_000).toISOString();
-    const events = (i: number): UserEvent =>
-      i % 3 === 0 ? submitted(`c${i}`, day(i)) : i % 3 === 1 ? shared(`s${i}`, day(i)) : shuffled(day(i));
-    const state = foldInPlace(creatorContentDecider, LONG_STREAM, events, (s) => [s.contents, s.submissions, s.shares, s.shuffles]);
-    assert.equal(state.contents.size, Math.ceil(LONG_STREAM / 3));
+    // Submissions (queued, some released), shares to new contacts of a few contents, completed matches, pauses, shuffles.
+    const events = (i: number): UserEvent => {
+      switch (i % 6) {
+        case 0: return queued(`c${i}`, day(i));
+        case 1: return shared(`s${i}`, day(i), { contentId: `x${i % 60}`, contactIds: [`k${i}`] });
+        case 2: return released(`c${i - 2}`, day(i), 'match_completed', `x${i % 60}`);
+        case 3: return { type: 'MatchCompleted', data: { sharerId: 'u1', contentId: `x${i}`, contentOwnerId: 'u2', contentTitle: 't', requiredShares: 5, releasedContentId: null, completedAt: day(i) } };
+        case 4: return { type: 'ContentPaused', data: { contentId: `c${i - 4}`, userId: 'u1', pausedAt: day(i) } };
+        default: return shuffled(day(i));
+      }
+    };
+    const state = foldInPlace(creatorContentDecider, LONG_STREAM, events, (s) => [
+      s.contents, s.submissions, s.shares, s.shuffles, s.pending, s.reached, s.delivered, s.completed, s.contactsToday, s.contactsToday.counts,
+    ]);
+    assert.equal(state.contents.size, Math.ceil(LONG_STREAM / 6));
+    // The per-contact day closes with the day: only the latest day's contacts are kept.
+    assert.ok(state.contactsToday.counts.size <= 30);
     // Only the latest window is kept: the books of earlier days are closed.
     const last = day(LONG_STREAM - 1);
     assert.equal(state.shares.window, new Date(Date.parse(last.slice(0, 10))).toISOString());

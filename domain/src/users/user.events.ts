@@ -62,9 +62,14 @@ export interface ContentFields {
   contentType: string;
   categories: string[];
 }
+/**
+ * `queued: true` (the exchange, docs/exchange.md): the content waits as `pending` until a `ContentReleased`
+ * (which may follow in the same command). Without it (logs written before the exchange) the content was
+ * active at once, and the creator's starting credit counts as used.
+ */
 export type ContentSubmitted = DomainEvent<
   'ContentSubmitted',
-  { contentId: string; userId: string; username: string; requiredShares: number; submittedAt: string } & ContentFields
+  { contentId: string; userId: string; username: string; requiredShares: number; submittedAt: string; queued?: boolean } & ContentFields
 >;
 export type ContentEdited = DomainEvent<
   'ContentEdited',
@@ -83,10 +88,46 @@ export type ContentShared = DomainEvent<
     contentTitle: string;
     sharerId: string;
     sharerUsername: string;
+    /** Only the contacts this share newly reached (logs written before the exchange: every contact selected). */
     contactIds: string[];
+    /** The selected contacts this share did not reach, and why. */
+    skipped?: ShareSkip[];
     sharedAt: string;
   }
 >;
+export type ShareSkipReason = 'already_shared' | 'daily_limit';
+export interface ShareSkip {
+  contactId: string;
+  reason: ShareSkipReason;
+}
+
+/**
+ * The exchange (docs/exchange.md), all on the creator's own `user-{id}` stream. A sharer's delivered shares
+ * of one matched content reached its `requiredShares`: one credit earned.
+ */
+export type MatchCompleted = DomainEvent<
+  'MatchCompleted',
+  {
+    sharerId: string;
+    contentId: string;
+    contentOwnerId: string;
+    contentTitle: string;
+    requiredShares: number;
+    /** The sharer's content this match released (a `ContentReleased` follows), or null: the credit is banked. */
+    releasedContentId: string | null;
+    completedAt: string;
+  }
+>;
+export type ReleaseReason = 'starting_credit' | 'match_completed' | 'banked_credit';
+/** A queued (`pending`) content of `userId` enters the match pools (`active`); one credit spent. */
+export type ContentReleased = DomainEvent<
+  'ContentReleased',
+  { contentId: string; userId: string; contentTitle: string; reason: ReleaseReason; matchContentId?: string; releasedAt: string }
+>;
+/** The owner took the content out of the exchange (`inactive`). */
+export type ContentPaused = DomainEvent<'ContentPaused', { contentId: string; userId: string; pausedAt: string }>;
+/** Back in the exchange: `active` when it had been released, else `pending` in the queue. */
+export type ContentResumed = DomainEvent<'ContentResumed', { contentId: string; userId: string; released: boolean; resumedAt: string }>;
 /** The account's e-mail address was confirmed through the link e-mailed to it. */
 export type UserEmailConfirmed = DomainEvent<'UserEmailConfirmed', { userId: string; email: string; confirmedAt: string }>;
 /**
@@ -113,6 +154,10 @@ export type UserEvent =
   | ContentEdited
   | ContentDeleted
   | ContentShared
+  | MatchCompleted
+  | ContentReleased
+  | ContentPaused
+  | ContentResumed
   | MatchesShuffled
   | NotificationRead
   | UserEmailConfirmed

@@ -97,14 +97,17 @@ export async function creatorJourney(journey: Journey, api: Api): Promise<void> 
   await match.getByText(/^\d+ shares?$/).click();
   await attributeIs(select, 'aria-pressed', 'true');
 
-  // Step 3: share the match until its required shares are reached.
+  // Step 3: share the match until its required shares are reached. A share counts once per content and
+  // newly reached contact (docs/exchange.md), so each share goes to another contact.
+  const more = ['Eli Contact', 'Fay Contact', 'Gil Contact', 'Hal Contact'];
+  for (const name of more) await api.addContact({ ...session, username, email, password: PASSWORD }, name, `${unique(name.split(' ')[0]!.toLowerCase())}@e2e.example.com`);
   const progress = page.getByRole('progressbar', { name: 'Sharing progress' });
   await attributeIs(progress, 'aria-valuenow', '0');
-  for (const percent of ['20', '40', '60', '80']) {
-    await shareMatch(page, matchTitle, contactName);
+  for (const [i, percent] of ['20', '40', '60', '80'].entries()) {
+    await shareMatch(page, matchTitle, i === 0 ? contactName : more[i - 1]!);
     await attributeIs(progress, 'aria-valuenow', percent);
   }
-  await shareMatch(page, matchTitle, contactName);
+  await shareMatch(page, matchTitle, more[3]!);
   await visible(message(page, 'All content shared! Progress has been reset.'));
   await attributeIs(progress, 'aria-valuenow', '0');
   await journey.screenshot(page);

@@ -10,6 +10,11 @@ export function makeContent(id: string, overrides: Partial<ContentDto> = {}): Co
     created_at: '2026-03-01T12:00:00.000Z',
     content_type: 'article',
     status: 'active',
+    // The owner status is the shown status unless a test sets a moderation apart.
+    owner_status: overrides.owner_status ?? overrides.status ?? 'active',
+    moderation_status: null,
+    moderation_reason: null,
+    under_review: false,
     share_count: 2,
     categories: ['tech'],
     user: { id: `creator-${id}`, username: `creator${id}` },

@@ -70,6 +70,8 @@ describe('contents projection', () => {
       content_type: 'article',
       categories: ['technology', 'ai'],
       status: 'active',
+      moderation_status: null,
+      moderation_reason: null,
       required_shares: 5,
       share_count: 0,
       short_link_clicks: 0,
@@ -122,7 +124,9 @@ describe('contents projection', () => {
       ],
     );
     const doc = await content(store, 'c1');
-    assert.equal(doc?.status, 'approved');
+    // Moderation is kept apart from the owner status, which the shares still move.
+    assert.equal(doc?.moderation_status, 'approved');
+    assert.equal(doc?.status, 'shared');
     assert.equal(doc?.share_count, 2);
   });
 
@@ -143,7 +147,8 @@ describe('contents projection', () => {
       ],
     );
     const c1 = await content(store, 'c1');
-    assert.equal(c1?.status, 'flagged');
+    assert.equal(c1?.moderation_status, 'flagged');
+    assert.equal(c1?.status, 'active');
     assert.deepEqual(c1?.links, [{ short_code: 'abc2345', created_at: T1 }]);
     assert.equal(c1?.enhanced_url, 'https://example.com/post?utm_source=crossfeed');
     assert.equal(c1?.short_link_clicks, 2);
@@ -151,7 +156,43 @@ describe('contents projection', () => {
     assert.equal(c1?.conversions_count, 1);
     const c2 = await content(store, 'c2');
     assert.equal(c2?.deleted, true);
-    assert.equal(c2?.status, 'deleted');
+    assert.equal(c2?.moderation_status, 'deleted');
+  });
+
+  test('queued content is pending until released; pause, resume and a flag reason', async () => {
+    const queued = (id: string): TestEvent => ({ ...submitted(id, 'owner', 2), data: { ...(submitted(id, 'owner', 2).data as object), queued: true } });
+    const onUser = (type: string, data: Record<string, unknown>): TestEvent => ({ stream: userStream('owner'), type, data: { userId: 'owner', ...data } });
+    const pending = await projectEvents([contentsProjection], [queued('c1')]);
+    assert.equal((await content(pending, 'c1'))?.status, 'pending');
+
+    const store = await projectEvents(
+      [contentsProjection],
+      [
+        queued('c1'),
+        queued('c2'),
+        onUser('ContentReleased', { contentId: 'c1', contentTitle: 'My post', reason: 'starting_credit', releasedAt: T1 }),
+        // c2: shared twice while pending (a share by id counts), then released: it has its required shares.
+        shared('c2'),
+        shared('c2', 'other'),
+        onUser('ContentReleased', { contentId: 'c2', contentTitle: 'My post', reason: 'match_completed', matchContentId: 'x', releasedAt: T1 }),
+        onUser('ContentPaused', { contentId: 'c1', pausedAt: T1 }),
+        {
+          stream: 'flag-f1',
+          type: 'ContentFlagged',
+          data: { flagId: 'f1', contentId: 'c1', ownerId: 'owner', contentTitle: 'My post', reporterId: 'r', reporterUsername: 'r', reason: 'Spam link', flaggedAt: T1 },
+        },
+      ],
+    );
+    assert.equal((await content(store, 'c2'))?.status, 'shared');
+    const c1 = await content(store, 'c1');
+    assert.equal(c1?.status, 'inactive');
+    assert.equal(c1?.moderation_reason, 'Spam link');
+    assert.equal(c1?.moderation_status, null);
+    const resumed = await projectEvents(
+      [contentsProjection],
+      [queued('c1'), onUser('ContentPaused', { contentId: 'c1', pausedAt: T1 }), onUser('ContentResumed', { contentId: 'c1', released: false, resumedAt: T1 })],
+    );
+    assert.equal((await content(resumed, 'c1'))?.status, 'pending');
   });
 
   test('changes nothing when a share event is applied twice (position guard on both writes)', async () => {
@@ -186,6 +227,7 @@ describe('shares projection', () => {
       content_owner_id: 'owner',
       sharer_id: 'sharer',
       contact_ids: ['k1', 'k2'],
+      skipped: [],
       shared_at: T1,
     });
     assert.equal(await store.collection(SHARES).count({ content_id: 'c1' }), 2);

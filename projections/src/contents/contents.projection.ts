@@ -6,7 +6,16 @@ import type {
   LinkClicked,
   ShortLinkCreated,
 } from '@crossfeed/domain/content/content.events.ts';
-import type { ContentDeleted, ContentEdited, ContentShared, ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
+import type {
+  ContentDeleted,
+  ContentEdited,
+  ContentPaused,
+  ContentReleased,
+  ContentResumed,
+  ContentShared,
+  ContentSubmitted,
+} from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
 
@@ -26,8 +35,15 @@ export interface ContentDoc extends Doc {
   content_type: string;
   /** Lowercase, trimmed, unique. */
   categories: string[];
-  /** `active`, `shared` once it reached its required shares, or a moderation status set by an admin. */
+  /**
+   * The owner status (docs/exchange.md): `pending` (queued), `active` (released to the match pools),
+   * `shared` (reached its required shares), `inactive` (paused by its owner).
+   */
   status: string;
+  /** Set by an admin (`flagged`, `under_review`, `approved`, `deleted`); null until one is. */
+  moderation_status: string | null;
+  /** The reason of the latest flag, if any was made. */
+  moderation_reason: string | null;
   required_shares: number;
   share_count: number;
   /** Human clicks on its short links; bot clicks are kept apart. */
@@ -45,6 +61,19 @@ export interface ContentDoc extends Doc {
 /** share_count + 1 reaches required_shares (evaluated on the document before the share is counted). */
 const REACHES_REQUIRED = { $gte: [{ $add: ['$share_count', 1] }, '$required_shares'] };
 const STAYS_BELOW_REQUIRED = { $lt: [{ $add: ['$share_count', 1] }, '$required_shares'] };
+const HAS_REQUIRED = { $gte: ['$share_count', '$required_shares'] };
+const LACKS_REQUIRED = { $lt: ['$share_count', '$required_shares'] };
+
+/**
+ * Into the exchange: `shared` if it already has its required shares (a pending item's shares count too),
+ * else `active`. Two mutually exclusive writes (a projection never reads); the position guard keeps it idempotent.
+ */
+function enterExchange(contentId: string, at: string): ProjectionOp[] {
+  return [
+    { op: 'updateMany', collection: CONTENTS, filter: { _id: contentId, $expr: HAS_REQUIRED }, update: { $set: { status: 'shared', updated_at: at } } },
+    { op: 'updateMany', collection: CONTENTS, filter: { _id: contentId, $expr: LACKS_REQUIRED }, update: { $set: { status: 'active', updated_at: at } } },
+  ];
+}
 
 function withoutId({ _id: _ignored, ...fields }: ContentDoc): Record<string, unknown> {
   return fields;
@@ -61,7 +90,10 @@ export function newContentDoc(data: ContentSubmitted['data']): ContentDoc {
     url: data.url,
     content_type: data.contentType,
     categories: data.categories,
-    status: 'active',
+    // Logs written before the exchange: submitted content was active at once.
+    status: data.queued === true ? 'pending' : 'active',
+    moderation_status: null,
+    moderation_reason: null,
     required_shares: data.requiredShares,
     share_count: 0,
     short_link_clicks: 0,
@@ -77,7 +109,8 @@ export function newContentDoc(data: ContentSubmitted['data']): ContentDoc {
 
 export const contentsProjection: Projection = {
   name: 'contents',
-  version: 1,
+  // 2: the owner status (pending, active, shared, inactive) apart from moderation (`moderation_status`, `moderation_reason`).
+  version: 2,
   collections: {
     [CONTENTS]: [
       // The owner's list (GET /content/) and the weekly submission count.
@@ -96,6 +129,10 @@ export const contentsProjection: Projection = {
     'ContentEdited',
     'ContentDeleted',
     'ContentShared',
+    'ContentReleased',
+    'ContentPaused',
+    'ContentResumed',
+    'ContentFlagged',
     'ContentStatusChanged',
     'ContentRemovedByAdmin',
     'ShortLinkCreated',
@@ -148,14 +185,38 @@ export const contentsProjection: Projection = {
           },
         ];
       }
+      case 'ContentReleased': {
+        const data = event.data as ContentReleased['data'];
+        return enterExchange(data.contentId, data.releasedAt);
+      }
+      case 'ContentPaused': {
+        const data = event.data as ContentPaused['data'];
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { status: 'inactive', updated_at: data.pausedAt } } }];
+      }
+      case 'ContentResumed': {
+        const data = event.data as ContentResumed['data'];
+        if (data.released) return enterExchange(data.contentId, data.resumedAt);
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { status: 'pending', updated_at: data.resumedAt } } }];
+      }
+      case 'ContentFlagged': {
+        const data = event.data as ContentFlagged['data'];
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { moderation_reason: data.reason } } }];
+      }
       case 'ContentStatusChanged': {
         const data = event.data as ContentStatusChanged['data'];
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { status: data.status, updated_at: data.changedAt } } }];
+        return [
+          { op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { moderation_status: data.status, updated_at: data.changedAt } } },
+        ];
       }
       case 'ContentRemovedByAdmin': {
         const data = event.data as ContentRemovedByAdmin['data'];
         return [
-          { op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { deleted: true, status: 'deleted', updated_at: data.removedAt } } },
+          {
+            op: 'update',
+            collection: CONTENTS,
+            id: data.contentId,
+            update: { $set: { deleted: true, moderation_status: 'deleted', updated_at: data.removedAt } },
+          },
         ];
       }
       case 'ShortLinkCreated': {

@@ -1,4 +1,5 @@
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
+import { shownStatus } from '../contents/content-visibility.ts';
 import type { ContentDoc } from '../contents/contents.projection.ts';
 import type { FlagDoc } from './flags.projection.ts';
 
@@ -19,7 +20,8 @@ export function toFlagDto(flag: FlagDoc, content: ContentDoc | undefined): FlagD
       title: content?.title ?? flag.content.title,
       content_type: content?.content_type ?? null,
       categories: content?.categories ?? [],
-      status: content ? (content.deleted ? 'deleted' : content.status) : null,
+      // A moderation status once an admin set one, else the owner status (a flag is a report, not a decision).
+      status: content ? (content.deleted ? 'deleted' : shownStatus(content)) : null,
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
 import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
 import type { AllNotificationsRead, NotificationRead } from '@crossfeed/domain/notifications/notification.events.ts';
-import type { ContentShared, PremiumEnded, PremiumStarted } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentReleased, ContentShared, MatchCompleted, PremiumEnded, PremiumStarted } from '@crossfeed/domain/users/user.events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -13,6 +13,8 @@ export type NotificationKind =
   | 'content_flagged'
   | 'content_status_changed'
   | 'content_removed'
+  | 'content_released'
+  | 'match_completed'
   | 'premium_started'
   | 'premium_ended';
 
@@ -52,6 +54,8 @@ export const notificationsProjection: Projection = {
     'ContentFlagged',
     'ContentStatusChanged',
     'ContentRemovedByAdmin',
+    'MatchCompleted',
+    'ContentReleased',
     'PremiumStarted',
     'PremiumEnded',
     'NotificationRead',
@@ -81,6 +85,20 @@ export const notificationsProjection: Projection = {
         const data = event.data as ContentRemovedByAdmin['data'];
         const message = `Your content "${data.contentTitle}" was removed by a moderator.`;
         return notify(event, data.ownerId, 'content_removed', message, data.removedAt, data.contentId);
+      }
+      case 'MatchCompleted': {
+        const data = event.data as MatchCompleted['data'];
+        // A match that released content is told by the release; one that banked its credit is told here.
+        if (data.releasedContentId !== null) return [];
+        const message = `You completed a match for "${data.contentTitle}". Your next submission will be released to the exchange at once.`;
+        return notify(event, data.sharerId, 'match_completed', message, data.completedAt, data.contentId);
+      }
+      case 'ContentReleased': {
+        const data = event.data as ContentReleased['data'];
+        const why =
+          data.reason === 'match_completed' ? ' You earned it by completing a match.' : data.reason === 'banked_credit' ? ' You earned it with a match completed earlier.' : '';
+        const message = `Your content "${data.contentTitle}" is now live in the exchange.${why}`;
+        return notify(event, data.userId, 'content_released', message, data.releasedAt, data.contentId);
       }
       case 'PremiumStarted': {
         const data = event.data as PremiumStarted['data'];

@@ -37,6 +37,28 @@ const shared = (id: string, sharerId: string) => ({
 });
 
 describe('notifications projection', () => {
+  test('tells the creator which item a completed match released, or that its credit is banked', async () => {
+    const completed = (id: string, releasedContentId: string | null) => ({
+      id,
+      type: 'MatchCompleted',
+      data: { sharerId: 'ada', contentId: 'theirs', contentOwnerId: 'bob', contentTitle: 'Their Post', requiredShares: 5, releasedContentId, completedAt: at },
+    });
+    const released = {
+      id: 'e2',
+      type: 'ContentReleased',
+      data: { contentId: 'mine', userId: 'ada', contentTitle: 'My Queued Post', reason: 'match_completed', matchContentId: 'theirs', releasedAt: at },
+    };
+    const notifications = await project([completed('e1', 'mine'), released, completed('e3', null)]);
+    const docs = await notifications.find({ user_id: 'ada' }, { sort: { _id: 1 } });
+    assert.deepEqual(
+      docs.map((doc) => [doc._id, doc.kind, doc.message, doc.content_id]),
+      [
+        ['e2', 'content_released', 'Your content "My Queued Post" is now live in the exchange. You earned it by completing a match.', 'mine'],
+        ['e3', 'match_completed', 'You completed a match for "Their Post". Your next submission will be released to the exchange at once.', 'theirs'],
+      ],
+    );
+  });
+
   test('tells the content owner who shared their content, with the event id as notification id', async () => {
     const notifications = await project([shared('ev-1', 'bob-id')]);
     const all = await notifications.find({});

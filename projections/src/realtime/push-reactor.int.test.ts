@@ -121,7 +121,7 @@ describe('push reactor', () => {
     await eventStore.append('content-c1', [
       { type: 'ContentRemovedByAdmin', data: { contentId: 'c1', ownerId: 'u-1', contentTitle: 'Title c1', removedBy: 'u-0', removedAt: T } },
     ]);
-    const pushes = await until(7);
+    const pushes = await until(9);
     const admin = pushes.filter((p) => p.room === 'admins');
     assert.deepEqual(
       admin.map((p) => [p.event, p.payload]),
@@ -142,13 +142,24 @@ describe('push reactor', () => {
         ['flag:updated', { content_id: 'c1', status: 'deleted', deleted: true }],
       ],
     );
-    // The owner is notified of the flag, the status change and the removal; nobody else hears a thing.
+    // The owner is notified of the flag, the status change and the removal, and sees the content's
+    // moderation live (`content:updated`); nobody else hears a thing.
     const others = pushes.filter((p) => p.room !== 'admins');
     assert.deepEqual(others.map((p) => [p.room, p.event]), [
       ['user:u-1', 'notification'],
+      ['user:u-1', 'content:updated'],
       ['user:u-1', 'notification'],
+      ['user:u-1', 'content:updated'],
       ['user:u-1', 'notification'],
     ]);
+    const updates = others.filter((p) => p.event === 'content:updated').map((p) => p.payload as Record<string, unknown>);
+    assert.deepEqual(
+      updates.map((u) => [u.status, u.moderation_status, u.moderation_reason, u.under_review]),
+      [
+        ['active', null, 'spam', false],
+        ['under_review', 'under_review', 'spam', true],
+      ],
+    );
     await runner.stop();
     await eventStore.close();
   });

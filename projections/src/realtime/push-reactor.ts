@@ -11,6 +11,8 @@ import type { ServerToClientEvent, ServerToClientPayload } from '@crossfeed/doma
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { ADMINS_ROOM, PUBLIC_ROOM, userRoom, type RealtimePublisher, type Room } from '@crossfeed/platform/realtime/realtime.port.ts';
+import { toContentDto } from '../contents/content.dto.ts';
+import { shownStatus } from '../contents/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '../contents/contents.projection.ts';
 import { toFlagDto } from '../flags/flag.dto.ts';
 import { FLAGS, type FlagDoc } from '../flags/flags.projection.ts';
@@ -31,6 +33,8 @@ export function push<E extends ServerToClientEvent>(publisher: RealtimePublisher
 }
 
 const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated', 'ProfileUpdated']);
+/** Events that change what the owner sees of a content (owner status or moderation): `content:updated`. */
+const CONTENT_UPDATING = new Set(['ContentReleased', 'ContentPaused', 'ContentResumed', 'ContentFlagged', 'ContentStatusChanged']);
 /** Events the notifications projection applies that create no notification. */
 const NOTIFICATION_READS = new Set(['NotificationRead', 'AllNotificationsRead']);
 
@@ -73,6 +77,12 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
       if (user) push(publisher, userRoom(user._id), 'user:updated', toUserDto(user));
     }
 
+    if (CONTENT_UPDATING.has(event.type)) {
+      const contentId = (event.data as { contentId: string }).contentId;
+      const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: contentId });
+      if (content && !content.deleted) push(publisher, userRoom(content.user_id), 'content:updated', toContentDto(content));
+    }
+
     switch (event.type) {
       case 'ContentShared': {
         const data = event.data as ContentShared['data'];
@@ -82,7 +92,7 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
           content_id: content._id,
           share_count: content.share_count,
           required_shares: content.required_shares,
-          status: content.status,
+          status: shownStatus(content),
         });
         return;
       }

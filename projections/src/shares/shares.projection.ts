@@ -1,4 +1,4 @@
-import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentShared, ShareSkip } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
 
@@ -9,17 +9,23 @@ export interface ShareDoc extends Doc {
   content_id: string;
   content_owner_id: string;
   sharer_id: string;
+  /** The contacts this share reached (logs written before the exchange: every contact selected). */
   contact_ids: string[];
+  /** Selected contacts it did not reach, and why. */
+  skipped?: ShareSkip[];
   shared_at: string;
 }
 
 export const sharesProjection: Projection = {
   name: 'shares',
-  version: 1,
+  // 2: `skipped` kept; the sharer's own list by time.
+  version: 2,
   collections: {
     [SHARES]: [
       // What a user already shared (matching leaves out content shared up to its required count).
       { key: { sharer_id: 1, content_id: 1 } },
+      // GET /content/shares/sent: the sharer's shares, newest first.
+      { key: { sharer_id: 1, shared_at: -1 } },
       // A content's shares and a creator's received shares (analytics).
       { key: { content_id: 1, shared_at: -1 } },
       { key: { content_owner_id: 1, shared_at: -1 } },
@@ -41,6 +47,7 @@ export const sharesProjection: Projection = {
             content_owner_id: data.contentOwnerId,
             sharer_id: data.sharerId,
             contact_ids: data.contactIds,
+            skipped: data.skipped ?? [],
             shared_at: data.sharedAt,
           },
         },

@@ -3,7 +3,8 @@
  * and rebuilds every pool on a schedule and at start when the pools are missing. Every job recomputes
  * from the read models, so running one twice writes the same pools (idempotent).
  */
-import { HIDDEN_STATUSES, normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
+import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
+import { MATCH_POOL_FILTER, MODERATION_HIDDEN, inMatchPools } from '@crossfeed/projections/contents/content-visibility.ts';
 import { baseScore } from '@crossfeed/domain/rules/match-scoring.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
@@ -29,7 +30,10 @@ export const REBUILD_SCHEDULER = 'matching-nightly-rebuild';
 /** Every night at 03:00 UTC: freshness, audience scores and click totals move without events. */
 export const REBUILD_PATTERN = '0 3 * * *';
 
-const CONTENT_EVENTS = ['ContentSubmitted', 'ContentEdited', 'ContentDeleted', 'ContentShared', 'ContentStatusChanged', 'ContentRemovedByAdmin'];
+const CONTENT_EVENTS = [
+  'ContentSubmitted', 'ContentEdited', 'ContentDeleted', 'ContentShared', 'ContentStatusChanged', 'ContentRemovedByAdmin',
+  'ContentReleased', 'ContentPaused', 'ContentResumed',
+];
 const CREATOR_EVENTS = ['ProfileCreated', 'ProfileUpdated', 'PremiumStarted', 'PremiumEnded'];
 
 /** Events → matching jobs, one per event, with the job id derived from the event id. */
@@ -48,7 +52,8 @@ export const matchingRoute: JobRoute = {
   },
 };
 
-const isVisible = (doc: ContentDoc): boolean => !doc.deleted && doc.status !== 'deleted' && !HIDDEN_STATUSES.includes(doc.status);
+/** In the match pools (projections/src/contents/content-visibility.ts). */
+const isVisible = inMatchPools;
 
 const byBase = (a: PoolEntry, b: PoolEntry): number =>
   b.base - a.base || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -67,7 +72,7 @@ async function loadCreators(store: ReadStore, userIds: readonly string[] | 'all'
     .collection<UserDoc>(USERS)
     .find(ids ? { _id: { $in: ids } } : {}, { projection: { _id: 1, is_premium: 1, premium_until: 1, profile: 1 } });
   const totals = await store.collection<ContentDoc>(CONTENTS).aggregate<{ _id: string; total: number }>([
-    { $match: { ...(ids ? { user_id: { $in: ids } } : {}), deleted: false, status: { $nin: [...HIDDEN_STATUSES] } } },
+    { $match: { ...(ids ? { user_id: { $in: ids } } : {}), deleted: false, moderation_status: { $nin: [...MODERATION_HIDDEN] } } },
     { $group: { _id: '$user_id', total: { $sum: { $add: ['$share_count', '$short_link_clicks'] } } } },
   ]);
   const byUser = new Map(users.map((user) => [user._id, user]));
@@ -113,7 +118,7 @@ async function bumpVersion(store: ReadStore, now: string, built = false): Promis
 
 /** The best POOL_SIZE visible contents of a category (or of all), computed from `contents`. */
 async function computePool(store: ReadStore, id: string, now: string): Promise<PoolEntry[]> {
-  const filter: Record<string, unknown> = { deleted: false, status: { $nin: [...HIDDEN_STATUSES] } };
+  const filter: Record<string, unknown> = { ...MATCH_POOL_FILTER };
   if (id !== ALL_POOL) filter.categories = id;
   const docs = await store.collection<ContentDoc>(CONTENTS).find(filter);
   const creators = await loadCreators(store, docs.map((doc) => doc.user_id), now);
@@ -157,7 +162,7 @@ export async function refreshContent(store: ReadStore, job: { contentId: string;
   // The projection has not caught up with the event yet: retried with backoff.
   if (!doc && !job.removed) throw new Error(`Content ${job.contentId} is not in the read model yet`);
   // The status the event set counts even while the projection is behind.
-  const visible = !!doc && !job.removed && isVisible(job.status ? { ...doc, status: job.status } : doc);
+  const visible = !!doc && !job.removed && isVisible(job.status ? { ...doc, moderation_status: job.status } : doc);
   const collection = store.collection<MatchPoolDoc>(MATCH_POOLS);
   if (!(await poolsBuilt(store))) return { pools: 0 }; // The rebuild will see it.
   const holding = await collection.find({ 'entries.id': job.contentId });

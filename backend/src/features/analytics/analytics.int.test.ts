@@ -450,10 +450,12 @@ describe('GET /analytics/user/{id}', () => {
     const [creator, sharer, viewer] = [await app.register(), await premium(), await app.register()];
     const promoted = await submit(creator);
     const started = await submit(creator);
-    const contactId = await addContact(sharer, 'reader@example.com');
-    const share = (id: string) => app.request('POST', `/content/${id}/share/`, { token: sharer.token, json: { contact_ids: [contactId] } });
-    for (let i = 0; i < 5; i++) assert.equal((await share(promoted.id)).status, 200);
-    for (let i = 0; i < 2; i++) assert.equal((await share(started.id)).status, 200);
+    // Seven delivered shares: each reaches a contact who has not had that content (docs/exchange.md).
+    const contactIds: string[] = [];
+    for (let i = 0; i < 7; i++) contactIds.push(await addContact(sharer, `reader${i}@example.com`));
+    const share = (id: string, i: number) => app.request('POST', `/content/${id}/share/`, { token: sharer.token, json: { contact_ids: [contactIds[i]] } });
+    for (let i = 0; i < 5; i++) assert.equal((await share(promoted.id, i)).status, 200);
+    for (let i = 5; i < 7; i++) assert.equal((await share(started.id, i)).status, 200);
 
     const response = await app.request('GET', `/analytics/user/${creator.user.id}`, { token: viewer.token });
     assert.equal(response.status, 200);

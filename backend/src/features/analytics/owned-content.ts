@@ -5,7 +5,7 @@ import type { ApiContext } from '../../api/api-context.ts';
 export const CONTENT_NOT_FOUND = 'Content not found.';
 
 /** Content that still exists: not deleted by its owner nor removed by a moderator. */
-export const LIVE_CONTENT = { deleted: { $ne: true }, status: { $ne: 'deleted' } } as const;
+export const LIVE_CONTENT = { deleted: { $ne: true }, moderation_status: { $ne: 'deleted' } } as const;
 
 /** The caller's own live content, else 404 (another user's content answers the same, so ids do not leak). */
 export async function ownedContent(ctx: ApiContext, contentId: unknown, userId: string): Promise<ContentDoc> {

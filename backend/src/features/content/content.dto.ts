@@ -1,25 +1,3 @@
-import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import type { ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-
-export type { ContentDto };
-
-/** Field by field, so read-model internals (`_pos`, `deleted`, `bot_clicks`) never leave the server. */
-export function toContentDto(doc: ContentDoc): ContentDto {
-  return {
-    id: doc._id,
-    title: doc.title,
-    description: doc.description,
-    url: doc.url,
-    created_at: doc.created_at,
-    content_type: doc.content_type,
-    status: doc.status,
-    share_count: doc.share_count,
-    categories: doc.categories,
-    user: { id: doc.user_id, username: doc.username },
-    required_shares: doc.required_shares,
-    short_link_clicks: doc.short_link_clicks,
-    conversions_count: doc.conversions_count,
-    links: doc.links.map((link) => ({ short_code: link.short_code })),
-    enhanced_url: doc.enhanced_url,
-  };
-}
+// The mapping lives beside the read model so the push reactor (projections) returns the same shape.
+export { toContentDto } from '@crossfeed/projections/contents/content.dto.ts';
+export type { ContentDto } from '@crossfeed/projections/contents/content.dto.ts';

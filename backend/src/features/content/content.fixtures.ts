@@ -1,6 +1,9 @@
 /** Helpers shared by the content HTTP tests. */
 import assert from 'node:assert/strict';
 import { SignJWT } from 'jose';
+import { userStream } from '@crossfeed/domain/shared/streams.ts';
+import type { ContentReleased } from '@crossfeed/domain/users/user.events.ts';
+import { settle } from '../../api/execute.ts';
 import type { Session, TestApp } from '../../testing/test-app.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-42';
@@ -44,6 +47,28 @@ export async function submitContent(app: TestApp, session: Session, fields: Subm
   });
   assert.equal(response.status, 201, response.text);
   return response.body;
+}
+
+/**
+ * Releases a creator's pending content to the exchange as a banked credit would (docs/exchange.md), for
+ * tests about matching, sharing and search that need several active items per creator without running a
+ * whole match first. Content already active is left alone.
+ */
+export async function releaseContent(app: TestApp, session: Session, content: { id: string; title?: unknown; owner_status?: unknown }): Promise<void> {
+  if (content.owner_status !== 'pending') return;
+  const event: ContentReleased = {
+    type: 'ContentReleased',
+    data: { contentId: content.id, userId: session.user.id, contentTitle: String(content.title ?? ''), reason: 'banked_credit', releasedAt: new Date().toISOString() },
+  };
+  const { position } = await app.ctx.eventStore.append(userStream(session.user.id), [event], { expectedRevision: 'any' });
+  await settle(app.ctx, position);
+}
+
+/** Submits content through the API and releases it at once (see `releaseContent`): it is `active`. */
+export async function submitPromoted(app: TestApp, session: Session, fields: SubmissionFields = {}): Promise<{ id: string; [field: string]: unknown }> {
+  const submitted = await submitContent(app, session, fields);
+  await releaseContent(app, session, submitted);
+  return submitted.owner_status === 'pending' ? { ...submitted, status: 'active', owner_status: 'active' } : submitted;
 }
 
 export async function addContacts(app: TestApp, session: Session, count: number): Promise<string[]> {

@@ -1,36 +1,37 @@
 import { randomInt } from 'node:crypto';
-import { Router, type Request } from 'express';
-import { CONTENT_TYPES, HIDDEN_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
+import { Router, type Request, type Response } from 'express';
+import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import {
   CONTENT_MESSAGES,
   creatorContentDecider,
+  matchProgress,
   remainingShuffles,
+  shareTargetState,
   submissionInfo,
   type CreatorContentState,
 } from '@crossfeed/domain/users/creator-content.decider.ts';
-import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
+import type { PauseContent, ResumeContent } from '@crossfeed/domain/users/creator-content.commands.ts';
+import type { ContentReleased, ContentShared, ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
 import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, newContentDoc, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
+import { OWN_LIST_FILTER, isReadableBy, isRemoved, isShareable } from '@crossfeed/projections/contents/content-visibility.ts';
+import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContentDto, type ContentDto } from './content.dto.ts';
-import { EditContentBody, MatchQuery, PREMIUM_FILTERS, ShareContentBody, SubmitContentBody } from './content.schemas.ts';
+import { EditContentBody, MatchQuery, PREMIUM_FILTERS, ShareContentBody, ShareQuery, SubmitContentBody } from './content.schemas.ts';
 import { findMatches, findShuffledMatches } from './match.queries.ts';
 import { searchRoutes } from './search.routes.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 export const UNKNOWN_CONTACTS = 'Unknown contacts.';
 
-/** Deleted by its owner, removed by an admin, or set to the moderation status `deleted`. */
-const isRemoved = (doc: ContentDoc): boolean => doc.deleted || doc.status === 'deleted';
-/** Out of matching, search and sharing (flagged, under review or removed). */
-const isHidden = (doc: ContentDoc): boolean => isRemoved(doc) || HIDDEN_STATUSES.includes(doc.status);
 const paramId = (req: Request): string => String(req.params.id ?? '');
 
 /** Reads the content side of the user's stream: the same (cached) state the quotas are decided on. */
@@ -56,6 +57,19 @@ async function submittedDto(ctx: ApiContext, event: ContentSubmitted): Promise<C
 export function contentRoutes(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
+
+  /** Pause or resume own content; the answer is the content as it is now. */
+  const ownerAction = (type: 'PauseContent' | 'ResumeContent') =>
+    async (req: Request, res: Response): Promise<void> => {
+      const user = currentUser(req);
+      const id = paramId(req);
+      const existing = await findContent(ctx, id);
+      // Another user's content is decided not found on the caller's own stream (404 either way).
+      if (!existing || isRemoved(existing)) throw new NotFoundError(CONTENT_MESSAGES.notFound);
+      const command = { type, data: { contentId: id, userId: user._id, now: ctx.clock().toISOString() } } as PauseContent | ResumeContent;
+      await execute(ctx, creatorContentDecider, userStream(user._id), command, { userId: user._id });
+      res.json(toContentDto((await findContent(ctx, id)) ?? existing));
+    };
 
   router.get('/content/types', (_req, res) => {
     res.json({ content_types: CONTENT_TYPES });
@@ -112,7 +126,7 @@ export function contentRoutes(ctx: ApiContext): Router {
   // The owner's own contents, newest first (the id breaks ties), paged.
   router.get('/content', auth, async (req, res) => {
     const user = currentUser(req);
-    const filter = { user_id: user._id, deleted: false, status: { $ne: 'deleted' } };
+    const filter = OWN_LIST_FILTER(user._id);
     await sendPagedList(req, res, ctx.readStore.collection<ContentDoc>(CONTENTS), filter, { created_at: -1, _id: -1 }, (docs) => docs.map(toContentDto));
   });
 
@@ -135,16 +149,61 @@ export function contentRoutes(ctx: ApiContext): Router {
     res.status(201).json(await submittedDto(ctx, submitted));
   });
 
+  // The caller's own shares, newest first: what each sent and to whom (names of their own contacts only).
+  router.get('/content/shares/sent', auth, async (req, res) => {
+    const user = currentUser(req);
+    const shares = ctx.readStore.collection<ShareDoc>(SHARES);
+    await sendPagedList(req, res, shares, { sharer_id: user._id }, { shared_at: -1, _id: -1 }, async (page) => {
+      const contents = await ctx.readStore.collection<ContentDoc>(CONTENTS).find({ _id: { $in: [...new Set(page.map((share) => share.content_id))] } });
+      const titles = new Map(contents.map((doc) => [doc._id, doc.title]));
+      const contactIds = [...new Set(page.flatMap((share) => [...share.contact_ids, ...(share.skipped ?? []).map((skip) => skip.contactId)]))];
+      const contacts = await ctx.readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: contactIds }, user_id: user._id });
+      const byId = new Map(contacts.map((contact) => [contact._id, contact]));
+      const named = (id: string) => ({ id, name: byId.get(id)?.name ?? null, email: byId.get(id)?.email ?? null });
+      return page.map((share) => ({
+        id: share._id,
+        content_id: share.content_id,
+        content_title: titles.get(share.content_id) ?? null,
+        shared_at: share.shared_at,
+        reached: share.contact_ids.map(named),
+        skipped: (share.skipped ?? []).map((skip) => ({ ...named(skip.contactId), reason: skip.reason })),
+      }));
+    });
+  });
+
+  // The caller's contacts (paged like GET /contacts/) and whether this content can reach each of them now.
+  router.get('/content/:id/share-targets', auth, async (req, res) => {
+    const user = currentUser(req);
+    const content = await findContent(ctx, paramId(req));
+    if (!content || !isShareable(content)) throw new NotFoundError(CONTENT_MESSAGES.notFound);
+    if (content.user_id === user._id) throw new ValidationError(CONTENT_MESSAGES.shareOwnContent);
+    const now = ctx.clock().toISOString();
+    const cap = ctx.config.SHARE_EMAILS_PER_CONTACT_PER_DAY;
+    const sort = { created_at: 1, email_key: 1, _id: 1 } as const;
+    await sendPagedList(req, res, ctx.readStore.collection<ContactDoc>(CONTACTS), { user_id: user._id }, sort, (docs) =>
+      readCreatorState(ctx, user._id, (state) =>
+        docs.map((contact) => ({
+          id: contact._id,
+          name: contact.name,
+          email: contact.email,
+          state: shareTargetState(state, content._id, contact._id, now, cap),
+        })),
+      ),
+    );
+  });
+
   router.post('/content/:id/share', auth, async (req, res) => {
     const user = currentUser(req);
     const contactIds = parseInput(ShareContentBody, req.body ?? []);
+    const { release_content_id } = parseInput(ShareQuery, req.query);
     const content = await findContent(ctx, paramId(req));
-    if (!content || isHidden(content)) throw new NotFoundError(CONTENT_MESSAGES.notFound);
+    if (!content || !isShareable(content)) throw new NotFoundError(CONTENT_MESSAGES.notFound);
     if (content.user_id === user._id) throw new ValidationError(CONTENT_MESSAGES.shareOwnContent);
-    const owned = await ctx.readStore.collection<ContactDoc>(CONTACTS).count({ _id: { $in: contactIds }, user_id: user._id });
-    if (owned !== contactIds.length) throw new ValidationError(UNKNOWN_CONTACTS);
+    const contacts = await ctx.readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: contactIds }, user_id: user._id });
+    if (contacts.length !== contactIds.length) throw new ValidationError(UNKNOWN_CONTACTS);
+    const contactNames = Object.fromEntries(contacts.map((contact) => [contact._id, contact.name]));
     const now = ctx.clock().toISOString();
-    await execute(
+    const { events } = await execute(
       ctx,
       creatorContentDecider,
       userStream(user._id),
@@ -158,22 +217,39 @@ export function contentRoutes(ctx: ApiContext): Router {
           sharerId: user._id,
           sharerUsername: user.username,
           contactIds,
+          contactNames,
+          requiredShares: content.required_shares,
+          contactDailyCap: ctx.config.SHARE_EMAILS_PER_CONTACT_PER_DAY,
+          ...(release_content_id !== undefined && { releaseContentId: release_content_id }),
           isPremium: isPremiumActive(user, now),
           now,
         },
       },
       { userId: user._id },
     );
+    const shared = events.find((event): event is ContentShared => event.type === 'ContentShared');
+    const release = events.find((event): event is ContentReleased => event.type === 'ContentReleased');
     const updated = await findContent(ctx, content._id);
-    res.json({ message: 'Content shared successfully!', share_count: updated?.share_count ?? content.share_count + 1 });
+    const match = await readCreatorState(ctx, user._id, (state) => matchProgress(state, content._id, content.required_shares));
+    const released = release ? await findContent(ctx, release.data.contentId) : null;
+    res.json({
+      message: 'Content shared successfully!',
+      share_count: updated?.share_count ?? content.share_count + 1,
+      reached: (shared?.data.contactIds ?? []).map((id) => ({ id, name: contactNames[id] ?? null })),
+      skipped: (shared?.data.skipped ?? []).map((skip) => ({ id: skip.contactId, name: contactNames[skip.contactId] ?? null, reason: skip.reason })),
+      match,
+      released: release ? { id: release.data.contentId, title: released?.title ?? null } : null,
+    });
   });
+
+  router.post('/content/:id/pause', auth, ownerAction('PauseContent'));
+  router.post('/content/:id/resume', auth, ownerAction('ResumeContent'));
 
   router.get('/content/:id', auth, async (req, res) => {
     const user = currentUser(req);
     const doc = await findContent(ctx, paramId(req));
     // Any signed-in user reads visible content; the owner (and admins) also see it while it is flagged.
-    const mayRead = doc && !isRemoved(doc) && (!isHidden(doc) || doc.user_id === user._id || user.is_admin);
-    if (!doc || !mayRead) throw new NotFoundError(CONTENT_MESSAGES.notFound);
+    if (!doc || !isReadableBy(doc, user)) throw new NotFoundError(CONTENT_MESSAGES.notFound);
     res.json(toContentDto(doc));
   });
 

@@ -77,6 +77,9 @@ export const ShareContentBody = z
     if (ids.length === 0) issue(ctx, MESSAGES.shareNeedsContact);
   });
 
+/** POST /content/{id}/share?release_content_id=...: which queued content a completed match releases (else the oldest). */
+export const ShareQuery = z.strictObject({ release_content_id: z.string().trim().min(1).max(100).optional() });
+
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false.' })
   .transform((value) => value === 'true' || value === '1');

@@ -4,7 +4,7 @@ import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { MATCH_POOLS, ALL_POOL, type MatchPoolDoc } from '@crossfeed/workers/matching/match-pools.model.ts';
 import { rebuildPools, refreshContent } from '@crossfeed/workers/matching/matching.processor.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { addContacts, createProfile, submitContent } from './content.fixtures.ts';
+import { addContacts, createProfile, submitPromoted } from './content.fixtures.ts';
 
 /** GET /content/match and POST /content/shuffle served from the matching worker's pools. */
 let app: TestApp;
@@ -21,8 +21,8 @@ before(async () => {
   await app.grantPremium(requester.user.id);
   await app.grantPremium(creator.user.id);
   await createProfile(app, requester, ['Technology'], ['Web Development']);
-  for (let i = 0; i < 8; i++) ids[`t${i}`] = (await submitContent(app, creator, { title: `Tech ${i}`, categories: ['technology'] })).id;
-  ids.own = (await submitContent(app, requester, { title: 'Own', categories: ['technology'] })).id;
+  for (let i = 0; i < 8; i++) ids[`t${i}`] = (await submitPromoted(app, creator, { title: `Tech ${i}`, categories: ['technology'] })).id;
+  ids.own = (await submitPromoted(app, requester, { title: 'Own', categories: ['technology'] })).id;
   await rebuild();
 });
 after(() => app.close());
@@ -57,9 +57,9 @@ describe('matching from the pools', () => {
 
   test('content the requester completed (shared up to its required shares) is never answered', async () => {
     const target = idsOf((await app.request('GET', '/content/match', { token: requester.token })).body)[0]!;
-    const contacts = await addContacts(app, requester, 1);
+    const contacts = await addContacts(app, requester, 5);
     for (let i = 0; i < 5; i++) {
-      const shared = await app.request('POST', `/content/${target}/share/`, { token: requester.token, json: { contact_ids: contacts } });
+      const shared = await app.request('POST', `/content/${target}/share/`, { token: requester.token, json: { contact_ids: [contacts[i]] } });
       assert.equal(shared.status, 200, shared.text);
     }
     await refreshContent(app.ctx.readStore, { contentId: target }, new Date().toISOString());

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { startTestApp, type Session, type TestApp, type TestResponse } from '../../testing/test-app.ts';
-import { addContacts, assertRequiresAuth, createProfile, submitContent } from './content.fixtures.ts';
+import { addContacts, assertRequiresAuth, createProfile, submitPromoted } from './content.fixtures.ts';
 
 let app: TestApp;
 let creatorA: Session;
@@ -28,19 +28,19 @@ before(async () => {
   for (const requester of [free, premium]) await createProfile(app, requester, ['Technology'], ['Web Development']);
 
   // Unrelated content first (oldest), then related content.
-  ids.u1 = (await submitContent(app, creatorC, { title: 'Painting', categories: ['art'] })).id;
-  ids.u2 = (await submitContent(app, creatorC, { title: 'Sculpture', categories: ['art'] })).id;
-  ids.r1 = (await submitContent(app, creatorA, { title: 'Tech one', categories: ['technology'] })).id;
-  ids.r2 = (await submitContent(app, creatorA, { title: 'Tech two', categories: ['technology'] })).id;
-  ids.r3 = (await submitContent(app, creatorB, { title: 'Tech three', categories: ['technology'] })).id;
-  ids.rw = (await submitContent(app, creatorB, { title: 'Web things', categories: ['web development'] })).id;
-  ids.both = (await submitContent(app, creatorC, { title: 'Tech for the web', categories: ['technology', 'web development'] })).id;
+  ids.u1 = (await submitPromoted(app, creatorC, { title: 'Painting', categories: ['art'] })).id;
+  ids.u2 = (await submitPromoted(app, creatorC, { title: 'Sculpture', categories: ['art'] })).id;
+  ids.r1 = (await submitPromoted(app, creatorA, { title: 'Tech one', categories: ['technology'] })).id;
+  ids.r2 = (await submitPromoted(app, creatorA, { title: 'Tech two', categories: ['technology'] })).id;
+  ids.r3 = (await submitPromoted(app, creatorB, { title: 'Tech three', categories: ['technology'] })).id;
+  ids.rw = (await submitPromoted(app, creatorB, { title: 'Web things', categories: ['web development'] })).id;
+  ids.both = (await submitPromoted(app, creatorC, { title: 'Tech for the web', categories: ['technology', 'web development'] })).id;
   // Never matched: the requesters' own, deleted and flagged content.
-  ids.ownFree = (await submitContent(app, free, { title: 'Free own', categories: ['technology'] })).id;
-  ids.ownPremium = (await submitContent(app, premium, { title: 'Premium own', categories: ['technology'] })).id;
-  ids.deleted = (await submitContent(app, creatorA, { title: 'Deleted', categories: ['technology'] })).id;
+  ids.ownFree = (await submitPromoted(app, free, { title: 'Free own', categories: ['technology'] })).id;
+  ids.ownPremium = (await submitPromoted(app, premium, { title: 'Premium own', categories: ['technology'] })).id;
+  ids.deleted = (await submitPromoted(app, creatorA, { title: 'Deleted', categories: ['technology'] })).id;
   assert.equal((await app.request('DELETE', `/content/${ids.deleted}/`, { token: creatorA.token })).status, 200);
-  ids.flagged = (await submitContent(app, creatorA, { title: 'Flagged', categories: ['technology'] })).id;
+  ids.flagged = (await submitPromoted(app, creatorA, { title: 'Flagged', categories: ['technology'] })).id;
   const flagged = await app.ctx.eventStore.append(contentStream(ids.flagged), [
     {
       type: 'ContentStatusChanged',
@@ -80,7 +80,8 @@ describe('GET /content/match', () => {
     }
     assert.deepEqual(Object.keys(response.body[0]).sort(), [
       'categories', 'content_type', 'conversions_count', 'created_at', 'description', 'enhanced_url', 'id', 'links',
-      'required_shares', 'share_count', 'short_link_clicks', 'status', 'title', 'url', 'user',
+      'moderation_reason', 'moderation_status', 'owner_status', 'required_shares', 'share_count', 'short_link_clicks', 'status',
+      'title', 'under_review', 'url', 'user',
     ]);
   });
 
@@ -88,13 +89,14 @@ describe('GET /content/match', () => {
     const requester = await app.register();
     await createProfile(app, requester, ['Health'], ['Fitness']);
     const creator = await premiumCreator();
-    const oldest = (await submitContent(app, creator, { title: 'Run', categories: ['health'] })).id;
-    const along = (await submitContent(app, creator, { title: 'Swim', categories: ['fitness'] })).id;
-    const newest = (await submitContent(app, creator, { title: 'Lift', categories: ['health'] })).id;
+    const oldest = (await submitPromoted(app, creator, { title: 'Run', categories: ['health'] })).id;
+    const along = (await submitPromoted(app, creator, { title: 'Swim', categories: ['fitness'] })).id;
+    const newest = (await submitPromoted(app, creator, { title: 'Lift', categories: ['health'] })).id;
     const helper = await app.register();
-    const contacts = await addContacts(app, helper, 1);
+    // Two delivered shares: each reaches a new contact.
+    const contacts = await addContacts(app, helper, 2);
     for (let i = 0; i < 2; i++) {
-      assert.equal((await app.request('POST', `/content/${along}/share/`, { token: helper.token, json: { contact_ids: contacts } })).status, 200);
+      assert.equal((await app.request('POST', `/content/${along}/share/`, { token: helper.token, json: { contact_ids: [contacts[i]] } })).status, 200);
     }
     const matched = idsOf((await app.request('GET', '/content/match', { token: requester.token })).body);
     assert.deepEqual(matched.slice(0, 3), [newest, oldest, along]);
@@ -140,20 +142,22 @@ describe('GET /content/match', () => {
     const sharer = await premiumCreator();
     await createProfile(app, sharer, ['Science'], ['Space']);
     const creator = await premiumCreator();
-    const done = (await submitContent(app, creator, { title: 'Stars', categories: ['science'] })).id;
-    const started = (await submitContent(app, creator, { title: 'Planets', categories: ['space'] })).id;
-    const contacts = await addContacts(app, sharer, 1);
+    const done = (await submitPromoted(app, creator, { title: 'Stars', categories: ['science'] })).id;
+    const started = (await submitPromoted(app, creator, { title: 'Planets', categories: ['space'] })).id;
+    const contacts = await addContacts(app, sharer, 5);
     for (let i = 0; i < 5; i++) {
-      assert.equal((await app.request('POST', `/content/${done}/share/`, { token: sharer.token, json: { contact_ids: contacts } })).status, 200);
+      assert.equal((await app.request('POST', `/content/${done}/share/`, { token: sharer.token, json: { contact_ids: [contacts[i]] } })).status, 200);
     }
-    assert.equal((await app.request('POST', `/content/${started}/share/`, { token: sharer.token, json: { contact_ids: contacts } })).status, 200);
+    assert.equal((await app.request('POST', `/content/${started}/share/`, { token: sharer.token, json: { contact_ids: [contacts[0]] } })).status, 200);
     const matched = idsOf((await app.request('GET', '/content/match', { token: sharer.token })).body);
     assert.ok(!matched.includes(done));
     assert.equal(matched[0], started);
-    // Another user still gets it.
+    // With its required shares it is `shared`: out of every pool (docs/exchange.md), while `started` stays.
     const other = await app.register();
     await createProfile(app, other, ['Science'], ['Space']);
-    assert.ok(idsOf((await app.request('GET', '/content/match', { token: other.token })).body).includes(done));
+    const others = idsOf((await app.request('GET', '/content/match', { token: other.token })).body);
+    assert.ok(!others.includes(done) && others.includes(started));
+    assert.equal((await app.request('GET', `/content/${done}/`, { token: other.token })).body.status, 'shared');
   });
 
   test('without a profile, answers the newest content of others', async () => {
@@ -172,7 +176,7 @@ describe('POST /content/shuffle and GET /content/shuffles/remaining', () => {
   test('a Free user gets 3 shuffles a day, each a different set than the current matches', async () => {
     const user = await app.register();
     await createProfile(app, user, ['Technology'], ['Web Development']);
-    const own = (await submitContent(app, user, { categories: ['technology'] })).id;
+    const own = (await submitPromoted(app, user, { categories: ['technology'] })).id;
     app.setNow(new Date().toISOString());
     try {
       assert.deepEqual((await app.request('GET', '/content/shuffles/remaining', { token: user.token })).body, { remaining_shuffles: 3 });

@@ -1,6 +1,6 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HIDDEN_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
+import { inMatchPools, inSearch } from '@crossfeed/projections/contents/content-visibility.ts';
 import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, contentsProjection, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
@@ -72,7 +72,9 @@ before(async () => {
       url: `https://example.com/${i}`,
       content_type: 'article',
       categories: [CATEGORIES[i % 12]!, CATEGORIES[(i * 7) % 12]!],
-      status: i % 50 === 0 ? 'flagged' : 'active',
+      status: i % 11 === 0 ? 'pending' : 'active',
+      moderation_status: i % 50 === 0 ? 'flagged' : null,
+      moderation_reason: null,
       required_shares: 5,
       share_count: i % 6,
       short_link_clicks: i % 13,
@@ -101,7 +103,7 @@ describe('matching and search over 50,000 contents', () => {
     for (const doc of matches) {
       assert.notEqual(doc.user_id, requester._id);
       assert.equal(doc.deleted, false);
-      assert.ok(!HIDDEN_STATUSES.includes(doc.status));
+      assert.ok(inMatchPools(doc));
     }
     assert.ok(elapsed < MATCH_BUDGET_MS, `matching took ${elapsed.toFixed(0)} ms`);
     const unranked = await medianMs(() => findMatches(ctx, user('someone', [], []), NOW, { ranked: false, topPerformers: false }));
@@ -116,7 +118,7 @@ describe('matching and search over 50,000 contents', () => {
         found = (await searchContents(ctx, filters, { limit: 50, offset: 0 })).items;
       });
       assert.ok(found.length > 0 && found.length <= 50, JSON.stringify(query));
-      assert.ok(found.every((doc) => !doc.deleted && !HIDDEN_STATUSES.includes(doc.status)));
+      assert.ok(found.every((doc) => !doc.deleted && inSearch(doc)));
       assert.ok(elapsed < SEARCH_BUDGET_MS, `${JSON.stringify(query)} took ${elapsed.toFixed(0)} ms`);
     }
   });

@@ -5,7 +5,8 @@
  * store: candidates are fetched by the requester's categories and interests (an indexed `$in`), newest
  * first, in growing time windows until enough are found, and capped; the scoring is pure (match-scoring.ts).
  */
-import { HIDDEN_STATUSES, normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
+import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
+import { MATCH_POOL_FILTER, inMatchPools } from '@crossfeed/projections/contents/content-visibility.ts';
 import { MATCHED_ITEMS } from '@crossfeed/domain/rules/limits.ts';
 import type { Filter } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
@@ -65,7 +66,7 @@ async function newestVisible(ctx: ApiContext, userId: string, terms: readonly st
     const filter: Filter = {};
     if (days !== null) filter.created_at = { $gte: new Date(Date.parse(now) - days * DAY_MS).toISOString() };
     if (terms.length > 0) filter.categories = { $in: [...terms] };
-    Object.assign(filter, { deleted: false, status: { $nin: [...HIDDEN_STATUSES] }, user_id: { $ne: userId } });
+    Object.assign(filter, { ...MATCH_POOL_FILTER, user_id: { $ne: userId } });
     found = await contents.find(filter, { sort: { created_at: -1 }, limit: CANDIDATE_CAP });
     if (found.length >= CANDIDATE_TARGET) break;
   }
@@ -206,8 +207,7 @@ function creatorPerformance(entries: readonly PoolEntry[]): Map<string, number> 
   return totals;
 }
 
-const isShown = (doc: ContentDoc, userId: string): boolean =>
-  !doc.deleted && !HIDDEN_STATUSES.includes(doc.status) && doc.status !== 'deleted' && doc.user_id !== userId;
+const isShown = (doc: ContentDoc, userId: string): boolean => inMatchPools(doc) && doc.user_id !== userId;
 
 /**
  * The first `count` entries (in order) whose content is still shown, as `contents` has them now: the

@@ -6,7 +6,7 @@ import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
 import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
 import { RELEVANCE_SCAN_MAX } from './search.queries.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { assertRequiresAuth, submitContent } from './content.fixtures.ts';
+import { assertRequiresAuth, submitPromoted } from './content.fixtures.ts';
 
 let app: TestApp;
 let searcher: Session;
@@ -35,14 +35,14 @@ before(async () => {
   const creator = await app.register();
   await app.grantPremium(creator.user.id);
   app.setNow('2026-03-01T10:00:00.000Z');
-  ids.ts = (await submitContent(app, creator, { title: 'Learning TypeScript', description: 'Types everywhere', content_type: 'article', categories: ['technology'] })).id;
+  ids.ts = (await submitPromoted(app, creator, { title: 'Learning TypeScript', description: 'Types everywhere', content_type: 'article', categories: ['technology'] })).id;
   app.setNow('2026-03-05T10:00:00.000Z');
-  ids.food = (await submitContent(app, creator, { title: 'Healthy food', description: 'Cooking while writing typescript', content_type: 'video', categories: ['health'] })).id;
+  ids.food = (await submitPromoted(app, creator, { title: 'Healthy food', description: 'Cooking while writing typescript', content_type: 'video', categories: ['health'] })).id;
   app.setNow('2026-03-10T10:00:00.000Z');
-  ids.art = (await submitContent(app, creator, { title: 'AI art', description: 'Pictures', content_type: 'image', categories: ['art', 'ai'] })).id;
-  ids.cpp = (await submitContent(app, creator, { title: 'Modern C++ (2026)', description: 'Templates', content_type: 'code', categories: ['typescript-free'] })).id;
-  ids.deleted = (await submitContent(app, creator, { title: 'TypeScript deleted', content_type: 'article', categories: ['technology'] })).id;
-  ids.flagged = (await submitContent(app, creator, { title: 'TypeScript flagged', content_type: 'article', categories: ['technology'] })).id;
+  ids.art = (await submitPromoted(app, creator, { title: 'AI art', description: 'Pictures', content_type: 'image', categories: ['art', 'ai'] })).id;
+  ids.cpp = (await submitPromoted(app, creator, { title: 'Modern C++ (2026)', description: 'Templates', content_type: 'code', categories: ['typescript-free'] })).id;
+  ids.deleted = (await submitPromoted(app, creator, { title: 'TypeScript deleted', content_type: 'article', categories: ['technology'] })).id;
+  ids.flagged = (await submitPromoted(app, creator, { title: 'TypeScript flagged', content_type: 'article', categories: ['technology'] })).id;
   app.setNow(undefined);
   assert.equal((await app.request('DELETE', `/content/${ids.deleted}/`, { token: creator.token })).status, 200);
   await appendToContent(ids.flagged, creator.user.id, 'ContentStatusChanged', {

@@ -1,5 +1,5 @@
 /** GET /search/: visible content matching the SPEC §3 search filters. */
-import { HIDDEN_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
+import { SEARCH_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
 import type { Filter, Sort } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { PAGE_SIZE_DEFAULT } from '@crossfeed/domain/rules/limits.ts';
@@ -21,8 +21,7 @@ export function searchFilter(filters: SearchFilters): Filter {
     filter.created_at = { ...(filters.date_from && { $gte: filters.date_from }), ...(filters.date_to && { $lt: filters.date_to }) };
   }
   if (filters.min_views !== undefined && filters.min_views > 0) filter.short_link_clicks = { $gte: filters.min_views };
-  filter.deleted = false;
-  filter.status = { $nin: [...HIDDEN_STATUSES] };
+  Object.assign(filter, SEARCH_FILTER);
   if (filters.query) {
     const pattern = { $regex: escapeRegex(filters.query), $options: 'i' };
     filter.$or = [{ title: pattern }, { description: pattern }, { categories: pattern }];

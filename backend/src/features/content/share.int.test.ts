@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { SHARES } from '@crossfeed/projections/shares/shares.projection.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { addContacts, assertRequiresAuth, submitContent } from './content.fixtures.ts';
+import { addContacts, assertRequiresAuth, submitPromoted } from './content.fixtures.ts';
 
 let app: TestApp;
 let owner: Session;
@@ -23,11 +23,16 @@ async function sharer(): Promise<{ session: Session; contacts: string[] }> {
 
 describe('POST /content/{id}/share/', () => {
   test('shares another creator content with own contacts and counts the share', async () => {
-    const post = await submitContent(app, owner);
+    const post = await submitPromoted(app, owner);
     const { session, contacts } = await sharer();
     const response = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(response.body, { message: 'Content shared successfully!', share_count: 1 });
+    assert.equal(response.body.message, 'Content shared successfully!');
+    assert.equal(response.body.share_count, 1);
+    assert.deepEqual(response.body.reached.map((contact: { id: string }) => contact.id), contacts);
+    assert.deepEqual(response.body.skipped, []);
+    assert.deepEqual(response.body.match, { delivered: 1, required: 5, completed: false });
+    assert.equal(response.body.released, null);
     const read = await app.request('GET', `/content/${post.id}/`, { token: owner.token });
     assert.equal(read.body.share_count, 1);
     const shares = await app.ctx.readStore.collection(SHARES).find({ content_id: post.id });
@@ -37,7 +42,7 @@ describe('POST /content/{id}/share/', () => {
   });
 
   test('accepts a bare array of contact ids', async () => {
-    const post = await submitContent(app, owner);
+    const post = await submitPromoted(app, owner);
     const { session, contacts } = await sharer();
     const response = await app.request('POST', `/content/${post.id}/share`, { token: session.token, json: [contacts[0]] });
     assert.equal(response.status, 200, response.text);
@@ -45,7 +50,7 @@ describe('POST /content/{id}/share/', () => {
   });
 
   test('marks content shared once it reaches its required shares', async () => {
-    const post = await submitContent(app, owner);
+    const post = await submitPromoted(app, owner);
     for (let i = 0; i < 5; i++) {
       const { session, contacts } = await sharer();
       const response = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
@@ -57,7 +62,7 @@ describe('POST /content/{id}/share/', () => {
   });
 
   test('requires at least one contact', async () => {
-    const post = await submitContent(app, owner);
+    const post = await submitPromoted(app, owner);
     const { session } = await sharer();
     for (const json of [{ contact_ids: [] }, [], {}]) {
       const response = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json });
@@ -70,7 +75,7 @@ describe('POST /content/{id}/share/', () => {
   });
 
   test("refuses unknown contacts and another user's contacts", async () => {
-    const post = await submitContent(app, owner);
+    const post = await submitPromoted(app, owner);
     const { session, contacts } = await sharer();
     const other = await sharer();
     for (const ids of [['no-such-contact'], [contacts[0], other.contacts[0]]]) {
@@ -82,7 +87,7 @@ describe('POST /content/{id}/share/', () => {
   });
 
   test('refuses sharing own content', async () => {
-    const post = await submitContent(app, owner);
+    const post = await submitPromoted(app, owner);
     const contacts = await addContacts(app, owner, 1);
     const response = await app.request('POST', `/content/${post.id}/share/`, { token: owner.token, json: { contact_ids: contacts } });
     assert.equal(response.status, 400);
@@ -93,10 +98,10 @@ describe('POST /content/{id}/share/', () => {
     const { session, contacts } = await sharer();
     const unknown = await app.request('POST', '/content/nope/share/', { token: session.token, json: { contact_ids: contacts } });
     assert.equal(unknown.status, 404);
-    const deleted = await submitContent(app, owner);
+    const deleted = await submitPromoted(app, owner);
     await app.request('DELETE', `/content/${deleted.id}/`, { token: owner.token });
     assert.equal((await app.request('POST', `/content/${deleted.id}/share/`, { token: session.token, json: { contact_ids: contacts } })).status, 404);
-    const flagged = await submitContent(app, owner);
+    const flagged = await submitPromoted(app, owner);
     const appended = await app.ctx.eventStore.append(contentStream(flagged.id), [
       {
         type: 'ContentStatusChanged',
@@ -116,19 +121,21 @@ describe('POST /content/{id}/share/', () => {
   });
 
   test('limits a Free user to 3 shares per UTC day and opens again the next day', async () => {
-    const post = await submitContent(app, owner);
+    // Each share reaches new contacts (a delivered share), so only the daily quota stops the fourth.
+    const posts = [];
+    for (let i = 0; i < 5; i++) posts.push(await submitPromoted(app, owner));
     const { session, contacts } = await sharer();
     app.setNow('2026-11-21T23:00:00.000Z');
     try {
       for (let i = 0; i < 3; i++) {
-        const ok = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
+        const ok: { status: number; text: string } = await app.request('POST', `/content/${posts[i]!.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
         assert.equal(ok.status, 200, ok.text);
       }
-      const fourth = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
+      const fourth = await app.request('POST', `/content/${posts[3]!.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
       assert.equal(fourth.status, 429);
       assert.equal(fourth.body.detail, DAILY_LIMIT);
       app.setNow('2026-11-22T00:00:00.000Z');
-      const nextDay = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
+      const nextDay = await app.request('POST', `/content/${posts[4]!.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
       assert.equal(nextDay.status, 200);
     } finally {
       app.setNow(undefined);
@@ -136,7 +143,7 @@ describe('POST /content/{id}/share/', () => {
   });
 
   test('lets exactly 3 of 10 parallel shares of a Free user through', async () => {
-    const posts = await Promise.all(Array.from({ length: 10 }, () => submitContent(app, owner)));
+    const posts = await Promise.all(Array.from({ length: 10 }, () => submitPromoted(app, owner)));
     const { session, contacts } = await sharer();
     const responses = await Promise.all(
       posts.map((post) => app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } })),
@@ -150,17 +157,18 @@ describe('POST /content/{id}/share/', () => {
   });
 
   test('lets a Premium user share without a daily limit', async () => {
-    const post = await submitContent(app, owner);
-    const { session, contacts } = await sharer();
+    const post = await submitPromoted(app, owner);
+    const session = await app.register();
+    const contacts = await addContacts(app, session, 5);
     await app.grantPremium(session.user.id);
     for (let i = 0; i < 5; i++) {
-      const response = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
+      const response = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: [contacts[i]] } });
       assert.equal(response.status, 200, response.text);
     }
   });
 
   test('requires a valid, unexpired token', async () => {
-    const post = await submitContent(app, owner);
+    const post = await submitPromoted(app, owner);
     const { session, contacts } = await sharer();
     await assertRequiresAuth(app, 'POST', `/content/${post.id}/share/`, session.user.id, { contact_ids: contacts });
     assert.equal((await app.request('GET', `/content/${post.id}/`, { token: owner.token })).body.share_count, 0);

@@ -171,7 +171,8 @@ describe('POST /flags/', () => {
 
 describe('GET /flags/', () => {
   test('lists flags newest first with the reporter and the current content fields', async () => {
-    const content = await submitContent();
+    // A new creator's first item: released at once (the exchange's starting credit), so `active`.
+    const content = await submitContent(await app.register());
     app.setNow('2030-01-01T10:00:00.000Z');
     // One open flag per reporter and content: the earlier report is someone else's.
     const older = await flag(content.id, 'First report', await app.register());
@@ -328,7 +329,7 @@ describe('PUT /flags/{id}/content-status', () => {
   });
 
   test('answers 403 to a non-admin (the status stays) and 401 without a valid token', async () => {
-    const content = await submitContent();
+    const content = await submitContent(await app.register());
     const created = await flag(content.id);
     await expectAdminOnly('PUT', `/flags/${created.id}/content-status`, { new_status: 'approved' });
     assert.equal((await flagList()).find((entry) => entry.id === created.id).content.status, 'active');

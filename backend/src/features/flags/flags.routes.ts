@@ -9,6 +9,7 @@ import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream, flagStream } from '@crossfeed/domain/shared/streams.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import type { Position } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { isRemoved, shownStatus } from '@crossfeed/projections/contents/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { FLAGS, type FlagDoc } from '@crossfeed/projections/flags/flags.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -68,7 +69,7 @@ export function flagRoutes(ctx: ApiContext): Router {
   /** Visible content: exists and is neither deleted by its owner nor set to `deleted` by a moderator. */
   const visibleContent = async (contentId: string): Promise<ContentDoc> => {
     const content = await contents().findOne({ _id: contentId });
-    if (!content || content.deleted || content.status === 'deleted') throw contentNotFound();
+    if (!content || isRemoved(content)) throw contentNotFound();
     return content;
   };
 
@@ -167,7 +168,7 @@ export function flagRoutes(ctx: ApiContext): Router {
           ownerId: content.user_id,
           contentTitle: content.title,
           status: new_status,
-          currentStatus: content.status,
+          currentStatus: shownStatus(content),
           changedBy: admin._id,
           now: ctx.clock().toISOString(),
         },

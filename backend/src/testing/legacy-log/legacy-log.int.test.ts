@@ -91,6 +91,19 @@ describe('the current code on a log written by the previous version', () => {
     assert.equal(info.body.submissions_remaining, 1);
   });
 
+  test('content submitted before the exchange is active, and the starting credit counts as used', async () => {
+    const content = (await app.request('GET', '/content/', { token: ada })).body as { owner_status: string; status: string }[];
+    assert.deepEqual(content.map((item) => item.owner_status), ['active', 'active']);
+    // Ada's third submission of the week (the last Free one) waits in the queue: no starting credit left.
+    const next = await app.request('POST', '/content/', {
+      token: ada,
+      json: { title: 'Ada third post', description: 'After the exchange', url: 'https://example.com/ada3', content_type: 'article', categories: ['technology'] },
+    });
+    assert.equal(next.status, 201, next.text);
+    assert.equal(next.body.owner_status, 'pending');
+    await app.request('DELETE', `/content/${next.body.id}/`, { token: ada });
+  });
+
   test('ownership and uniqueness decided on the old streams still hold', async () => {
     const content = (await app.request('GET', '/content/', { token: ada })).body as { id: string; title: string }[];
     assert.deepEqual(content.map((item) => item.title).sort(), ['Ada first post', 'Ada second post']);

@@ -35,3 +35,6 @@ export const shortLinkPath = (shortCode: string): string => `/links/${shortCode}
 
 /** The address a copied short link points at: the same origin serves /links/{code} (SPEC §7). */
 export const shortLinkUrl = (shortCode: string, origin = window.location.origin): string => `${origin}${shortLinkPath(shortCode)}`;
+
+// The exchange's texts are shared with the workspace.
+export { moderationLabel, pendingExplanation, reviewNotice } from '@/lib/exchange-texts';

@@ -31,4 +31,8 @@ export const CONTENT_MANAGEMENT_MESSAGES = {
   shortLinkCopied: 'Short link copied!',
   shortLinkCopyFailed: 'Failed to copy short link.',
   premiumOnly: 'Short links and the Enhance link action are Premium features.',
+  paused: 'Content paused: it is out of the exchange until you resume it.',
+  resumed: 'Content resumed.',
+  pauseFailed: 'Failed to pause content.',
+  resumeFailed: 'Failed to resume content.',
 } as const;

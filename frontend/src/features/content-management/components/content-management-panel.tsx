@@ -7,7 +7,17 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { createShortLink } from '../api/create-short-link';
 import { enhanceContent } from '../api/enhance-content';
-import { shareCountLabel, shortLinkPath, shortLinkUrl, statusLabel, typeLabel } from '../content-labels';
+import { pauseContent, resumeContent } from '../api/pause-content';
+import {
+  moderationLabel,
+  pendingExplanation,
+  reviewNotice,
+  shareCountLabel,
+  shortLinkPath,
+  shortLinkUrl,
+  statusLabel,
+  typeLabel,
+} from '../content-labels';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 
 /** The own-contents load status of the workspace slice. */
@@ -38,7 +48,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
   const loadMore = useAppStore((state) => state.loadMoreOwnContents);
   // Codes created here show at once, whatever the list refresh brings.
   const [createdCodes, setCreatedCodes] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<{ id: string; action: 'link' | 'enhance' } | null>(null);
+  const [busy, setBusy] = useState<{ id: string; action: 'link' | 'enhance' | 'pause' } | null>(null);
 
   if (status === 'loading' || status === 'idle') return <p role="status">{M.ownLoading}</p>;
   if (status === 'error') {
@@ -76,6 +86,21 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
     }
   };
 
+  /** Pause (out of the exchange) or resume an own item; the answer is the item as it is now. */
+  const handlePause = async (content: ContentDto, resume: boolean) => {
+    if (busy) return;
+    setBusy({ id: content.id, action: 'pause' });
+    try {
+      const updated = await (resume ? resumeContent(content.id) : pauseContent(content.id));
+      if (updated && typeof updated === 'object' && updated.id === content.id) replaceOwnContent(updated);
+      toast.success(resume ? M.resumed : M.paused, { toastId: `pause-${content.id}` });
+    } catch (error) {
+      toast.error(errorMessage(error, resume ? M.resumeFailed : M.pauseFailed), { toastId: 'pause-failed' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const handleCopy = async (code: string) => {
     try {
       await navigator.clipboard.writeText(shortLinkUrl(code));
@@ -104,13 +129,22 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
           {contents.map((content) => {
             const code = content.links?.[0]?.short_code ?? createdCodes[content.id];
             const itemBusy = busy?.id === content.id;
+            const ownerStatus = content.owner_status ?? content.status;
+            const moderation = moderationLabel(content.moderation_status);
             return (
               <li key={content.id} className="manage-item">
                 <div className="manage-item-main">
                   <span className="manage-item-title">{content.title}</span>
                   <span className="manage-item-meta">
-                    {typeLabel(content.content_type)} · {statusLabel(content.status)} · {shareCountLabel(content.share_count)}
+                    {typeLabel(content.content_type)} · {statusLabel(ownerStatus)} · {shareCountLabel(content.share_count)}
+                    {moderation ? <span className="manage-item-moderation"> · {moderation}</span> : null}
                   </span>
+                  {ownerStatus === 'pending' ? <span className="manage-item-note">{pendingExplanation(content.required_shares)}</span> : null}
+                  {content.under_review ? (
+                    <span className="manage-item-note manage-item-review" role="note">
+                      {reviewNotice(content.moderation_reason)}
+                    </span>
+                  ) : null}
                 </div>
                 <div className="manage-item-actions">
                   <button
@@ -121,6 +155,17 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
                   >
                     Edit
                   </button>
+                  {ownerStatus === 'active' || ownerStatus === 'pending' || ownerStatus === 'inactive' ? (
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-label={`${ownerStatus === 'inactive' ? 'Resume' : 'Pause'} ${content.title}`}
+                      disabled={busy !== null}
+                      onClick={() => void handlePause(content, ownerStatus === 'inactive')}
+                    >
+                      {ownerStatus === 'inactive' ? 'Resume' : 'Pause'}
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className="button button-danger button-small"

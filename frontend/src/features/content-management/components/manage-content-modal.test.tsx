@@ -10,6 +10,7 @@ import { pagesOf } from '@/testing/page';
 import { createShortLink } from '../api/create-short-link';
 import { deleteContent } from '../api/delete-content';
 import { enhanceContent } from '../api/enhance-content';
+import { pauseContent, resumeContent } from '../api/pause-content';
 import { updateContent } from '../api/update-content';
 import { ManageContentModal } from './manage-content-modal';
 
@@ -17,6 +18,9 @@ vi.mock('../api/create-short-link', () => ({ createShortLink: vi.fn() }));
 vi.mock('../api/delete-content', () => ({ deleteContent: vi.fn() }));
 vi.mock('../api/enhance-content', () => ({ enhanceContent: vi.fn() }));
 vi.mock('../api/update-content', () => ({ updateContent: vi.fn() }));
+vi.mock('../api/pause-content', () => ({ pauseContent: vi.fn(), resumeContent: vi.fn() }));
+const pauseMock = vi.mocked(pauseContent);
+const resumeMock = vi.mocked(resumeContent);
 const createLinkMock = vi.mocked(createShortLink);
 const deleteMock = vi.mocked(deleteContent);
 const enhanceMock = vi.mocked(enhanceContent);
@@ -42,7 +46,7 @@ const analyticsCalls = () => post.mock.calls.filter(([path]) => path === '/analy
 
 describe('ManageContentModal', () => {
   beforeEach(() => {
-    for (const mock of [createLinkMock, deleteMock, enhanceMock, updateMock]) mock.mockReset();
+    for (const mock of [createLinkMock, deleteMock, enhanceMock, updateMock, pauseMock, resumeMock]) mock.mockReset();
     own = [
       makeContent('c1', { share_count: 1, status: 'pending', content_type: 'video' }),
       makeContent('c2', { share_count: 3, links: [{ short_code: 'ab12cd' }] }),
@@ -72,6 +76,30 @@ describe('ManageContentModal', () => {
       expect(list()).toHaveClass('manage-list');
       expect(get).toHaveBeenCalledWith('/content/');
       expect(within(dialog()).queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    });
+
+    it('explains a pending item, shows the moderation label and reason, and pauses and resumes', async () => {
+      own = [
+        makeContent('c1', { status: 'pending', content_type: 'video', required_shares: 5 }),
+        makeContent('c2', { status: 'under_review', owner_status: 'active', moderation_status: 'under_review', moderation_reason: 'Spam link', under_review: true }),
+      ];
+      signIn();
+      renderManage();
+      const first = (await within(dialog()).findByText('Title c1')).closest('li')!;
+      expect(first).toHaveTextContent('Pending \u2014 released when you complete a match (5 delivered shares)');
+      const second = within(list()).getByText('Title c2').closest('li')!;
+      expect(second).toHaveTextContent('Article · Active · 2 shares · Under review');
+      expect(within(second).getByRole('note')).toHaveTextContent('An admin is reviewing this content: Spam link');
+
+      pauseMock.mockResolvedValue({ ...own[0]!, status: 'inactive', owner_status: 'inactive' });
+      await userEvent.click(within(first).getByRole('button', { name: 'Pause Title c1' }));
+      expect(pauseMock).toHaveBeenCalledWith('c1');
+      const resume = await within(first).findByRole('button', { name: 'Resume Title c1' });
+      expect(first).toHaveTextContent('Video · Inactive · 2 shares');
+      resumeMock.mockResolvedValue({ ...own[0]! });
+      await userEvent.click(resume);
+      expect(resumeMock).toHaveBeenCalledWith('c1');
+      expect(await within(first).findByRole('button', { name: 'Pause Title c1' })).toBeInTheDocument();
     });
 
     it('offers "Load more" while own contents are left, and lists them after the loaded ones', async () => {

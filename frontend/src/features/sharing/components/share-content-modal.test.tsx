@@ -5,12 +5,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, type Page } from '@/lib/api-client';
 import { page } from '@/testing/page';
+import { getShareTargets } from '../api/get-share-targets';
 import { shareContent } from '../api/share-content';
 import { ShareContentModal } from './share-content-modal';
 
 vi.mock('@/lib/api/contacts', () => ({ getContacts: vi.fn() }));
 vi.mock('../api/share-content', () => ({ shareContent: vi.fn() }));
+vi.mock('../api/get-share-targets', () => ({ getShareTargets: vi.fn() }));
 const contactsMock = vi.mocked(getContacts);
+const targetsMock = vi.mocked(getShareTargets);
 const shareMock = vi.mocked(shareContent);
 
 const CONTENT = { id: 'c1', title: 'My video', description: 'A video about things.' };
@@ -32,6 +35,57 @@ describe('ShareContentModal', () => {
   beforeEach(() => {
     contactsMock.mockReset();
     shareMock.mockReset();
+    targetsMock.mockReset();
+    targetsMock.mockResolvedValue(page([]));
+  });
+
+  it('shows contacts already reached with this content, or at their daily limit, disabled with the reason', async () => {
+    contactsMock.mockResolvedValue(page(CONTACTS));
+    targetsMock.mockResolvedValue(
+      page([
+        { id: 'k1', name: 'Bob', email: 'bob@example.com', state: 'already_shared' as const },
+        { id: 'k2', name: 'Carol', email: 'carol@example.com', state: 'daily_limit' as const },
+      ]),
+    );
+    renderShare();
+    const bob = await screen.findByRole('checkbox', { name: /Bob/ });
+    await waitFor(() => expect(bob).toBeDisabled());
+    expect(bob).toHaveAccessibleName('Bob bob@example.com (Already has this content)');
+    expect(screen.getByRole('checkbox', { name: /Carol/ })).toHaveAccessibleName("Carol carol@example.com (Reached today's share limit)");
+    expect(targetsMock).toHaveBeenCalledWith('c1', { offset: 0, limit: expect.any(Number) }, expect.anything());
+  });
+
+  it('after a share, toasts whom it reached and the content a completed match released', async () => {
+    contactsMock.mockResolvedValue(page(CONTACTS));
+    shareMock.mockResolvedValue({
+      message: 'Content shared successfully!',
+      share_count: 3,
+      reached: [{ id: 'k1', name: 'Bob' }],
+      skipped: [],
+      match: { delivered: 5, required: 5, completed: true },
+      released: { id: 'mine', title: 'My queued post' },
+    });
+    const success = vi.spyOn(toast, 'success');
+    const info = vi.spyOn(toast, 'info');
+    const user = userEvent.setup();
+    renderShare();
+    await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
+    await user.click(shareButton());
+    await waitFor(() => expect(success).toHaveBeenCalledWith('\u201cMy queued post\u201d was released to the exchange.', expect.anything()));
+    expect(success).toHaveBeenCalledWith('Content shared successfully!', expect.anything());
+    expect(info).toHaveBeenCalledWith('Shared with Bob.', expect.anything());
+  });
+
+  it('on a 409 (nobody new to reach) shows the detail and stays open', async () => {
+    contactsMock.mockResolvedValue(page(CONTACTS));
+    shareMock.mockRejectedValueOnce(new ApiError(409, 'This share would reach no one new: Bob already received this content.'));
+    const user = userEvent.setup();
+    const { onClose, onShared } = renderShare();
+    await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
+    await user.click(shareButton());
+    expect(await screen.findByText('This share would reach no one new: Bob already received this content.')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onShared).not.toHaveBeenCalled();
   });
 
   it("shows 'Loading contacts...', then the content and a checkbox per contact with name and email", async () => {

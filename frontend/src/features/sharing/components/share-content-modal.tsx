@@ -7,7 +7,8 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { appendPage, PAGE_SIZE } from '@/lib/paging';
-import { shareContent } from '../api/share-content';
+import { getShareTargets, type ShareTargetState } from '../api/get-share-targets';
+import { shareContent, type ShareContentResponse } from '../api/share-content';
 import {
   CONTACTS_FETCH_FAILED,
   DAILY_LIMIT_MARKER,
@@ -15,6 +16,10 @@ import {
   SELECT_A_CONTACT,
   SHARE_FAILED,
   SHARE_SUCCESS,
+  TARGET_REASONS,
+  matchProgressText,
+  releasedToExchange,
+  sharedWith,
 } from '../messages';
 import '../sharing.css';
 
@@ -42,6 +47,31 @@ type ContactsState =
   | { status: 'ready'; contacts: Contact[]; total: number; loadingMore: boolean };
 
 const isDailyLimit = (error: unknown) => error instanceof ApiError && (error.detail ?? '').includes(DAILY_LIMIT_MARKER);
+/** 409: the share would reach nobody new; the detail names the contacts. */
+const isNobodyNew = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+
+/** Whether each listed contact can be reached by a share of this content; unknown ones count as available. */
+async function targetStates(contentId: string, offset: number, limit: number, signal: AbortSignal): Promise<Map<string, ShareTargetState>> {
+  try {
+    const { items } = await getShareTargets(contentId, { offset, limit }, signal);
+    return new Map((Array.isArray(items) ? items : []).map((target) => [target.id, target.state]));
+  } catch {
+    // The server still decides: a contact shown as available that is not is skipped and named in the answer.
+    return new Map();
+  }
+}
+
+/** The toasts after a share: whom it reached, the match's progress, and what a completed match released. */
+function announceShare(answer: ShareContentResponse | undefined, contentId: string): void {
+  const names = (answer?.reached ?? []).map((contact) => contact.name ?? contact.id);
+  // Ids per share (not per content), so the next share's toasts show even while these are still up.
+  const delivered = answer?.match?.delivered ?? 0;
+  if (names.length > 0) toast.info(sharedWith(names), { toastId: `share-reached-${contentId}-${delivered}-${names.join(',')}` });
+  if (answer?.match && !answer.match.completed) {
+    toast.info(matchProgressText(answer.match.delivered, answer.match.required), { toastId: `share-progress-${contentId}-${delivered}` });
+  }
+  if (answer?.released) toast.success(releasedToExchange(answer.released.title ?? ''), { toastId: `released-${answer.released.id}` });
+}
 
 /**
  * SPEC §2 Share content: the content's title and description, a checkbox list of the user's contacts
@@ -50,6 +80,8 @@ const isDailyLimit = (error: unknown) => error instanceof ApiError && (error.det
 export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit }: ShareContentModalProps) {
   const formId = useId();
   const [contacts, setContacts] = useState<ContactsState>({ status: 'idle' });
+  const [states, setStates] = useState<ReadonlyMap<string, ShareTargetState>>(() => new Map());
+  const contentId = content?.id ?? null;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -63,9 +95,14 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     const controller = new AbortController();
     requestRef.current = controller;
     setContacts({ status: 'loading' });
+    setStates(new Map());
     try {
-      const { items, total } = await getContacts({ offset: 0, limit: PAGE_SIZE }, controller.signal);
+      const [{ items, total }, targets] = await Promise.all([
+        getContacts({ offset: 0, limit: PAGE_SIZE }, controller.signal),
+        contentId ? targetStates(contentId, 0, PAGE_SIZE, controller.signal) : Promise.resolve(new Map<string, ShareTargetState>()),
+      ]);
       if (controller.signal.aborted) return;
+      setStates(targets);
       setContacts({ status: 'ready', contacts: Array.isArray(items) ? items : [], total, loadingMore: false });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -73,7 +110,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
       setContacts({ status: 'error', message });
       toast.error(message, { toastId: 'contacts-fetch-failed' });
     }
-  }, []);
+  }, [contentId]);
 
   // Every opening starts clean and fetches the contacts again; closing drops any answer still on its way.
   useEffect(() => {
@@ -98,8 +135,13 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     moreRef.current = controller;
     setContacts({ ...contacts, loadingMore: true });
     try {
-      const { items, total } = await getContacts({ offset: contacts.contacts.length, limit: PAGE_SIZE }, controller.signal);
+      const offset = contacts.contacts.length;
+      const [{ items, total }, targets] = await Promise.all([
+        getContacts({ offset, limit: PAGE_SIZE }, controller.signal),
+        contentId ? targetStates(contentId, offset, PAGE_SIZE, controller.signal) : Promise.resolve(new Map<string, ShareTargetState>()),
+      ]);
       if (controller.signal.aborted) return;
+      setStates((current) => new Map([...current, ...targets]));
       setContacts((current) =>
         current.status === 'ready'
           ? { status: 'ready', contacts: appendPage(current.contacts, Array.isArray(items) ? items : []), total, loadingMore: false }
@@ -131,12 +173,20 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     }
     setSharing(true);
     try {
-      await shareContent(content.id, [...selected]);
+      const answer = await shareContent(content.id, [...selected]);
       toast.success(SHARE_SUCCESS, { toastId: `share-success-${content.id}` });
+      announceShare(answer, content.id);
       onShared();
       onClose();
     } catch (error) {
       setSharing(false);
+      if (isNobodyNew(error)) {
+        // Nobody new to reach: say who and why, and show the contacts as they are now.
+        setFormError(error.detail ?? SHARE_FAILED);
+        setSelected(new Set());
+        void loadContacts();
+        return;
+      }
       if (isDailyLimit(error)) {
         toast.error(DAILY_LIMIT_REACHED, { toastId: 'daily-share-limit' });
         onClose();
@@ -161,17 +211,32 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
         <fieldset className="share-contacts" disabled={sharing}>
           <legend>Share with</legend>
           <ul className="share-contact-list">
-            {contacts.contacts.map((contact) => (
-              <li key={contact.id}>
-                <label className="share-contact">
-                  <input type="checkbox" checked={selected.has(contact.id)} onChange={() => toggle(contact.id)} />
-                  <span>
-                    <span className="share-contact-name">{contact.name}</span>{' '}
-                    <span className="share-contact-email">{contact.email}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
+            {contacts.contacts.map((contact) => {
+              const state = states.get(contact.id) ?? 'available';
+              const unavailable = state !== 'available';
+              return (
+                <li key={contact.id}>
+                  <label className={unavailable ? 'share-contact share-contact-unavailable' : 'share-contact'}>
+                    <input
+                      type="checkbox"
+                      checked={!unavailable && selected.has(contact.id)}
+                      disabled={unavailable}
+                      onChange={() => toggle(contact.id)}
+                    />
+                    <span>
+                      <span className="share-contact-name">{contact.name}</span>{' '}
+                      <span className="share-contact-email">{contact.email}</span>
+                      {unavailable ? (
+                        <>
+                          {' '}
+                          <span className="share-contact-reason">({TARGET_REASONS[state]})</span>
+                        </>
+                      ) : null}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
           </ul>
           <LoadMore
             shown={contacts.contacts.length}

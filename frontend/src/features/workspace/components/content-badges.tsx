@@ -1,3 +1,4 @@
+import { moderationLabel } from '@/lib/exchange-texts';
 import { contentTypeBadge, statusBadge } from '../workspace-rules';
 
 /** SPEC §3 Content types: a typed badge, or a generic one with the raw value or 'Unknown'. */
@@ -10,9 +11,14 @@ export function ContentTypeBadge({ type }: { type: string | null | undefined }) 
   );
 }
 
-/** SPEC §3 owner-view status: Shared, Pending, Active, Inactive, Error; others by raw name. */
+/**
+ * SPEC §3 owner-view status: Shared, Pending, Active, Inactive, Error; a moderation status in words
+ * (Flagged, Under review...); others by raw name.
+ */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const badge = statusBadge(status);
+  const moderation = badge.className.endsWith('-other') ? moderationLabel(status) : null;
+  if (moderation) badge.label = moderation;
   return (
     <span className={badge.className} data-testid="status-badge">
       {badge.label}

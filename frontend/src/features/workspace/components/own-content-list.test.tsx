@@ -29,6 +29,19 @@ describe('OwnContentList', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch your contents.');
   });
 
+  it('explains what a pending item waits for, and shows a review in words with its reason', () => {
+    renderList({
+      contents: [
+        makeContent('a', { status: 'pending', owner_status: 'pending', required_shares: 5 }),
+        makeContent('b', { status: 'under_review', owner_status: 'active', moderation_status: 'under_review', moderation_reason: 'Spam link', under_review: true }),
+      ],
+    });
+    expect(within(card('Title a')).getByText('Pending \u2014 released when you complete a match (5 delivered shares)')).toBeInTheDocument();
+    const reviewed = card('Title b');
+    expect(within(reviewed).getByTestId('status-badge')).toHaveTextContent('Under review');
+    expect(within(reviewed).getByRole('note')).toHaveTextContent('An admin is reviewing this content: Spam link');
+  });
+
   it('shows a loading text while loading', () => {
     renderList({ status: 'loading' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your contents...');

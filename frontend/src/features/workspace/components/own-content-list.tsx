@@ -3,6 +3,7 @@ import type { LoadStatus } from '../stores/workspace-slice';
 import { WORKSPACE_MESSAGES } from '../messages';
 import type { ContentDto } from '../types';
 import { formatDate, shareCountLabel } from '../workspace-rules';
+import { pendingExplanation, reviewNotice } from '@/lib/exchange-texts';
 import { ContentTypeBadge, StatusBadge } from './content-badges';
 import { SelectToggle } from './select-toggle';
 import { toggleOnCardClick } from './selectable-item';
@@ -51,6 +52,12 @@ export function OwnContentList({ contents, status, error, selectedIds, onToggle,
                 {' · '}
                 <span>{shareCountLabel(content.share_count)}</span>
               </p>
+              {content.owner_status === 'pending' ? <p className="content-card-note">{pendingExplanation(content.required_shares)}</p> : null}
+              {content.under_review ? (
+                <p className="content-card-note content-card-review" role="note">
+                  {reviewNotice(content.moderation_reason)}
+                </p>
+              ) : null}
             </li>
           );
         })}

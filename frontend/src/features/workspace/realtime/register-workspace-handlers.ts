@@ -2,7 +2,8 @@ import type { RegisterHandlers } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
 
 /**
- * `content:progress` moves the user's own content towards its required shares without a reload;
+ * `content:progress` moves the user's own content towards its required shares without a reload, and
+ * `content:updated` replaces it when it is released, paused, resumed or moderated;
  * `workspace:updated` (a toggle, a reset or a share in any tab or device of this user) fetches the kept
  * workspace again. After a reconnect the own list and the workspace, if loaded, are fetched again for the
  * pushes missed meanwhile.
@@ -14,6 +15,10 @@ export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect)
   socket.on('workspace:updated', () => {
     const state = useAppStore.getState();
     if (state.workspaceStatus !== 'idle') void state.fetchWorkspace();
+  });
+  // Released, paused, resumed or moderated: the owner's content as it is now, wherever it is listed.
+  socket.on('content:updated', (content) => {
+    useAppStore.getState().replaceOwnContent(content);
   });
   onReconnect(() => {
     const state = useAppStore.getState();
