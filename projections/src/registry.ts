@@ -12,6 +12,7 @@ import { flagsProjection } from './flags/flags.projection.ts';
 import { waitlistProjection } from './waitlist/waitlist.projection.ts';
 import { promoCodesProjection } from './promo-codes/promo-codes.projection.ts';
 import { analyticsProjection } from './analytics/analytics.projection.ts';
+import { linkEngagementProjection } from './audience-scores/link-engagement.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -28,6 +29,7 @@ export const projections: readonly Projection[] = [
   waitlistProjection,
   promoCodesProjection,
   analyticsProjection,
+  linkEngagementProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {
