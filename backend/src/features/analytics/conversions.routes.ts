@@ -4,7 +4,6 @@ import { CONVERSION_KIND_MAX, DEFAULT_CONVERSION_KIND, contentLinksDecider } fro
 import { ANALYTICS_IDS_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
-import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONVERSIONS, type ConversionDoc } from '@crossfeed/projections/conversions/conversions.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
