@@ -115,10 +115,27 @@ export function creatorScore(input: CreatorScoreInputs): Score {
       detail:
         input.contacts === 0
           ? 'You have no contacts yet.'
-          : `${input.engagedContacts} of your ${plural(input.contacts, 'contact')} clicked a link sent to them.`,
+          : input.contacts === 1
+            ? `Your only contact ${input.engagedContacts > 0 ? 'clicked a link sent to them' : 'has not clicked a link sent to them yet'}.`
+            : `${input.engagedContacts} of your ${input.contacts} contacts clicked a link sent to them.`,
     },
   ];
   return { score: total(parts), parts };
+}
+
+/**
+ * The parts as another creator sees them (the creator card): the same points, in the third person, saying
+ * what each part measures without the creator's own counts (their contacts and conversions stay theirs).
+ */
+const PUBLIC_CREATOR_PARTS: Record<string, { label: string; detail: string }> = {
+  share_completion: { label: 'Shares their content received', detail: 'How close their items are to the shares they ask for.' },
+  clicks_per_share: { label: 'Clicks per share', detail: `People's clicks on their content per share; full points at ${CLICKS_PER_SHARE_TARGET}.` },
+  conversion_rate: { label: 'Clicks that became conversions', detail: `Conversions per click; full points at ${percent(CONVERSION_RATE_TARGET)}.` },
+  contact_engagement: { label: 'Their contacts who click', detail: 'How many of their contacts click the links sent to them.' },
+};
+
+export function publicCreatorParts(parts: readonly ScorePart[]): ScorePart[] {
+  return parts.map((part) => ({ ...part, ...(PUBLIC_CREATOR_PARTS[part.key] ?? { detail: '' }) }));
 }
 
 export function contactScore(input: ContactScoreInputs): Score {

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contactScore, creatorScore, type CreatorScoreInputs } from './audience-score.ts';
+import { contactScore, creatorScore, publicCreatorParts, type CreatorScoreInputs } from './audience-score.ts';
 
 const nothing: CreatorScoreInputs = {
   contents: 0, completionSum: 0, shares: 0, requiredShares: 0, countedClicks: 0, humanClicks: 0, conversions: 0, contacts: 0, engagedContacts: 0,
@@ -36,6 +36,16 @@ describe('creator score', () => {
     assert.deepEqual(parts.map((part) => part.points), [40, 30, 20, 10]);
     assert.equal(score, 100);
   });
+});
+
+test('others see the same points without the creator\'s own counts', () => {
+  const { parts } = creatorScore({
+    contents: 2, completionSum: 1.5, shares: 6, requiredShares: 8, countedClicks: 6, humanClicks: 9, conversions: 1, contacts: 4, engagedContacts: 2,
+  });
+  const shown = publicCreatorParts(parts);
+  assert.deepEqual(shown.map((part) => part.points), parts.map((part) => part.points));
+  assert.equal(shown[3]?.label, 'Their contacts who click');
+  assert.ok(shown.every((part) => !/\d+ of your/.test(part.detail) && !part.detail.includes('4 contacts')));
 });
 
 describe('contact score', () => {

@@ -491,7 +491,15 @@ describe('GET /analytics/user/{id}', () => {
     const parts = [{ key: 'share_completion', label: 'Shares your content received', points: 40, max: 40, detail: 'Full.' }];
     await app.ctx.readStore.collection('audience_scores').upsert({ _id: creator.user.id }, { $set: { score: 72.5, parts, updated_at: '2026-01-01T00:00:00.000Z' } });
     const response = await app.request('GET', `/analytics/user/${creator.user.id}`, { token: viewer.token });
-    assert.deepEqual(response.body, { audience_score: 72.5, score_parts: parts, total_content_shares: 0, successful_cross_promotions: 0, total_views: 0 });
+    assert.deepEqual(response.body, {
+      audience_score: 72.5,
+      score_parts: [{ key: 'share_completion', label: 'Shares their content received', points: 40, max: 40, detail: 'How close their items are to the shares they ask for.' }],
+      total_content_shares: 0,
+      successful_cross_promotions: 0,
+      total_views: 0,
+    });
+    // The creator reads their own parts, counts included.
+    assert.deepEqual((await app.request('GET', `/analytics/user/${creator.user.id}`, { token: creator.token })).body.score_parts, parts);
     // The same number on the creator's own profile, and on the public profile.
     assert.equal((await app.request('GET', '/auth/me', { token: creator.token })).body.profile.audience_score, 72.5);
     assert.equal((await app.request('GET', `/profiles/${creator.user.id}`, { token: viewer.token })).body.audience_score, 72.5);

@@ -10,7 +10,7 @@ import { enhanceRoutes } from './enhance.routes.ts';
 import { linkRoutes } from './links.routes.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { LIVE_CONTENT } from './owned-content.ts';
-import type { ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
+import { publicCreatorParts, type ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
 import { audienceScoreOf, uniqueClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { attributionRoutes } from './attribution.routes.ts';
 
@@ -32,7 +32,10 @@ export interface ContentAnalyticsDto {
 /** SPEC §3 User analytics. */
 export interface UserAnalyticsDto {
   audience_score: number | null;
-  /** The parts `audience_score` is the sum of, in words (domain/src/rules/audience-score.ts); empty while unscored. */
+  /**
+   * The parts `audience_score` is the sum of, in words (domain/src/rules/audience-score.ts); empty while
+   * unscored. The creator's own counts only for the creator; others get `publicCreatorParts`.
+   */
   score_parts: ScorePart[];
   total_content_shares: number;
   successful_cross_promotions: number;
@@ -66,6 +69,7 @@ export function analyticsRoutes(ctx: ApiContext): Router {
 
   /** Any signed-in user may see a creator's statistics (the creator profile modal shows them). */
   router.get('/analytics/user/:id', auth, async (req, res) => {
+    const viewer = currentUser(req);
     const userId = String(req.params.id);
     const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
     if (!user) throw new NotFoundError('User not found.');
@@ -77,7 +81,8 @@ export function analyticsRoutes(ctx: ApiContext): Router {
     const scored = await audienceScoreOf(ctx.readStore, userId);
     const body: UserAnalyticsDto = {
       audience_score: scored?.score ?? null,
-      score_parts: scored?.parts ?? [],
+      // The creator reads their own counts; others read the same points, described without them.
+      score_parts: scored ? (viewer._id === userId ? scored.parts : publicCreatorParts(scored.parts)) : [],
       total_content_shares: docs.reduce((sum, doc) => sum + doc.share_count, 0),
       successful_cross_promotions: docs.filter((doc) => doc.share_count >= doc.required_shares).length,
       total_views: docs.reduce((sum, doc) => sum + doc.short_link_clicks, 0),

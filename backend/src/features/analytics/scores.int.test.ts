@@ -156,6 +156,12 @@ describe('one audience score', () => {
     assert.ok(card.audience_score > 0);
     assert.deepEqual(card.score_parts.map((part: { key: string }) => part.key), ['share_completion', 'clicks_per_share', 'conversion_rate', 'contact_engagement']);
     assert.equal(Math.round(card.score_parts.reduce((sum: number, part: { points: number }) => sum + part.points, 0) * 10) / 10, card.audience_score);
+    // Another creator reads the points, not the owner's own counts; the owner reads them in full.
+    assert.equal(card.score_parts[3].label, 'Their contacts who click');
+    const own = (await app.request('GET', `/analytics/user/${owner.user.id}`, { token: owner.token })).body;
+    assert.equal(own.audience_score, card.audience_score);
+    assert.deepEqual(own.score_parts.map((part: { points: number }) => part.points), card.score_parts.map((part: { points: number }) => part.points));
+    assert.equal(own.score_parts[3].detail, 'Your only contact clicked a link sent to them.');
     const profile = await app.request('POST', '/profiles/', {
       token: owner.token,
       json: { name: 'Owner', bio: 'Engines.', categories: ['Technology'], interests: ['Cloud Computing'], content_type: 'article' },
