@@ -14,6 +14,7 @@ import { promoCodesProjection } from './promo-codes/promo-codes.projection.ts';
 import { analyticsProjection } from './analytics/analytics.projection.ts';
 import { workspacesProjection } from './workspaces/workspaces.projection.ts';
 import { matchProgressProjection } from './match-progress/match-progress.projection.ts';
+import { linkEngagementProjection } from './audience-scores/link-engagement.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -32,6 +33,7 @@ export const projections: readonly Projection[] = [
   analyticsProjection,
   workspacesProjection,
   matchProgressProjection,
+  linkEngagementProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

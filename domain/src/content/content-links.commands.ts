@@ -41,6 +41,8 @@ export interface RecordClick {
     ownerId: string;
     shortCode: string;
     contactId: string | null;
+    /** Whose contact clicked: the creator who sent them the link (absent when unknown). */
+    sharerId?: string | null;
     human: boolean;
     botReason: string | null;
     now: string;
@@ -55,6 +57,8 @@ export interface RecordConversion {
     ownerId: string;
     requesterId: string;
     contactId: string | null;
+    /** Whose contact converted (absent when unknown). */
+    sharerId?: string | null;
     shortCode: string | null;
     kind: string;
     value: number;

@@ -102,10 +102,11 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
       }
       case 'RecordClick': {
         const { contentId, ownerId, shortCode, contactId, human, botReason, now } = command.data;
+        const sharerId = contactId ? (command.data.sharerId ?? null) : null;
         return [
           {
             type: 'LinkClicked',
-            data: { contentId, ownerId, shortCode, contactId, human, botReason: human ? null : botReason, clickedAt: now },
+            data: { contentId, ownerId, shortCode, contactId, ...(sharerId ? { sharerId } : {}), human, botReason: human ? null : botReason, clickedAt: now },
           },
         ];
       }
@@ -123,7 +124,18 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
         return [
           {
             type: 'ConversionRecorded',
-            data: { conversionId, contentId, ownerId, contactId, shortCode, kind, value, recordedBy: requesterId, recordedAt: now },
+            data: {
+              conversionId,
+              contentId,
+              ownerId,
+              contactId,
+              ...(contactId && command.data.sharerId ? { sharerId: command.data.sharerId } : {}),
+              shortCode,
+              kind,
+              value,
+              recordedBy: requesterId,
+              recordedAt: now,
+            },
           },
         ];
       }

@@ -38,6 +38,11 @@ export type LinkClicked = DomainEvent<
     ownerId: string;
     shortCode: string;
     contactId: string | null;
+    /**
+     * The creator whose contact `contactId` is (who sent them the link): the content's owner or a sharer.
+     * Absent in events recorded before it was kept, and when no contact is known.
+     */
+    sharerId?: string | null;
     human: boolean;
     botReason: string | null;
     clickedAt: string;
@@ -50,6 +55,8 @@ export type ConversionRecorded = DomainEvent<
     contentId: string;
     ownerId: string;
     contactId: string | null;
+    /** The creator whose contact converted (absent in older events and when no contact is known). */
+    sharerId?: string | null;
     shortCode: string | null;
     kind: string;
     value: number;

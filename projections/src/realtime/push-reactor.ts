@@ -18,7 +18,7 @@ import { toFlagDto } from '../flags/flag.dto.ts';
 import { FLAGS, type FlagDoc } from '../flags/flags.projection.ts';
 import { toNotificationDto } from '../notifications/notification.dto.ts';
 import { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from '../notifications/notifications.projection.ts';
-import { toUserDto } from '../users/user.dto.ts';
+import { loadUserDto } from '../users/user.dto.ts';
 import { USERS, type UserDoc } from '../users/users.projection.ts';
 import { WAITLIST, type WaitlistDoc } from '../waitlist/waitlist.projection.ts';
 
@@ -74,7 +74,7 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
     if (USER_UPDATING.has(event.type)) {
       const userId = (event.data as { userId: string }).userId;
       const user = await readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
-      if (user) push(publisher, userRoom(user._id), 'user:updated', toUserDto(user));
+      if (user) push(publisher, userRoom(user._id), 'user:updated', await loadUserDto(readStore, user));
     }
 
     if (CONTENT_UPDATING.has(event.type)) {

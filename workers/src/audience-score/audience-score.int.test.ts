@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeJob, startHarness, type Harness } from '../testing/scheduled-jobs-harness.ts';
-import { AUDIENCE_SCORES, type AudienceScoreDoc } from './audience-scores.model.ts';
+import { AUDIENCE_SCORES, type AudienceScoreDoc } from '@crossfeed/projections/audience-scores/audience-scores.model.ts';
+import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { audienceScoreProcessor, audienceScoreRoute } from './audience-score.processor.ts';
 
 let h: Harness;
@@ -28,37 +29,41 @@ async function scenario(): Promise<void> {
     const contentId = i < 4 ? 'c1' : 'c2';
     await h.record('user-sharer', 'ContentShared', { shareId: `s${i}`, contentId, contentOwnerId: 'owner', contentTitle: contentId, sharerId: 'sharer', sharerUsername: 'sharer', contactIds: [], sharedAt: at });
   }
-  // 6 human clicks on 6 shares (1 per share → 15 of 30); k1 clicks 3 times, k2 once; bots do not count.
+  // 6 human clicks on 6 shares; k1 clicks c1 twice on one day (counted once) and c2 once, k2 once, two
+  // without a contact: 5 counted clicks, 0.83 per share → 12.5 of 30. Bots do not count.
   const clicks: [string, string | null, boolean][] = [['c1', 'k1', true], ['c1', 'k1', true], ['c2', 'k1', true], ['c1', 'k2', true], ['c1', null, true], ['c2', null, true], ['c1', 'k3', false]];
   for (const [contentId, contactId, human] of clicks) {
     await h.record(`content-${contentId}`, 'LinkClicked', { contentId, ownerId: 'owner', shortCode: 'abc', contactId, human, botReason: human ? null : 'ua', clickedAt: at });
   }
-  // 1 conversion on 6 human clicks (16.7 % ≥ 10 % → 20 of 20), from k2.
+  // 1 conversion on 5 counted clicks (20 % ≥ 10 % → 20 of 20), from k2.
   await h.record('content-c1', 'ConversionRecorded', { conversionId: 'v1', contentId: 'c1', ownerId: 'owner', contactId: 'k2', shortCode: 'abc', kind: 'signup', value: 1, recordedBy: 'owner', recordedAt: at });
   await h.settle();
 }
 
-test('scores a creator from share completion, clicks per share, conversions and contact engagement', async () => {
+test('scores a creator by the domain rule: share completion, unique clicks per share, conversions, engaged contacts', async () => {
   await scenario();
-  const process = audienceScoreProcessor(h, () => new Date(at));
+  const added: { queue: string; name: string; data: unknown }[] = [];
+  const jobQueue = { add: async (queue: string, name: string, data: unknown) => { added.push({ queue, name, data }); return 'id'; } } as unknown as JobQueue;
+  const process = audienceScoreProcessor({ readStore: h.readStore, jobQueue }, () => new Date(at));
   assert.deepEqual(await process(fakeJob({ userId: 'owner' })), { scored: 1 });
-  const doc = await h.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: 'owner' });
+  const doc = await h.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: 'owner' }, { projection: { _pos: 0 } });
   assert.ok(doc);
-  assert.deepEqual(doc.components, {
-    share_completion: { value: 0.75, points: 30, max: 40 },
-    human_clicks_per_share: { value: 1, points: 15, max: 30 },
-    conversion_rate: { value: 0.167, points: 20, max: 20 },
-    // k1 and k2 clicked, k3 only as a bot, k4 never: 2 of 4.
-    contact_engagement: { value: 0.5, points: 5, max: 10 },
-  });
-  assert.equal(doc.score, 70);
-  assert.deepEqual(doc.contacts, { k1: 75, k2: 75, k3: 0, k4: 0 });
+  assert.deepEqual(
+    doc.parts.map((part) => [part.key, part.points, part.max]),
+    [['share_completion', 30, 40], ['clicks_per_share', 12.5, 30], ['conversion_rate', 20, 20], ['contact_engagement', 5, 10]],
+  );
+  assert.equal(doc.score, 67.5);
   assert.equal(doc.totals.human_clicks, 6);
+  assert.equal(doc.totals.counted_clicks, 5);
+  assert.equal(doc.parts[3]?.detail, '2 of your 4 contacts clicked a link sent to them.');
+  // A new score asks matching to rescore the creator's entries.
+  assert.deepEqual(added, [{ queue: 'matching', name: 'refresh-creator', data: { userId: 'owner' } }]);
 
-  // Idempotent: the same inputs write the same document.
+  // Idempotent: the same inputs write the same document, and an unchanged score asks nothing more.
   await process(fakeJob({ userId: 'owner' }));
-  const again = await h.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: 'owner' });
+  const again = await h.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: 'owner' }, { projection: { _pos: 0 } });
   assert.deepEqual(again, doc);
+  assert.equal(added.length, 1);
 });
 
 test('the nightly run scores every user and reports progress; a creator with nothing scores 0', async () => {
@@ -67,7 +72,7 @@ test('the nightly run scores every user and reports progress; a creator with not
   assert.ok(result.scored >= 1);
   assert.equal((job.progress.at(-1) as { percent: number }).percent, 100);
   const owner = await h.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: 'owner' });
-  assert.equal(owner?.score, 70);
+  assert.equal(owner?.score, 67.5);
   await h.record('user-empty', 'UserRegistered', { userId: 'empty', username: 'empty', email: 'e@x.test', passwordHash: 'h', isAdmin: false, registeredAt: at });
   await h.settle();
   await audienceScoreProcessor(h)(fakeJob({ userId: 'empty' }));
@@ -78,4 +83,12 @@ test('routes shares, clicks and conversions to a job for the content owner, one 
   const [event] = await h.eventStore.readAll({ fromPosition: undefined, limit: 1000 }).then((events) => events.filter((e) => e.type === 'LinkClicked'));
   assert.ok(event);
   assert.deepEqual(audienceScoreRoute.jobs(event), [{ queue: 'audience-score', name: 'score-user', data: { userId: 'owner' }, jobId: `audience-score-${event.id}` }]);
+});
+
+test('a click by a sharer\'s contact also rescores the sharer', () => {
+  const event = { id: 'e1', type: 'LinkClicked', data: { contentId: 'c1', ownerId: 'owner', contactId: 'k9', sharerId: 'sharer', human: true } } as never;
+  assert.deepEqual(
+    audienceScoreRoute.jobs(event).map((job) => [job.data, job.jobId]),
+    [[{ userId: 'owner' }, 'audience-score-e1'], [{ userId: 'sharer' }, 'audience-score-e1-1']],
+  );
 });

@@ -1,141 +1,143 @@
 /**
- * `audience-score`: a creator's 0-100 audience score and each of their contacts' 0-100 scores, from
- * measured signals only, into the worker-owned `audience_scores` read model (audience-scores.model.ts):
+ * `audience-score`: a creator's 0-100 audience score and its parts, by the rule in
+ * domain/src/rules/audience-score.ts, into the worker-owned `audience_scores` read model
+ * (projections/src/audience-scores/). Read it through `audienceScoreOf` only.
  *
- * - share completion (40 pts): mean over the creator's live contents of min(1, share_count / required_shares);
- * - human clicks per share (30 pts): human short-link clicks / shares, full marks at 2 per share;
- * - conversion rate (20 pts): conversions / human clicks, full marks at 10 %;
- * - contact engagement (10 pts): share of the creator's contacts with at least one human click.
- *
- * A contact scores 25 per human click and 50 per conversion attributed to it, capped at 100. Clicks per
- * contact are not in any read model, so they are counted from the contents' streams (`LinkClicked.contactId`).
- * Jobs recompute from scratch, so running one twice writes the same document. Runs nightly for everyone
- * and after each ContentShared / LinkClicked / ConversionRecorded for the content's owner.
+ * The inputs come from read models: `contents` (delivered shares, people's clicks, conversions),
+ * `contacts` and `link_engagement` (per contact, content and UTC day, so a contact's repeat clicks on one
+ * day count once). Jobs recompute from scratch, so running one twice writes the same document. Runs nightly
+ * for everyone and after each ContentShared / LinkClicked / ConversionRecorded for the content's owner and
+ * for the sharer whose contact clicked. A changed score asks matching to rescore the creator's entries.
  */
-import { contentStream } from '@crossfeed/domain/shared/streams.ts';
-import type { EventStore, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { creatorScore, type CreatorScoreInputs } from '@crossfeed/domain/rules/audience-score.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { AUDIENCE_SCORES, type AudienceScoreDoc } from '@crossfeed/projections/audience-scores/audience-scores.model.ts';
+import { contactEngagementOf, uniqueClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
+import { loadUserDto } from '@crossfeed/projections/users/user.dto.ts';
+import { userRoom } from '@crossfeed/platform/realtime/realtime.port.ts';
 import type { JobRoute } from '../dispatch/job-routes.ts';
+import { MATCHING_QUEUE } from '../matching/matching.processor.ts';
 import type { WorkerDeps } from '../registry.ts';
-import { AUDIENCE_SCORES, type AudienceScoreDoc, type ScoreComponent } from './audience-scores.model.ts';
 
 export const AUDIENCE_SCORE_QUEUE = 'audience-score';
 export const AUDIENCE_SCORE_SCHEDULER = 'audience-score-nightly';
 /** Every night at 02:30 UTC. */
 export const AUDIENCE_SCORE_PATTERN = '30 2 * * *';
 
-export const WEIGHTS = { share_completion: 40, human_clicks_per_share: 30, conversion_rate: 20, contact_engagement: 10 } as const;
-export const CLICKS_PER_SHARE_TARGET = 2;
-export const CONVERSION_RATE_TARGET = 0.1;
-export const CONTACT_POINTS_PER_CLICK = 25;
-export const CONTACT_POINTS_PER_CONVERSION = 50;
-
 export type AudienceScoreJob = { userId: string } | { all: true };
 
-const OWNER_FIELD: Record<string, string> = { ContentShared: 'contentOwnerId', LinkClicked: 'ownerId', ConversionRecorded: 'ownerId' };
+/** Whose score an event moves: the content's owner, and the creator whose contact clicked or converted. */
+const SCORED_FIELDS: Record<string, readonly string[]> = {
+  ContentShared: ['contentOwnerId'],
+  LinkClicked: ['ownerId', 'sharerId'],
+  ConversionRecorded: ['ownerId', 'sharerId'],
+};
 
-/** A share, a click or a conversion on a creator's content moves that creator's score. */
 export const audienceScoreRoute: JobRoute = {
-  eventTypes: new Set(Object.keys(OWNER_FIELD)),
+  eventTypes: new Set(Object.keys(SCORED_FIELDS)),
   jobs(event: RecordedEvent) {
-    const field = OWNER_FIELD[event.type];
-    const userId = field ? (event.data as Record<string, unknown>)[field] : undefined;
-    if (typeof userId !== 'string' || !userId) return [];
-    return [{ queue: AUDIENCE_SCORE_QUEUE, name: 'score-user', data: { userId }, jobId: `audience-score-${event.id}` }];
+    const data = event.data as Record<string, unknown>;
+    const userIds = new Set<string>();
+    for (const field of SCORED_FIELDS[event.type] ?? []) {
+      const value = data[field];
+      if (typeof value === 'string' && value) userIds.add(value);
+    }
+    return [...userIds].map((userId, index) => ({
+      queue: AUDIENCE_SCORE_QUEUE,
+      name: 'score-user',
+      data: { userId },
+      jobId: index === 0 ? `audience-score-${event.id}` : `audience-score-${event.id}-${index}`,
+    }));
   },
 };
 
-const round1 = (value: number): number => Math.round(value * 10) / 10;
-const component = (value: number, ratio: number, max: number): ScoreComponent => ({
-  value: Math.round(value * 1000) / 1000,
-  points: round1(Math.min(1, Math.max(0, ratio)) * max),
-  max,
-});
-
-/** Computes one creator's document from the read models and their contents' streams. */
-export async function computeAudienceScore(
-  stores: { readStore: ReadStore; eventStore: EventStore },
-  userId: string,
-  now: string,
-): Promise<AudienceScoreDoc> {
-  const contents = await stores.readStore
+/** The rule's inputs for one creator, from the read models. */
+export async function creatorScoreInputs(readStore: ReadStore, userId: string): Promise<CreatorScoreInputs> {
+  const contents = await readStore
     .collection<ContentDoc>(CONTENTS)
-    .find({ user_id: userId, deleted: false, status: { $ne: 'deleted' } });
-  const contacts = await stores.readStore.collection<ContactDoc>(CONTACTS).find({ user_id: userId }, { projection: { _id: 1 } });
+    .find(
+      { user_id: userId, deleted: false, status: { $ne: 'deleted' } },
+      { projection: { share_count: 1, required_shares: 1, short_link_clicks: 1, conversions_count: 1 } },
+    );
+  const contacts = await readStore.collection<ContactDoc>(CONTACTS).find({ user_id: userId }, { projection: { _id: 1 } });
 
-  let shares = 0;
-  let required = 0;
-  let humanClicks = 0;
-  let conversions = 0;
-  let completion = 0;
-  const contactClicks = new Map<string, number>();
-  const contactConversions = new Map<string, number>();
-  for (const doc of contents) {
-    shares += doc.share_count;
-    required += doc.required_shares;
-    humanClicks += doc.short_link_clicks;
-    conversions += doc.conversions_count;
-    completion += doc.required_shares > 0 ? Math.min(1, doc.share_count / doc.required_shares) : 1;
-    if (contacts.length === 0) continue;
-    for (const event of await stores.eventStore.readStream(contentStream(doc._id))) {
-      const data = event.data as { contactId?: string | null; human?: boolean };
-      if (!data.contactId) continue;
-      if (event.type === 'LinkClicked' && data.human === true) contactClicks.set(data.contactId, (contactClicks.get(data.contactId) ?? 0) + 1);
-      if (event.type === 'ConversionRecorded') contactConversions.set(data.contactId, (contactConversions.get(data.contactId) ?? 0) + 1);
-    }
-  }
-
-  const scores: Record<string, number> = {};
-  let engaged = 0;
-  for (const contact of contacts) {
-    const clicks = contactClicks.get(contact._id) ?? 0;
-    if (clicks > 0) engaged += 1;
-    scores[contact._id] = Math.min(100, clicks * CONTACT_POINTS_PER_CLICK + (contactConversions.get(contact._id) ?? 0) * CONTACT_POINTS_PER_CONVERSION);
-  }
-
-  const shareCompletion = contents.length ? completion / contents.length : 0;
-  const clicksPerShare = shares ? humanClicks / shares : 0;
-  const conversionRate = humanClicks ? conversions / humanClicks : 0;
-  const engagement = contacts.length ? engaged / contacts.length : 0;
-  const components = {
-    share_completion: component(shareCompletion, shareCompletion, WEIGHTS.share_completion),
-    human_clicks_per_share: component(clicksPerShare, clicksPerShare / CLICKS_PER_SHARE_TARGET, WEIGHTS.human_clicks_per_share),
-    conversion_rate: component(conversionRate, conversionRate / CONVERSION_RATE_TARGET, WEIGHTS.conversion_rate),
-    contact_engagement: component(engagement, engagement, WEIGHTS.contact_engagement),
+  const input: CreatorScoreInputs = {
+    contents: contents.length, completionSum: 0, shares: 0, requiredShares: 0, countedClicks: 0, humanClicks: 0, conversions: 0,
+    contacts: contacts.length, engagedContacts: 0,
   };
-  const score = round1(Object.values(components).reduce((sum, part) => sum + part.points, 0));
+  for (const doc of contents) {
+    input.shares += doc.share_count;
+    input.requiredShares += doc.required_shares;
+    input.humanClicks += doc.short_link_clicks;
+    input.conversions += doc.conversions_count;
+    input.completionSum += doc.required_shares > 0 ? Math.min(1, doc.share_count / doc.required_shares) : 1;
+  }
+  // Clicks by a known contact count once per contact, content and day; clicks without one count each.
+  for (const unique of (await uniqueClicksOf(readStore, contents)).values()) input.countedClicks += unique;
+  const engagement = await contactEngagementOf(readStore, contacts.map((contact) => contact._id));
+  input.engagedContacts = [...engagement.values()].filter((entry) => entry.clickDays > 0).length;
+  return input;
+}
+
+/** Computes one creator's document. */
+export async function computeAudienceScore(stores: { readStore: ReadStore }, userId: string, now: string): Promise<AudienceScoreDoc> {
+  const input = await creatorScoreInputs(stores.readStore, userId);
+  const { score, parts } = creatorScore(input);
   return {
     _id: userId,
-    score: Math.min(100, score),
-    components,
-    totals: { contents: contents.length, shares, required_shares: required, human_clicks: humanClicks, conversions, contacts: contacts.length, engaged_contacts: engaged },
-    contacts: scores,
+    score,
+    parts,
+    totals: {
+      contents: input.contents,
+      shares: input.shares,
+      required_shares: input.requiredShares,
+      human_clicks: input.humanClicks,
+      counted_clicks: input.countedClicks,
+      conversions: input.conversions,
+      contacts: input.contacts,
+      engaged_contacts: input.engagedContacts,
+    },
     updated_at: now,
   };
 }
 
-async function writeScore(readStore: ReadStore, doc: AudienceScoreDoc): Promise<void> {
+type ScoreDeps = Pick<WorkerDeps, 'readStore'> & Partial<Pick<WorkerDeps, 'jobQueue' | 'realtime'>>;
+
+/** Writes the document; when the score changed, matching rescores the creator's entries (a job, idempotent). */
+async function writeScore(deps: ScoreDeps, doc: AudienceScoreDoc): Promise<void> {
   const { _id, ...fields } = doc;
-  await readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).upsert({ _id }, { $set: fields });
+  const collection = deps.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES);
+  const previous = await collection.findOne({ _id }, { projection: { score: 1 } });
+  await collection.upsert({ _id }, { $set: fields, $unset: { components: '', contacts: '' } });
+  if (previous?.score === doc.score) return;
+  if (deps.jobQueue) {
+    await deps.jobQueue.add(MATCHING_QUEUE, 'refresh-creator', { userId: _id }, { jobId: `matching-score-${_id}-${Date.parse(doc.updated_at)}` });
+  }
+  if (deps.realtime) {
+    // The creator's open Profile shows the new score at once.
+    const user = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id });
+    if (user) deps.realtime.emit(userRoom(_id), 'user:updated', await loadUserDto(deps.readStore, user));
+  }
 }
 
-export function audienceScoreProcessor(deps: Pick<WorkerDeps, 'readStore' | 'eventStore'>, clock: () => Date = () => new Date()) {
+export function audienceScoreProcessor(deps: ScoreDeps, clock: () => Date = () => new Date()) {
   return async (job: Job<AudienceScoreJob>): Promise<{ scored: number }> => {
     const now = clock().toISOString();
     const data = job.data as Partial<{ userId: unknown; all: unknown }> | null;
     if (data && typeof data.userId === 'string' && data.userId) {
-      await writeScore(deps.readStore, await computeAudienceScore(deps, data.userId, now));
+      await writeScore(deps, await computeAudienceScore(deps, data.userId, now));
       return { scored: 1 };
     }
     if (!data || data.all !== true) throw new UnrecoverableJobError('audience-score needs { userId } or { all: true }');
     const users = await deps.readStore.collection<UserDoc>(USERS).find({}, { projection: { _id: 1 }, sort: { _id: 1 } });
     const startedAt = performance.now();
     for (const [index, user] of users.entries()) {
-      await writeScore(deps.readStore, await computeAudienceScore(deps, user._id, now));
+      await writeScore(deps, await computeAudienceScore(deps, user._id, now));
       const done = index + 1;
       if (done % 50 === 0 || done === users.length) {
         const seconds = (performance.now() - startedAt) / 1000;

@@ -4,6 +4,7 @@ import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-rea
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { USERS } from '@crossfeed/projections/users/users.projection.ts';
+import { AUDIENCE_SCORES } from '@crossfeed/projections/audience-scores/audience-scores.model.ts';
 import { ALL_POOL, MATCH_POOLS, type MatchPoolDoc } from './match-pools.model.ts';
 import { matchingRoute, rebuildPools, refreshContent, refreshCreator } from './matching.processor.ts';
 
@@ -22,7 +23,8 @@ before(async () => {
   store = await createSqliteReadStore({ file: ':memory:' });
   const users = store.collection(USERS);
   await users.insertOne({ _id: 'u1', is_premium: false, premium_until: null, profile: { audience_score: null } });
-  await users.insertOne({ _id: 'u2', is_premium: true, premium_until: null, profile: { audience_score: 90 } });
+  await users.insertOne({ _id: 'u2', is_premium: true, premium_until: null, profile: { audience_score: null } });
+  await store.collection(AUDIENCE_SCORES).insertOne({ _id: 'u2', score: 90, parts: [], updated_at: NOW });
   const contents = store.collection<ContentDoc>(CONTENTS);
   await contents.insertOne(content('a', 'u1', ['tech']));
   await contents.insertOne(content('b', 'u2', ['tech', 'art']));
@@ -56,8 +58,21 @@ describe('matching processor', () => {
     assert.deepEqual(await pool('tech'), ['b', 'a']);
   });
 
+  test('entries carry the audience score from audience_scores (the profile field is never read)', async () => {
+    const entries = (await store.collection<MatchPoolDoc>(MATCH_POOLS).findOne({ _id: 'tech' }))?.entries ?? [];
+    assert.deepEqual(entries.map((entry) => [entry.userId, entry.creatorAudienceScore]), [['u2', 90], ['u1', null]]);
+  });
+
+  test('a new audience score rescores the creator\'s entries', async () => {
+    await store.collection(AUDIENCE_SCORES).upsert({ _id: 'u1' }, { $set: { score: 55, parts: [], updated_at: NOW } });
+    await refreshCreator(store, 'u1', NOW);
+    const entries = (await store.collection<MatchPoolDoc>(MATCH_POOLS).findOne({ _id: 'tech' }))?.entries ?? [];
+    assert.equal(entries.find((entry) => entry.userId === 'u1')?.creatorAudienceScore, 55);
+  });
+
   test('a creator change rescores their entries', async () => {
-    await store.collection(USERS).updateOne({ _id: 'u1' }, { $set: { is_premium: true, 'profile.audience_score': 100 } });
+    await store.collection(USERS).updateOne({ _id: 'u1' }, { $set: { is_premium: true } });
+    await store.collection(AUDIENCE_SCORES).upsert({ _id: 'u1' }, { $set: { score: 100 } });
     await refreshCreator(store, 'u1', NOW);
     assert.deepEqual(await pool('tech'), ['a', 'b']);
   });

@@ -9,6 +9,7 @@ import { baseScore } from '@crossfeed/domain/rules/match-scoring.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { audienceScoresOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { JobRoute } from '../dispatch/job-routes.ts';
@@ -70,17 +71,19 @@ async function loadCreators(store: ReadStore, userIds: readonly string[] | 'all'
   const ids = userIds === 'all' ? undefined : [...new Set(userIds)];
   const users = await store
     .collection<UserDoc>(USERS)
-    .find(ids ? { _id: { $in: ids } } : {}, { projection: { _id: 1, is_premium: 1, premium_until: 1, profile: 1 } });
+    .find(ids ? { _id: { $in: ids } } : {}, { projection: { _id: 1, is_premium: 1, premium_until: 1 } });
   const totals = await store.collection<ContentDoc>(CONTENTS).aggregate<{ _id: string; total: number }>([
     { $match: { ...(ids ? { user_id: { $in: ids } } : {}), deleted: false, moderation_status: { $nin: [...MODERATION_HIDDEN] } } },
     { $group: { _id: '$user_id', total: { $sum: { $add: ['$share_count', '$short_link_clicks'] } } } },
   ]);
   const byUser = new Map(users.map((user) => [user._id, user]));
+  // The one audience score (written by the audience-score worker), never the profile's field.
+  const scores = await audienceScoresOf(store, ids ?? 'all');
   const performance = new Map(totals.map((row) => [row._id, row.total]));
   const out = new Map<string, Creator>();
   for (const id of ids ?? [...new Set([...byUser.keys(), ...performance.keys()])]) {
     const user = byUser.get(id);
-    out.set(id, { audienceScore: user?.profile?.audience_score ?? null, premium: isPremiumActive(user, now), performance: performance.get(id) ?? 0 });
+    out.set(id, { audienceScore: scores.get(id) ?? null, premium: isPremiumActive(user, now), performance: performance.get(id) ?? 0 });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AUDIENCE_SCORES } from '@crossfeed/workers/audience-score/audience-scores.model.ts';
+import { AUDIENCE_SCORES } from '@crossfeed/projections/audience-scores/audience-scores.model.ts';
 import { recomputeRanks } from '@crossfeed/workers/waitlist-rank/waitlist-rank.processor.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -10,16 +10,20 @@ before(async () => {
 });
 after(() => app.close());
 
-test('GET /analytics/user/{id} and GET /contacts/ read the worker-owned scores, null before the first run', async () => {
+test('GET /analytics/user/{id} and GET /auth/me read the worker-owned score, null before the first run; a new contact scores 0', async () => {
   const creator = await app.register();
   const added = await app.request('POST', '/contacts/', { token: creator.token, json: { name: 'Kim', email: 'kim@example.com' } });
   assert.equal(added.status, 201);
   assert.equal((await app.request('GET', `/analytics/user/${creator.user.id}`, { token: creator.token })).body.audience_score, null);
-  assert.equal((await app.request('GET', '/contacts/', { token: creator.token })).body[0].audience_score, null);
+  const contact = (await app.request('GET', '/contacts/', { token: creator.token })).body[0];
+  assert.equal(contact.audience_score, 0);
+  assert.deepEqual(contact.score_parts.map((part: { key: string }) => part.key), ['click_days', 'conversions']);
 
-  await app.ctx.readStore.collection(AUDIENCE_SCORES).upsert({ _id: creator.user.id }, { $set: { score: 72.5, contacts: { [added.body.id]: 50 } } });
-  assert.equal((await app.request('GET', `/analytics/user/${creator.user.id}`, { token: creator.token })).body.audience_score, 72.5);
-  assert.equal((await app.request('GET', '/contacts/', { token: creator.token })).body[0].audience_score, 50);
+  const parts = [{ key: 'share_completion', label: 'Shares your content received', points: 40, max: 40, detail: 'all' }];
+  await app.ctx.readStore.collection(AUDIENCE_SCORES).upsert({ _id: creator.user.id }, { $set: { score: 72.5, parts, updated_at: '2026-01-01T00:00:00.000Z' } });
+  const analytics = (await app.request('GET', `/analytics/user/${creator.user.id}`, { token: creator.token })).body;
+  assert.equal(analytics.audience_score, 72.5);
+  assert.deepEqual(analytics.score_parts, parts);
 });
 
 test('GET /api/waitlist/status exposes the rank once the waitlist-rank worker has run', async () => {

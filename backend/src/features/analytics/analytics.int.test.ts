@@ -423,8 +423,8 @@ describe('POST /analytics/', () => {
       });
       assert.equal(response.status, 200);
       assert.deepEqual(response.body, {
-        [content.id]: { shares: 1, short_link_clicks: 1, conversions: 1 },
-        [quiet.id]: { shares: 0, short_link_clicks: 0, conversions: 0 },
+        [content.id]: { shares: 1, short_link_clicks: 1, unique_clicks: 1, conversions: 1 },
+        [quiet.id]: { shares: 0, short_link_clicks: 0, unique_clicks: 0, conversions: 0 },
       });
     });
   });
@@ -459,12 +459,12 @@ describe('GET /analytics/user/{id}', () => {
 
     const response = await app.request('GET', `/analytics/user/${creator.user.id}`, { token: viewer.token });
     assert.equal(response.status, 200);
-    assert.deepEqual(response.body, { audience_score: null, total_content_shares: 7, successful_cross_promotions: 1, total_views: 0 });
+    assert.deepEqual(response.body, { audience_score: null, score_parts: [], total_content_shares: 7, successful_cross_promotions: 1, total_views: 0 });
 
     // Deleted content no longer counts.
     await app.request('DELETE', `/content/${promoted.id}/`, { token: creator.token });
     const after = await app.request('GET', `/analytics/user/${creator.user.id}/`, { token: creator.token });
-    assert.deepEqual(after.body, { audience_score: null, total_content_shares: 2, successful_cross_promotions: 0, total_views: 0 });
+    assert.deepEqual(after.body, { audience_score: null, score_parts: [], total_content_shares: 2, successful_cross_promotions: 0, total_views: 0 });
   });
 
   test('counts as views the people\'s clicks on the short links of the creator\'s live content, not bots\'', async () => {
@@ -489,10 +489,22 @@ describe('GET /analytics/user/{id}', () => {
       json: { name: 'Ada', bio: 'Engines.', categories: ['Technology'], interests: ['Cloud Computing'] },
     });
     assert.equal(profile.status, 201, profile.text);
-    // What the audience-score worker writes into the read model.
-    await app.ctx.readStore.collection('users').updateOne({ _id: creator.user.id }, { $set: { 'profile.audience_score': 72.5 } });
+    // What the audience-score worker writes into its read model.
+    const parts = [{ key: 'share_completion', label: 'Shares your content received', points: 40, max: 40, detail: 'Full.' }];
+    await app.ctx.readStore.collection('audience_scores').upsert({ _id: creator.user.id }, { $set: { score: 72.5, parts, updated_at: '2026-01-01T00:00:00.000Z' } });
     const response = await app.request('GET', `/analytics/user/${creator.user.id}`, { token: viewer.token });
-    assert.deepEqual(response.body, { audience_score: 72.5, total_content_shares: 0, successful_cross_promotions: 0, total_views: 0 });
+    assert.deepEqual(response.body, {
+      audience_score: 72.5,
+      score_parts: [{ key: 'share_completion', label: 'Shares their content received', points: 40, max: 40, detail: 'How close their items are to the shares they ask for.' }],
+      total_content_shares: 0,
+      successful_cross_promotions: 0,
+      total_views: 0,
+    });
+    // The creator reads their own parts, counts included.
+    assert.deepEqual((await app.request('GET', `/analytics/user/${creator.user.id}`, { token: creator.token })).body.score_parts, parts);
+    // The same number on the creator's own profile, and on the public profile.
+    assert.equal((await app.request('GET', '/auth/me', { token: creator.token })).body.profile.audience_score, 72.5);
+    assert.equal((await app.request('GET', `/profiles/${creator.user.id}`, { token: viewer.token })).body.audience_score, 72.5);
   });
 
   test('answers 404 for an unknown user', async () => {

@@ -10,7 +10,9 @@ import { enhanceRoutes } from './enhance.routes.ts';
 import { linkRoutes } from './links.routes.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { LIVE_CONTENT } from './owned-content.ts';
-import { AUDIENCE_SCORES, type AudienceScoreDoc } from '@crossfeed/workers/audience-score/audience-scores.model.ts';
+import { publicCreatorParts, type ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
+import { audienceScoreOf, uniqueClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
+import { attributionRoutes } from './attribution.routes.ts';
 
 const AnalyticsInput = z.strictObject({
   content_ids: z
@@ -22,12 +24,19 @@ const AnalyticsInput = z.strictObject({
 export interface ContentAnalyticsDto {
   shares: number;
   short_link_clicks: number;
+  /** People's clicks with a contact's repeat clicks on one UTC day counted once. */
+  unique_clicks: number;
   conversions: number;
 }
 
 /** SPEC §3 User analytics. */
 export interface UserAnalyticsDto {
   audience_score: number | null;
+  /**
+   * The parts `audience_score` is the sum of, in words (domain/src/rules/audience-score.ts); empty while
+   * unscored. The creator's own counts only for the creator; others get `publicCreatorParts`.
+   */
+  score_parts: ScorePart[];
   total_content_shares: number;
   successful_cross_promotions: number;
   /** Views Received (SPEC §2 Creator profile): people's clicks on the short links of the creator's live content. */
@@ -46,10 +55,12 @@ export function analyticsRoutes(ctx: ApiContext): Router {
     const { content_ids: ids } = parseInput(AnalyticsInput, req.body);
     const docs = await contents().find({ _id: { $in: [...new Set(ids)] }, user_id: user._id, ...LIVE_CONTENT });
     const analytics: Record<string, ContentAnalyticsDto> = {};
+    const unique = await uniqueClicksOf(ctx.readStore, docs);
     for (const doc of docs) {
       analytics[doc._id] = {
         shares: doc.share_count,
         short_link_clicks: doc.short_link_clicks,
+        unique_clicks: unique.get(doc._id) ?? doc.short_link_clicks,
         conversions: doc.conversions_count,
       };
     }
@@ -58,6 +69,7 @@ export function analyticsRoutes(ctx: ApiContext): Router {
 
   /** Any signed-in user may see a creator's statistics (the creator profile modal shows them). */
   router.get('/analytics/user/:id', auth, async (req, res) => {
+    const viewer = currentUser(req);
     const userId = String(req.params.id);
     const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
     if (!user) throw new NotFoundError('User not found.');
@@ -65,10 +77,12 @@ export function analyticsRoutes(ctx: ApiContext): Router {
       { user_id: userId, ...LIVE_CONTENT },
       { projection: { share_count: 1, required_shares: 1, short_link_clicks: 1 } },
     );
-    // The audience-score worker owns the score; before its first run the profile's (or null) stands.
-    const scored = await ctx.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: userId }, { projection: { score: 1 } });
+    // The one audience score (the worker's), the same as on the profile and in matching; null before its first run.
+    const scored = await audienceScoreOf(ctx.readStore, userId);
     const body: UserAnalyticsDto = {
-      audience_score: scored?.score ?? user.profile?.audience_score ?? null,
+      audience_score: scored?.score ?? null,
+      // The creator reads their own counts; others read the same points, described without them.
+      score_parts: scored ? (viewer._id === userId ? scored.parts : publicCreatorParts(scored.parts)) : [],
       total_content_shares: docs.reduce((sum, doc) => sum + doc.share_count, 0),
       successful_cross_promotions: docs.filter((doc) => doc.share_count >= doc.required_shares).length,
       total_views: docs.reduce((sum, doc) => sum + doc.short_link_clicks, 0),
@@ -77,6 +91,7 @@ export function analyticsRoutes(ctx: ApiContext): Router {
   });
 
   router.use(linkRoutes(ctx));
+  router.use(attributionRoutes(ctx));
   router.use(conversionRoutes(ctx));
   router.use(enhanceRoutes(ctx));
   return router;

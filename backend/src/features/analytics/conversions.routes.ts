@@ -4,7 +4,6 @@ import { CONVERSION_KIND_MAX, DEFAULT_CONVERSION_KIND, contentLinksDecider } fro
 import { ANALYTICS_IDS_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
-import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONVERSIONS, type ConversionDoc } from '@crossfeed/projections/conversions/conversions.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
@@ -14,6 +13,7 @@ import { parseInput } from '../../http/validate.ts';
 import { toConversionDto } from './conversion.dto.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { LIVE_CONTENT, idList, ownedContent } from './owned-content.ts';
+import { attributedContact } from './links.routes.ts';
 
 /** Ids per metrics/analytics request (domain rule). */
 export const MAX_CONTENT_IDS = ANALYTICS_IDS_MAX;
@@ -35,10 +35,10 @@ export function conversionRoutes(ctx: ApiContext): Router {
     const user = currentUser(req);
     const input = parseInput(ConversionInput, req.body);
     const content = await ownedContent(ctx, input.content_id, user._id);
-    const contactId = input.contact_id ?? null;
-    if (contactId && !(await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: contactId, user_id: user._id }))) {
-      throw new ValidationError('contact_id: not one of your contacts.');
-    }
+    // The owner's own contact, or a sharer's contact this content was e-mailed to (as its tracked link says).
+    const attributed = input.contact_id ? await attributedContact(ctx, content._id, content.user_id, input.contact_id) : null;
+    if (input.contact_id && !attributed) throw new ValidationError('contact_id: not one of your contacts nor one this content was sent to.');
+    const contactId = attributed?.contactId ?? null;
     const conversionId = ctx.newId();
     await execute(
       ctx,
@@ -52,6 +52,7 @@ export function conversionRoutes(ctx: ApiContext): Router {
           ownerId: content.user_id,
           requesterId: user._id,
           contactId,
+          sharerId: attributed?.sharerId ?? null,
           shortCode: input.short_code?.toLowerCase() ?? null,
           kind: input.kind ?? DEFAULT_CONVERSION_KIND,
           value: input.value ?? 0,

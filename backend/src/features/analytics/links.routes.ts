@@ -12,6 +12,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { ForbiddenError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
+import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
 import { SHORT_LINKS, type ShortLinkDoc } from '@crossfeed/projections/short-links/short-links.projection.ts';
 import { SHARE_EMAILS, type ShareEmailDoc } from '@crossfeed/workers/email/share-email.processor.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -45,6 +46,27 @@ export function redirectTarget(content: Pick<ContentDoc, 'url' | 'enhanced_url'>
   return new URL(target).href;
 }
 
+/**
+ * The contact a tracked link's `?c=` names, and whose contact it is (the sharer who sent it): only the
+ * owner's own contacts, or contacts this content was e-mailed to by a sharer (their own `?c=` link), are
+ * attributed; anything else is dropped, not stored.
+ */
+export async function attributedContact(
+  ctx: ApiContext,
+  contentId: string,
+  ownerId: string,
+  requested: unknown,
+): Promise<{ contactId: string; sharerId: string | null } | null> {
+  if (typeof requested !== 'string' || requested.length === 0 || requested.length > 100) return null;
+  const contact = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: requested }, { projection: { user_id: 1 } });
+  if (contact?.user_id === ownerId) return { contactId: contact._id, sharerId: ownerId };
+  const emailed = await ctx.readStore.collection<ShareEmailDoc>(SHARE_EMAILS).findOne({ _id: `${contentId}:${requested}`, status: 'sent' });
+  if (!emailed) return null;
+  // The sharer: the contact's owner, or (the contact since removed) the share that e-mailed them.
+  const share = contact ? null : await ctx.readStore.collection<ShareDoc>(SHARES).findOne({ _id: emailed.share_id }, { projection: { sharer_id: 1 } });
+  return { contactId: emailed.contact_id, sharerId: contact?.user_id ?? share?.sharer_id ?? null };
+}
+
 export function linkRoutes(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
@@ -57,17 +79,7 @@ export function linkRoutes(ctx: ApiContext): Router {
 
   async function recordClick(req: Request, link: ShortLinkDoc, code: string): Promise<void> {
     const reason = botReason(req);
-    let contactId: string | null = null;
-    const requested = req.query.c;
-    if (typeof requested === 'string' && requested.length > 0 && requested.length <= 100) {
-      // Only the owner's own contacts, or contacts this content was e-mailed to by a sharer (their own
-      // `?c=` link), are attributed; anything else is dropped, not stored.
-      const contact = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: requested, user_id: link.owner_id });
-      const emailed = contact
-        ? null
-        : await ctx.readStore.collection<ShareEmailDoc>(SHARE_EMAILS).findOne({ _id: `${link.content_id}:${requested}`, status: 'sent' });
-      contactId = contact?._id ?? emailed?.contact_id ?? null;
-    }
+    const attributed = await attributedContact(ctx, link.content_id, link.owner_id, req.query.c);
     const events = contentLinksDecider.decide(
       {
         type: 'RecordClick',
@@ -75,7 +87,8 @@ export function linkRoutes(ctx: ApiContext): Router {
           contentId: link.content_id,
           ownerId: link.owner_id,
           shortCode: code,
-          contactId,
+          contactId: attributed?.contactId ?? null,
+          sharerId: attributed?.sharerId ?? null,
           human: reason === null,
           botReason: reason,
           now: ctx.clock().toISOString(),

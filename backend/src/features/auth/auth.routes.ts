@@ -23,7 +23,7 @@ import { tokenVersionOf } from '../../auth/tokens.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { ConfirmEmailQuery, ForgotPasswordBody, LoginForm, RegisterBody, ResetPasswordBody, UpdatePasswordBody } from './auth.schemas.ts';
-import { toUserDto } from './user.dto.ts';
+import { loadUserDto } from './user.dto.ts';
 
 export const USERNAME_TAKEN = 'Username already registered.';
 export const EMAIL_TAKEN = 'Email already registered.';
@@ -143,7 +143,7 @@ export function authRoutes(ctx: ApiContext): Router {
       },
       { userId },
     );
-    res.status(201).json(toUserDto(await loadUser(ctx, userId)));
+    res.status(201).json(await loadUserDto(ctx.readStore, await loadUser(ctx, userId)));
   });
 
   router.post('/auth/login', async (req, res) => {
@@ -158,7 +158,7 @@ export function authRoutes(ctx: ApiContext): Router {
     if (!user || !valid) throw new HttpError(401, INCORRECT_CREDENTIALS);
     await ctx.loginLimiter.succeeded(key, ip);
     const { token } = await ctx.tokens.issue(user._id, tokenVersionOf(user));
-    res.json({ access_token: token, token_type: 'bearer', user: toUserDto(user) });
+    res.json({ access_token: token, token_type: 'bearer', user: await loadUserDto(ctx.readStore, user) });
   });
 
   router.post('/auth/forgot-password', async (req, res) => {
@@ -236,8 +236,8 @@ export function authRoutes(ctx: ApiContext): Router {
     res.redirect(303, '/login?email_confirmed=1');
   });
 
-  router.get('/auth/me', requireAuth(ctx), (req, res) => {
-    res.json(toUserDto(currentUser(req)));
+  router.get('/auth/me', requireAuth(ctx), async (req, res) => {
+    res.json(await loadUserDto(ctx.readStore, currentUser(req)));
   });
 
   return router;

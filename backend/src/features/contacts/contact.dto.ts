@@ -1,13 +1,17 @@
+import type { Score, ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
 import type { ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 
-/** SPEC §3 Contact. */
+/** SPEC §3 Contact, with the parts its audience score is the sum of (domain/src/rules/audience-score.ts). */
 export interface ContactDto {
   id: string;
   name: string;
   email: string;
-  audience_score: number | null;
+  /** 0-100: what the contact did with the links sent to them. */
+  audience_score: number;
+  score_parts: ScorePart[];
 }
 
-export function toContactDto(doc: ContactDoc): ContactDto {
-  return { id: doc._id, name: doc.name, email: doc.email, audience_score: doc.audience_score ?? null };
+/** `score` from `contactScoresOf` (projections/src/audience-scores/audience-scores.queries.ts). */
+export function toContactDto(doc: ContactDoc, score: Score): ContactDto {
+  return { id: doc._id, name: doc.name, email: doc.email, audience_score: score.score, score_parts: score.parts };
 }

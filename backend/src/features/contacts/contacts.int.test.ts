@@ -20,7 +20,7 @@ function upload(name: string, content: string | Uint8Array, field = 'file'): For
   return form;
 }
 
-async function contactsOf(session: Session): Promise<{ id: string; name: string; email: string; audience_score: number | null }[]> {
+async function contactsOf(session: Session): Promise<{ id: string; name: string; email: string; audience_score: number; score_parts: unknown[] }[]> {
   const response = await app.request('GET', '/contacts/', { token: session.token });
   assert.equal(response.status, 200);
   return response.body;
@@ -41,14 +41,15 @@ async function expectUnauthorized(method: string, path: string, options: { json?
 }
 
 describe('POST /contacts/', () => {
-  test('adds a contact and answers it with a null audience score', async () => {
+  test('adds a contact and answers it with a 0 audience score and its parts', async () => {
     const session = await app.register();
     const response = await app.request('POST', '/contacts/', { token: session.token, json: { name: ' Ada ', email: 'Ada@Example.com' } });
     assert.equal(response.status, 201);
-    assert.deepEqual(Object.keys(response.body).sort(), ['audience_score', 'email', 'id', 'name']);
+    assert.deepEqual(Object.keys(response.body).sort(), ['audience_score', 'email', 'id', 'name', 'score_parts']);
     assert.equal(response.body.name, 'Ada');
     assert.equal(response.body.email, 'Ada@Example.com');
-    assert.equal(response.body.audience_score, null);
+    assert.equal(response.body.audience_score, 0);
+    assert.deepEqual(response.body.score_parts.map((part: { points: number; max: number }) => [part.points, part.max]), [[0, 60], [0, 40]]);
     assert.deepEqual(await contactsOf(session), [response.body]);
   });
 

@@ -18,7 +18,8 @@ import { HttpError } from '../../http/http-error.ts';
 import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContactDto } from './contact.dto.ts';
-import { AUDIENCE_SCORES, type AudienceScoreDoc } from '@crossfeed/workers/audience-score/audience-scores.model.ts';
+import { contactScoresOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
+import { contactScore } from '@crossfeed/domain/rules/audience-score.ts';
 import { parseContactFile } from './contact-file.ts';
 
 const ContactInput = z.strictObject({
@@ -67,9 +68,9 @@ export function contactRoutes(ctx: ApiContext): Router {
       { userId: user._id },
     );
     const doc = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: contactId });
-    res
-      .status(201)
-      .json(doc ? toContactDto(doc) : { id: contactId, name: input.name, email: input.email, audience_score: null });
+    // A new contact has done nothing yet: the rule's zero score, with its parts.
+    const score = contactScore({ clickDays: 0, clicks: 0, conversions: 0 });
+    res.status(201).json(toContactDto(doc ?? { _id: contactId, name: input.name, email: input.email, user_id: user._id, email_key: '', audience_score: null, created_at: now }, score));
   });
 
   router.get('/contacts', auth, async (req, res) => {
@@ -77,9 +78,9 @@ export function contactRoutes(ctx: ApiContext): Router {
     // Oldest first; one email per user, so the email key makes the order total (the id just in case).
     const sort = { created_at: 1, email_key: 1, _id: 1 } as const;
     await sendPagedList(req, res, ctx.readStore.collection<ContactDoc>(CONTACTS), { user_id: user._id }, sort, async (docs) => {
-      // Contact scores come from the audience-score worker; a contact it has not scored yet keeps null.
-      const scored = await ctx.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: user._id }, { projection: { contacts: 1 } });
-      return docs.map((doc) => ({ ...toContactDto(doc), audience_score: scored?.contacts?.[doc._id] ?? doc.audience_score ?? null }));
+      // Each contact's score from what they did with the links sent to them (link_engagement), by the rule.
+      const scores = await contactScoresOf(ctx.readStore, docs.map((doc) => doc._id));
+      return docs.map((doc) => toContactDto(doc, scores.get(doc._id) ?? contactScore({ clickDays: 0, clicks: 0, conversions: 0 })));
     });
   });
 

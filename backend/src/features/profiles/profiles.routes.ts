@@ -9,7 +9,7 @@ import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { loadUser } from '../auth/auth.routes.ts';
-import { toProfileDto, toUserDto } from '../auth/user.dto.ts';
+import { loadProfileDto, loadUserDto } from '../auth/user.dto.ts';
 import { CreateProfileBody, UpdateProfileBody } from './profiles.schemas.ts';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';
@@ -30,13 +30,13 @@ export function profileRoutes(ctx: ApiContext): Router {
       { type: 'CreateProfile', data: { userId: user._id, now: ctx.clock().toISOString(), ...profile } },
       { userId: user._id },
     );
-    res.status(201).json(toUserDto(await loadUser(ctx, user._id)));
+    res.status(201).json(await loadUserDto(ctx.readStore, await loadUser(ctx, user._id)));
   });
 
   router.get('/profiles/:id', auth, async (req, res) => {
     const owner = await ctx.readStore.collection<UserDoc>(USERS).findOne({ _id: req.params.id });
     if (!owner?.profile) throw new NotFoundError(PROFILE_NOT_FOUND);
-    res.json({ user_id: owner._id, username: owner.username, avatar_url: owner.avatar_url, ...toProfileDto(owner.profile) });
+    res.json({ user_id: owner._id, username: owner.username, avatar_url: owner.avatar_url, ...(await loadProfileDto(ctx.readStore, owner._id, owner.profile)) });
   });
 
   router.put('/profiles/:id', auth, async (req, res) => {
@@ -64,7 +64,7 @@ export function profileRoutes(ctx: ApiContext): Router {
     );
     const updated = await loadUser(ctx, user._id);
     if (!updated.profile) throw new NotFoundError(PROFILE_NOT_FOUND);
-    res.json(toProfileDto(updated.profile));
+    res.json(await loadProfileDto(ctx.readStore, updated._id, updated.profile));
   });
 
   return router;

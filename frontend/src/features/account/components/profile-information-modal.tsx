@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { scoreBarWidth } from '@/lib/audience-score';
 import { contentTypeLabel } from '@/lib/content-type-label';
 import { useAppStore } from '@/stores/app-store';
+import { AudienceScoreParts } from './audience-score-parts';
 import { PromoCodesModal } from './promo-codes-modal';
 import { ReferralLinkModal } from './referral-link-modal';
 import { getProfile, type AccountProfile } from '../api/get-profile';
@@ -226,6 +227,7 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
           </span>
         </div>
         <AudienceScore score={profile.profile.audience_score} />
+        {userId ? <AudienceScoreParts userId={userId} /> : null}
         <fieldset className="chip-group account-chips">
           <legend>
             Categories <span className="account-required" aria-hidden="true">*</span>

@@ -1,10 +1,12 @@
+import { ScoreParts, scorePartsOf } from '@/components/ui/score-parts';
 import type { Contact } from '@/lib/api/contacts';
 import { scoreBarWidth, scoreTone } from '@/lib/audience-score';
 import { contactScore, formatScore } from '../utils/contact-rules';
 
 /**
  * SPEC §2 Contacts, tab 'Audience Scores': name, email and the contact's audience score out of 100 with a
- * bar (clamped to 0-100, coloured at 80 and 60), or 'N/A' while the contact has no score.
+ * bar (clamped to 0-100, coloured at 80 and 60), or 'N/A' while the contact has no score. 'Why?' opens the
+ * score's parts in words (days with a click, conversions).
  */
 export function AudienceScoresTable({ contacts }: { contacts: Contact[] }) {
   return (
@@ -21,6 +23,7 @@ export function AudienceScoresTable({ contacts }: { contacts: Contact[] }) {
         <tbody>
           {contacts.map((contact) => {
             const score = contactScore(contact.audience_score);
+            const parts = scorePartsOf(contact.score_parts);
             return (
               <tr key={contact.id}>
                 <td className="contacts-name">{contact.name}</td>
@@ -46,6 +49,12 @@ export function AudienceScoresTable({ contacts }: { contacts: Contact[] }) {
                       <span className="contacts-score-value">{formatScore(score)} / 100</span>
                     </div>
                   )}
+                  {parts.length > 0 ? (
+                    <details className="score-details">
+                      <summary>Why?</summary>
+                      <ScoreParts parts={parts} label={`Parts of ${contact.name}'s audience score`} />
+                    </details>
+                  ) : null}
                 </td>
               </tr>
             );

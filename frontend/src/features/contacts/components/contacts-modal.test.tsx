@@ -335,6 +335,25 @@ describe('ContactsModal', () => {
       expect(screen.queryByRole('meter', { name: 'Audience score of Bob' })).not.toBeInTheDocument();
       expect(table.parentElement).toHaveClass('contacts-scroll');
     });
+
+    it("explains a score in words under 'Why?': each part's points out of its maximum", async () => {
+      const parts = [
+        { key: 'click_days', label: 'Days they clicked a link you sent', points: 20, max: 60, detail: '1 day with a click (3 clicks in all; more clicks on one day count once). 20 points a day.' },
+        { key: 'conversions', label: 'Conversions from their clicks', points: 0, max: 40, detail: 'No conversions recorded yet.' },
+      ];
+      getMock.mockResolvedValue(page([{ ...ADA, audience_score: 20, score_parts: parts }, BOB]));
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('Audience Scores'));
+      await user.click(await screen.findByText('Why?'));
+      const list = screen.getByRole('list', { name: "Parts of Ada Lovelace's audience score" });
+      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        `Days they clicked a link you sent20 of 60 points${parts[0]!.detail}`,
+        `Conversions from their clicks0 of 40 points${parts[1]!.detail}`,
+      ]);
+      // Bob has no parts: no 'Why?' for him.
+      expect(screen.getAllByText('Why?')).toHaveLength(1);
+    });
   });
 
   describe('Add Contact: single form', () => {

@@ -2,7 +2,13 @@ import { ANALYTICS_IDS_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { api } from '@/lib/api-client';
 
 /** SPEC §3 Content analytics, per content id (POST /analytics/ leaves out ids the caller does not own). */
-export type ContentAnalyticsDto = { shares: number; short_link_clicks: number; conversions: number };
+export type ContentAnalyticsDto = {
+  shares: number;
+  short_link_clicks: number;
+  /** People's clicks with a contact's repeat clicks on one day counted once. */
+  unique_clicks?: number;
+  conversions: number;
+};
 export type ContentAnalyticsMap = Record<string, ContentAnalyticsDto>;
 
 /** The server takes at most this many ids per call. */

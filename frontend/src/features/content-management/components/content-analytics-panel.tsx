@@ -7,6 +7,7 @@ import { getContentAnalytics, type ContentAnalyticsMap } from '../api/get-conten
 import { shareProgressPercent, statusLabel, typeLabel } from '../content-labels';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 import type { OwnContentsStatus } from './content-management-panel';
+import { ContentAttributionPanel } from './content-attribution-panel';
 
 type ContentAnalyticsPanelProps = {
   contents: readonly ContentDto[];
@@ -20,7 +21,8 @@ type AnalyticsState =
 
 /**
  * SPEC §2 Manage Content, Analytics tab: POST /analytics/ for the user's own contents, shown as a table of
- * Title, Type, Status, Shares, Progress and Clicks. Fetched whenever the tab opens or the contents change.
+ * Title, Type, Status, Shares, Progress and Clicks (the unique clicks in the cell's title). Fetched whenever
+ * the tab opens or the contents change. Below it, who brought the clicks (per sharer), for a chosen content.
  */
 export function ContentAnalyticsPanel({ contents, status }: ContentAnalyticsPanelProps) {
   const [state, setState] = useState<AnalyticsState>({ status: 'loading' });
@@ -66,44 +68,49 @@ export function ContentAnalyticsPanel({ contents, status }: ContentAnalyticsPane
   if (rows.length === 0) return <p className="modal-empty">{M.analyticsEmpty}</p>;
 
   return (
-    <div className="analytics-table-scroll">
-      <table className="analytics-table">
-        <caption className="visually-hidden">Analytics of your content</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Shares</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Clicks</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ content, entry }) => {
-            const progress = shareProgressPercent(entry.shares, content.required_shares);
-            return (
-              <tr key={content.id}>
-                <th scope="row" className="analytics-title">
-                  {content.title}
-                </th>
-                <td>{typeLabel(content.content_type)}</td>
-                <td>{statusLabel(content.status)}</td>
-                <td>{entry.shares}</td>
-                <td>
-                  <span className="analytics-progress">
-                    <span className="analytics-progress-track" aria-hidden="true">
-                      <span className="analytics-progress-fill" style={{ width: `${progress}%` }} />
+    <>
+      <div className="analytics-table-scroll">
+        <table className="analytics-table">
+          <caption className="visually-hidden">Analytics of your content</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+              <th scope="col">Shares</th>
+              <th scope="col">Progress</th>
+              <th scope="col">Clicks</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ content, entry }) => {
+              const progress = shareProgressPercent(entry.shares, content.required_shares);
+              return (
+                <tr key={content.id}>
+                  <th scope="row" className="analytics-title">
+                    {content.title}
+                  </th>
+                  <td>{typeLabel(content.content_type)}</td>
+                  <td>{statusLabel(content.status)}</td>
+                  <td>{entry.shares}</td>
+                  <td>
+                    <span className="analytics-progress">
+                      <span className="analytics-progress-track" aria-hidden="true">
+                        <span className="analytics-progress-fill" style={{ width: `${progress}%` }} />
+                      </span>
+                      <span>{progress}%</span>
                     </span>
-                    <span>{progress}%</span>
-                  </span>
-                </td>
-                <td>{entry.short_link_clicks}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                  </td>
+                  <td title={typeof entry.unique_clicks === 'number' ? `${entry.short_link_clicks} clicks in all, ${entry.unique_clicks} unique` : undefined}>
+                    {entry.short_link_clicks}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ContentAttributionPanel contents={rows.map(({ content }) => content)} />
+    </>
   );
 }

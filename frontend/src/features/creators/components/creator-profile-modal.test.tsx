@@ -128,4 +128,25 @@ describe('CreatorProfileModal', () => {
     expect(analyticsMock).toHaveBeenCalledWith('u2', expect.any(AbortSignal));
     expect(profileMock).toHaveBeenCalledWith('u2', expect.any(AbortSignal));
   });
+  it('explains the audience score in words, part by part, under the bar', async () => {
+    const parts = [
+      { key: 'share_completion', label: 'Shares your content received', points: 30, max: 40, detail: 'Your 2 items received 6 of the 8 shares they ask for (75% complete on average).' },
+      { key: 'clicks_per_share', label: 'Clicks per share', points: 12.5, max: 30, detail: '5 clicks by people on 6 shares: 0.8 per share; full points at 2.' },
+    ];
+    analyticsMock.mockResolvedValue({ ...ANALYTICS, audience_score: 42.5, score_parts: parts });
+    renderCreator();
+    const list = await screen.findByRole('list', { name: "Parts of bob's audience score", hidden: true });
+    expect(within(list).getAllByRole('listitem', { hidden: true }).map((item) => item.textContent)).toEqual([
+      `Shares your content received30 of 40 points${parts[0]!.detail}`,
+      `Clicks per share12.5 of 30 points${parts[1]!.detail}`,
+    ]);
+    expect(screen.getByText('How this score is computed')).toBeInTheDocument();
+    expect(screen.getByTestId('audience-score-bar')).toHaveClass('creator-score-red');
+  });
+
+  it('shows no explanation when the creator has no parts yet', async () => {
+    renderCreator();
+    expect(await screen.findByText('85 / 100')).toBeInTheDocument();
+    expect(screen.queryByText('How this score is computed')).not.toBeInTheDocument();
+  });
 });

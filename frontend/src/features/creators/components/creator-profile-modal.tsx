@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
+import { ScoreParts, scorePartsOf } from '@/components/ui/score-parts';
 import { errorMessage } from '@/lib/api-client';
 import { scoreBarWidth, scoreTone } from '@/lib/audience-score';
 import { getCreatorProfile, type CreatorProfile } from '../api/get-creator-profile';
@@ -84,6 +85,7 @@ export function CreatorProfileModal({ open, userId, username, onClose }: Creator
     const promotions = asCount(data.successful_cross_promotions);
     const score = typeof data.audience_score === 'number' && Number.isFinite(data.audience_score) ? data.audience_score : null;
     const viewCount = data.total_views;
+    const parts = scorePartsOf(data.score_parts);
     statistics = (
       <>
         <div className="creator-score">
@@ -107,6 +109,12 @@ export function CreatorProfileModal({ open, userId, username, onClose }: Creator
                 />
               </div>
               <p className="creator-score-value">{Number.isInteger(score) ? score : score.toFixed(1)} / 100</p>
+              {parts.length > 0 ? (
+                <details className="score-details">
+                  <summary>How this score is computed</summary>
+                  <ScoreParts parts={parts} label={`Parts of ${displayName}'s audience score`} />
+                </details>
+              ) : null}
             </>
           )}
         </div>

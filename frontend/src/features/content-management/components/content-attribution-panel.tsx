@@ -1,0 +1,151 @@
+import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { errorMessage } from '@/lib/api-client';
+import { getContentAttribution, type ContentAttribution } from '../api/get-content-attribution';
+
+export const ATTRIBUTION_TEXTS = {
+  title: 'Who brought the clicks',
+  choose: 'Choose a content…',
+  select: 'Attribution for',
+  loading: 'Loading attribution…',
+  failed: 'Failed to fetch attribution.',
+  empty: 'Nobody has shared this content yet, and no one has clicked its links.',
+  unique: "Unique clicks count a contact's repeat clicks on one day once. Bots are never counted.",
+  othersContacts: 'Their contacts stay private: counts only.',
+} as const;
+
+type State =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; attribution: ContentAttribution };
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Manage → Analytics, below the SPEC table: for one chosen content, each sharer's shares, contacts reached,
+ * people's clicks in all and unique, and conversions (GET /content/{id}/attribution). The owner's own
+ * contacts are named; other sharers' contacts are counts only.
+ */
+export function ContentAttributionPanel({ contents }: { contents: readonly ContentDto[] }) {
+  const selectId = useId();
+  const [contentId, setContentId] = useState('');
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const requestRef = useRef<AbortController | null>(null);
+
+  const load = useCallback(async (id: string) => {
+    requestRef.current?.abort();
+    if (!id) {
+      setState({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    requestRef.current = controller;
+    setState({ status: 'loading' });
+    try {
+      const attribution = await getContentAttribution(id, controller.signal);
+      if (controller.signal.aborted) return;
+      if (!attribution || !Array.isArray(attribution.sharers)) throw new Error(ATTRIBUTION_TEXTS.failed);
+      setState({ status: 'ready', attribution });
+    } catch (error) {
+      if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, ATTRIBUTION_TEXTS.failed) });
+    }
+  }, []);
+
+  useEffect(() => () => requestRef.current?.abort(), []);
+
+  let body = null;
+  if (state.status === 'loading') body = <p role="status">{ATTRIBUTION_TEXTS.loading}</p>;
+  else if (state.status === 'error') body = <RetryAlert className="manage-error" message={state.message} onRetry={() => void load(contentId)} />;
+  else if (state.status === 'ready') body = <AttributionView attribution={state.attribution} />;
+
+  return (
+    <section className="attribution" aria-label={ATTRIBUTION_TEXTS.title}>
+      <h4 className="attribution-title">{ATTRIBUTION_TEXTS.title}</h4>
+      <label htmlFor={selectId} className="attribution-label">
+        {ATTRIBUTION_TEXTS.select}
+      </label>{' '}
+      <select
+        id={selectId}
+        value={contentId}
+        onChange={(event) => {
+          setContentId(event.target.value);
+          void load(event.target.value);
+        }}
+      >
+        <option value="">{ATTRIBUTION_TEXTS.choose}</option>
+        {contents.map((content) => (
+          <option key={content.id} value={content.id}>
+            {content.title}
+          </option>
+        ))}
+      </select>
+      {body}
+    </section>
+  );
+}
+
+function AttributionView({ attribution }: { attribution: ContentAttribution }) {
+  const { totals, sharers, unattributed } = attribution;
+  if (sharers.length === 0 && totals.clicks === 0 && totals.conversions === 0) {
+    return <p className="modal-empty">{ATTRIBUTION_TEXTS.empty}</p>;
+  }
+  return (
+    <div className="attribution-body">
+      <p className="attribution-totals">
+        {plural(totals.clicks, 'click')} in all, {totals.unique_clicks} unique; {plural(totals.conversions, 'conversion')}.
+      </p>
+      <p className="attribution-hint">{ATTRIBUTION_TEXTS.unique}</p>
+      <div className="analytics-table-scroll">
+        <table className="analytics-table attribution-table">
+          <caption className="visually-hidden">Clicks and conversions by sharer</caption>
+          <thead>
+            <tr>
+              <th scope="col">Sharer</th>
+              <th scope="col">Shares</th>
+              <th scope="col">Contacts reached</th>
+              <th scope="col">Clicks</th>
+              <th scope="col">Unique clicks</th>
+              <th scope="col">Conversions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sharers.map((sharer) => (
+              <tr key={sharer.sharer_id}>
+                <th scope="row">
+                  {sharer.is_you ? 'You' : sharer.username}
+                  {sharer.is_you && sharer.contacts && sharer.contacts.length > 0 ? (
+                    <ul className="attribution-contacts" aria-label="Your contacts who engaged">
+                      {sharer.contacts.map((contact) => (
+                        <li key={contact.contact_id}>
+                          {contact.name}: {plural(contact.clicks, 'click')} ({contact.unique_clicks} unique), {plural(contact.conversions, 'conversion')}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {!sharer.is_you ? <span className="attribution-private">{ATTRIBUTION_TEXTS.othersContacts}</span> : null}
+                </th>
+                <td>{sharer.shares}</td>
+                <td>{sharer.contacts_reached}</td>
+                <td>{sharer.clicks}</td>
+                <td>{sharer.unique_clicks}</td>
+                <td>{sharer.conversions}</td>
+              </tr>
+            ))}
+            {unattributed.clicks > 0 || unattributed.conversions > 0 ? (
+              <tr>
+                <th scope="row">Without a known contact</th>
+                <td>–</td>
+                <td>–</td>
+                <td>{unattributed.clicks}</td>
+                <td>{unattributed.unique_clicks}</td>
+                <td>{unattributed.conversions}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

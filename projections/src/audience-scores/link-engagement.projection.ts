@@ -1,0 +1,66 @@
+import type { ConversionRecorded, LinkClicked } from '@crossfeed/domain/content/content.events.ts';
+import { utcDay } from '@crossfeed/domain/rules/audience-score.ts';
+import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { Projection, ProjectionOp } from '../projection.ts';
+
+export const LINK_ENGAGEMENT = 'link_engagement';
+
+/**
+ * One contact's engagement with one content on one UTC day: `${contentId}:${contactId}:${day}`. People's
+ * (human) clicks only; bots and clicks without a known contact are left out. A day with `clicks > 0` is one
+ * unique click (repeat clicks by the contact on that content that day count once). Keyed by id and written
+ * under the runner's position guard, so a replay writes the same documents.
+ */
+export interface LinkEngagementDoc extends Doc {
+  content_id: string;
+  owner_id: string;
+  contact_id: string;
+  /** The creator whose contact it is (who sent the link); null for events recorded before it was kept. */
+  sharer_id: string | null;
+  day: string;
+  clicks: number;
+  conversions: number;
+}
+
+export const engagementId = (contentId: string, contactId: string, day: string): string => `${contentId}:${contactId}:${day}`;
+
+function engagementOp(
+  data: { contentId: string; ownerId: string; contactId: string; sharerId?: string | null },
+  at: string,
+  counter: 'clicks' | 'conversions',
+): ProjectionOp {
+  const day = utcDay(at);
+  const fields = { content_id: data.contentId, owner_id: data.ownerId, contact_id: data.contactId, day };
+  const other = counter === 'clicks' ? 'conversions' : 'clicks';
+  return {
+    op: 'upsert',
+    collection: LINK_ENGAGEMENT,
+    id: engagementId(data.contentId, data.contactId, day),
+    update: data.sharerId
+      ? { $set: { ...fields, sharer_id: data.sharerId }, $inc: { [counter]: 1 }, $setOnInsert: { [other]: 0 } }
+      : { $set: fields, $inc: { [counter]: 1 }, $setOnInsert: { [other]: 0, sharer_id: null } },
+  };
+}
+
+export const linkEngagementProjection: Projection = {
+  name: 'link-engagement',
+  version: 1,
+  collections: {
+    [LINK_ENGAGEMENT]: [{ key: { contact_id: 1 } }, { key: { content_id: 1 } }, { key: { owner_id: 1 } }],
+  },
+  handles: new Set(['LinkClicked', 'ConversionRecorded']),
+
+  project(event): ProjectionOp[] {
+    if (event.type === 'LinkClicked') {
+      const data = event.data as LinkClicked['data'];
+      if (!data.human || !data.contactId) return [];
+      return [engagementOp({ ...data, contactId: data.contactId }, data.clickedAt, 'clicks')];
+    }
+    if (event.type === 'ConversionRecorded') {
+      const data = event.data as ConversionRecorded['data'];
+      if (!data.contactId) return [];
+      return [engagementOp({ ...data, contactId: data.contactId }, data.recordedAt, 'conversions')];
+    }
+    return [];
+  },
+};
