@@ -9,7 +9,7 @@ import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
 import type { ServerToClientEvent, ServerToClientPayload } from '@crossfeed/domain/api/realtime-events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
-import { ADMINS_ROOM, PUBLIC_ROOM, userRoom, type RealtimePublisher, type Room } from '@crossfeed/platform/realtime/realtime.port.ts';
+import { ADMINS_ROOM, PUBLIC_ROOM, userRoom, waitlistRoom, type RealtimePublisher, type Room } from '@crossfeed/platform/realtime/realtime.port.ts';
 import { CONTENTS, type ContentDoc } from '../contents/contents.projection.ts';
 import { toFlagDto } from '../flags/flag.dto.ts';
 import { FLAGS, type FlagDoc } from '../flags/flags.projection.ts';
@@ -29,7 +29,9 @@ export function push<E extends ServerToClientEvent>(publisher: RealtimePublisher
   publisher.emit(room, event, payload);
 }
 
-const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated', 'ProfileUpdated']);
+const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated', 'ProfileUpdated', 'WaitlistTierCarriedOver']);
+/** Events that change what one waitlist entry's page shows (its referrals, its confirmation). */
+const WAITLIST_ENTRY_CHANGING = new Set(['WaitlistReferralCredited', 'WaitlistEmailConfirmed']);
 /** Events the notifications projection applies that create no notification. */
 const NOTIFICATION_READS = new Set(['NotificationRead', 'AllNotificationsRead']);
 
@@ -50,6 +52,16 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
       const userId = (event.data as { userId: string }).userId;
       const user = await readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
       if (user) push(publisher, userRoom(user._id), 'user:updated', toUserDto(user));
+    }
+
+    if (WAITLIST_ENTRY_CHANGING.has(event.type)) {
+      // Only the entry's own page hears it: its room is keyed by the code its secret token signs.
+      const waitlist = readStore.collection<WaitlistDoc>(WAITLIST);
+      const entry = await waitlist.findOne({ _id: (event.data as { emailKey: string }).emailKey });
+      if (entry) {
+        const position = await waitlist.count({ joined_position: { $lte: entry.joined_position } });
+        push(publisher, waitlistRoom(entry.referral_code), 'waitlist:rank', { position, referrals: entry.referrals, confirmed: entry.confirmed });
+      }
     }
 
     switch (event.type) {

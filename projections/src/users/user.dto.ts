@@ -1,4 +1,5 @@
 import type { ProfileDto, UserDto } from '@crossfeed/domain/api/realtime-events.ts';
+import { waitlistTierMessage } from '@crossfeed/domain/rules/waitlist.ts';
 import type { ProfileDoc, UserDoc } from './users.projection.ts';
 
 export type { ProfileDto, UserDto };
@@ -32,6 +33,10 @@ export function toUserDto(doc: UserDoc): UserDto {
     avatar_url: doc.avatar_url,
     referral_code: doc.referral_code,
     premium_until: doc.premium_until,
+    premium_lifetime: doc.premium_lifetime ?? false,
+    waitlist: doc.waitlist
+      ? { position: doc.waitlist.position, tier: doc.waitlist.tier, month_free_granted: doc.waitlist.month_free_granted, message: waitlistTierMessage({ ...doc.waitlist, monthFreeGranted: doc.waitlist.month_free_granted }) }
+      : null,
     profile: doc.profile ? toProfileDto(doc.profile) : null,
   };
 }
