@@ -38,7 +38,9 @@ async function listen(auth: Record<string, unknown> | undefined): Promise<{ even
 async function join(email: string, referredBy: string | null = null) {
   const response = await app.request('POST', '/api/waitlist/signup', { json: { email, referred_by: referredBy } });
   assert.equal(response.status, 200, response.text);
-  return response.body as { position: number; referral_code: string; entry_token: string };
+  const token = response.headers.get('x-waitlist-entry-token');
+  assert.ok(token, 'a new entry answers its secret token');
+  return { ...(response.body as { position: number; referral_code: string }), entry_token: token };
 }
 
 async function confirm(email: string): Promise<void> {

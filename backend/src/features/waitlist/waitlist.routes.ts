@@ -63,6 +63,10 @@ const EmailQuery = z.object({ email: Email }).loose();
 const ConfirmQuery = z.object({ email: Email, token: z.string().min(1).max(200) }).loose();
 const EntryQuery = z.object({ token: z.string({ message: 'Missing waitlist token.' }).min(1, 'Missing waitlist token.').max(200) }).loose();
 const ENTRY_NOT_FOUND = 'Waitlist entry not found.';
+/** The new entry's secret token, on the sign-up answer (README "The waitlist carries into the product"). */
+export const ENTRY_TOKEN_HEADER = 'X-Waitlist-Entry-Token';
+/** Set by the confirmation link for the waitlist page: `entry=<token>&claim=<proof>`. */
+export const CONFIRMED_ENTRY_COOKIE = 'crossfeed_waitlist_entry';
 
 const ReferralBody = z
   .object({
@@ -95,9 +99,11 @@ export function waitlistRoutes(ctx: ApiContext): Router {
     // The confirmation e-mail is the workers' (waitlist-confirmation-email, on WaitlistJoined): once per join.
     // The referrer is credited once this e-mail is confirmed (the workers' referral-credit job).
     const { entry, joined } = await joinWaitlist(ctx, { email, key, referredBy: referred_by ?? null });
-    // The entry's secret token only to the browser that created it (an address typed again gets none): it
-    // follows the position live and reads it back after a reload (GET /api/waitlist/me).
-    res.json(joined ? { ...signupAnswer(entry), entry_token: waitlistEntryToken(secrets.secret, entry.doc.referral_code) } : signupAnswer(entry));
+    // The entry's secret token only to the browser that created it (an address typed again gets none), in a
+    // header so the SPEC's answer keeps its fields: it follows the position live and reads it back after a
+    // reload (GET /api/waitlist/me).
+    if (joined) res.setHeader(ENTRY_TOKEN_HEADER, waitlistEntryToken(secrets.secret, entry.doc.referral_code));
+    res.json(signupAnswer(entry));
   });
 
   router.get('/api/waitlist/confirm', async (req, res) => {
@@ -113,12 +119,19 @@ export function waitlistRoutes(ctx: ApiContext): Router {
         ctx.logger.error({ err: error, userId: account._id }, 'waitlist carry-over failed'),
       );
     }
-    // In the fragment (never sent to a server): the page keeps the entry's token, and the claim that lets a
-    // sign-up from this browser carry the tier over (only the mailbox's reader gets this link).
-    const fragment = entry
-      ? `#${new URLSearchParams({ entry: waitlistEntryToken(secrets.secret, entry.doc.referral_code), claim: waitlistConfirmationToken(secrets.secret, key) }).toString()}`
-      : '';
-    res.redirect(303, `/waitlist?confirmed=1${fragment}`);
+    // A short-lived cookie for the waitlist page only (the redirect stays as it was): the page keeps the entry's
+    // token and the claim that lets a sign-up from this browser carry the tier over (only the mailbox's reader
+    // gets this link), then deletes the cookie.
+    if (entry) {
+      const value = new URLSearchParams({ entry: waitlistEntryToken(secrets.secret, entry.doc.referral_code), claim: waitlistConfirmationToken(secrets.secret, key) });
+      res.cookie(CONFIRMED_ENTRY_COOKIE, value.toString(), {
+        path: '/waitlist',
+        maxAge: 15 * 60 * 1000,
+        sameSite: 'lax',
+        secure: publicUrl.startsWith('https:'),
+      });
+    }
+    res.redirect(303, '/waitlist?confirmed=1');
   });
 
   /** One's own entry, by its secret token (answered at sign-up and by the confirmation link). */
