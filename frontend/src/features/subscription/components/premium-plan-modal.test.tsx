@@ -137,7 +137,7 @@ describe('PremiumPlanModal: the waitlist carried over', () => {
     });
     renderModal();
     expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('waitlist-tier')).toHaveTextContent('Lifetime Premium Waitlist #4: lifetime Premium');
+    expect(screen.getByTestId('waitlist-tier')).toHaveTextContent('PremiumWaitlist #4: lifetime Premium');
     expect(screen.getByRole('status')).toHaveTextContent('You are a Premium user.');
   });
 

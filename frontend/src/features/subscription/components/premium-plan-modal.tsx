@@ -142,7 +142,8 @@ export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
         ) : null}
         {waitlistTier ? (
           <p className="plan-modal-status plan-modal-waitlist" data-testid="waitlist-tier">
-            <span className="premium-badge">{lifetime ? 'Lifetime Premium' : 'Premium'}</span> {waitlistTier}
+            <span className="premium-badge">Premium</span>
+            <span>{waitlistTier}</span>
           </p>
         ) : null}
         <p className="plan-modal-note">Invoices &amp; receipts available.</p>
