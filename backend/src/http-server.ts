@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Router } from 'express';
 import type { Server as SocketServer } from 'socket.io';
 import type { Runtime } from '@crossfeed/platform/runtime.ts';
+import { signingSecret, waitlistEntryCodeFromToken, waitlistSecret } from '@crossfeed/platform/security/derived-tokens.ts';
 import { createApp } from './http/app.ts';
 import { createSocketServer, type SocketIdentity } from './realtime/socket-server.ts';
 
@@ -29,7 +30,12 @@ export function createHttpServer(
   mounts.set(server, (app) => {
     handle = app;
   });
-  const io = createSocketServer(server, { verifyToken, allowedOrigins: [runtime.config.PUBLIC_URL] });
+  const waitlistKey = waitlistSecret(signingSecret(runtime.config));
+  const io = createSocketServer(server, {
+    verifyToken,
+    verifyWaitlistToken: (token) => waitlistEntryCodeFromToken(waitlistKey, token),
+    allowedOrigins: [runtime.config.PUBLIC_URL],
+  });
   return { server, io };
 }
 

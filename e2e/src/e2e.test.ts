@@ -14,6 +14,7 @@ import { exchangeJourney } from './journeys/exchange-journey.ts';
 import { liveNotificationJourney } from './journeys/live-notification.ts';
 import { passwordResetJourney } from './journeys/password-reset.ts';
 import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
+import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
 import { Api } from './support/api.ts';
@@ -70,6 +71,7 @@ describe('Crossfeed end-to-end journeys', () => {
   journey("4. a waitlist signup through another's referral link raises their referrals", 'j4-waitlist-referral', waitlistReferralJourney);
   journey('5. pricing → upgrade → simulated checkout → /success → Premium unlocked', 'j5-premium-upgrade', premiumUpgradeJourney);
   journey('6. forgot password → e-mailed link → reset → login', 'j6-password-reset', passwordResetJourney);
+  journey('8. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j8-waitlist-carry-over', waitlistCarryOverJourney);
   journey(
     "8. the exchange: a creator's second item waits as pending, a completed match releases it, and it shows up in the other creator's matches",
     'j8-exchange',

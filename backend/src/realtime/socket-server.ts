@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import {
   PUBLIC_NAMESPACE,
   type ClientToServerEvents,
+  type PublicHandshakeAuth,
   type ServerToClientEvents,
 } from '@crossfeed/domain/api/realtime-events.ts';
 
@@ -22,6 +23,11 @@ export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Re
 export interface SocketServerOptions {
   /** Verifies the handshake's `auth.token`; resolves the identity or rejects. */
   verifyToken: (token: string) => Promise<SocketIdentity>;
+  /**
+   * The referral code a waitlist entry token names (null when not valid): a `/public` socket whose handshake
+   * carries a valid one joins `waitlist:{code}`, that entry's own room (its `waitlist:rank` pushes).
+   */
+  verifyWaitlistToken?: (token: string) => string | null;
   /** Allowed browser origins (the app is served from the same origin). */
   allowedOrigins: readonly string[];
 }
@@ -32,7 +38,8 @@ export interface SocketServerOptions {
  * handler for any client event (`ClientToServerEvents` is empty), rooms come from the token alone.
  *
  * The public waitlist page has no token, so it listens on the read-only `/public` namespace instead: no
- * authentication, no rooms, it only receives `waitlist:count`, and a socket that sends any event there is
+ * authentication, it receives `waitlist:count`, and `waitlist:rank` of the one entry whose secret token its
+ * handshake carries (`auth.waitlistToken`; never an e-mail); a socket that sends any event there is
  * disconnected. Publishers deliver `public`-room emits to that namespace too (see the realtime adapters).
  */
 export function createSocketServer(httpServer: http.Server, options: SocketServerOptions): SocketServer {
@@ -66,6 +73,9 @@ export function createSocketServer(httpServer: http.Server, options: SocketServe
   });
 
   io.of(PUBLIC_NAMESPACE).on('connection', (socket) => {
+    const { waitlistToken } = socket.handshake.auth as PublicHandshakeAuth;
+    const code = typeof waitlistToken === 'string' && options.verifyWaitlistToken ? options.verifyWaitlistToken(waitlistToken) : null;
+    if (code) void socket.join(`waitlist:${code}`);
     // Read-only: a client that talks is misbehaving.
     socket.onAny(() => socket.disconnect(true));
   });

@@ -30,7 +30,19 @@ export interface UserDto {
   referral_code: string | null;
   /** When a time-limited Premium (promo) ends; null otherwise. */
   premium_until: string | null;
+  /** Lifetime Premium (the waitlist's top tier, carried over at sign-up): Premium forever. Always sent by the server (optional for older clients and fixtures). */
+  premium_lifetime?: boolean;
+  /** The waitlist entry this account carried over, with what the user is told ("Waitlist #4: lifetime Premium"). */
+  waitlist?: WaitlistCarryOverDto | null;
   profile: ProfileDto | null;
+}
+
+export interface WaitlistCarryOverDto {
+  position: number;
+  tier: 'lifetime' | 'one_month';
+  /** The month of Premium was granted (WAITLIST_MONTH_FREE=at-signup); false for lifetime or while it waits for launch. */
+  month_free_granted: boolean;
+  message: string;
 }
 
 /** SPEC §3 Notification, as GET /notifications/ returns each item. */
@@ -85,9 +97,13 @@ export interface ReplayProgressPush extends Partial<ReplayJobProgress> {
   error?: string;
 }
 
+/** To `waitlist:{referralCode}` (the joiner's own page, which holds the entry's secret token). */
 export interface WaitlistRankPush {
   position: number;
   referrals: number;
+  /** Position moved up by confirmed referrals (the waitlist-rank worker's); null until it has run. */
+  rank?: number | null;
+  confirmed?: boolean;
 }
 
 /**
@@ -119,6 +135,7 @@ export interface ServerToClientEvents {
   'waitlist:count': (count: WaitlistCountPush) => void;
   /** To `admins`. */
   'replay:progress': (progress: ReplayProgressPush) => void;
+  /** To `waitlist:{referralCode}` on the `/public` namespace: the sockets holding that entry's token. */
   'waitlist:rank': (rank: WaitlistRankPush) => void;
   /** To `user:{id}`: the workspace of that user changed. */
   'workspace:updated': (update: WorkspaceUpdatedPush) => void;
@@ -133,6 +150,17 @@ export type ServerToClientPayload<E extends ServerToClientEvent> = Parameters<Se
  */
 export type ClientToServerEvents = Record<string, never>;
 
-/** The unauthenticated, read-only namespace (the public waitlist page): it only receives `waitlist:count`. */
+/**
+ * The unauthenticated, read-only namespace (the public waitlist page): it receives `waitlist:count`, and
+ * `waitlist:rank` for the one entry whose secret token the handshake carries.
+ */
 export const PUBLIC_NAMESPACE = '/public';
-export type PublicServerToClientEvents = Pick<ServerToClientEvents, 'waitlist:count'>;
+export type PublicServerToClientEvents = Pick<ServerToClientEvents, 'waitlist:count' | 'waitlist:rank'>;
+
+/**
+ * The handshake `auth` of a waitlist visitor on the `/public` namespace: the entry's secret token (answered
+ * at waitlist sign-up, or by the confirmation link) joins the room of that one entry, and nothing else.
+ */
+export interface PublicHandshakeAuth {
+  waitlistToken?: string;
+}

@@ -30,6 +30,8 @@ export type UserState =
       premiumEndsAt: string | null;
       /** Every reference a Premium start was decided for (checkout session, promo code...); updated in place. */
       premiumReferences: Set<string>;
+      /** Lifetime Premium (the waitlist's top tier): nothing ends it. Absent on states of older code. */
+      lifetimePremium?: boolean;
     };
 
 type Registered = Extract<UserState, { status: 'registered' }>;
@@ -105,6 +107,9 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return state;
       case 'AdminRevoked':
         state.isAdmin = false;
+        return state;
+      case 'WaitlistTierCarriedOver':
+        if (event.data.tier === 'lifetime') state.lifetimePremium = true;
         return state;
       default:
         return state;
@@ -205,6 +210,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         const current = registered(state);
         const { reason, reference, now } = command.data;
         if (!current.premium) return [];
+        // Lifetime Premium outlives any subscription or promo that was added on top of it.
+        if (current.lifetimePremium) return [];
         // An expiry check that arrives after the Premium was extended (or made open-ended) is stale.
         if (reason === 'expired' && premiumActive(current, now)) return [];
         return [{ type: 'PremiumEnded', data: { userId: current.userId, reason, reference, endedAt: now } }];

@@ -45,7 +45,7 @@ export interface ProfileData {
 export type ProfileCreated = DomainEvent<'ProfileCreated', { userId: string; createdAt: string } & ProfileData>;
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; updatedAt: string } & ProfileData>;
 
-export type PremiumSource = 'checkout' | 'promo' | 'admin';
+export type PremiumSource = 'checkout' | 'promo' | 'admin' | 'waitlist';
 export type PremiumStarted = DomainEvent<
   'PremiumStarted',
   { userId: string; source: PremiumSource; reference: string; startedAt: string; endsAt: string | null }
@@ -138,6 +138,26 @@ export type UserEmailConfirmed = DomainEvent<'UserEmailConfirmed', { userId: str
 export type AdminGranted = DomainEvent<'AdminGranted', { userId: string; reason: 'admin-email' | 'operator'; grantedAt: string }>;
 export type AdminRevoked = DomainEvent<'AdminRevoked', { userId: string; reason: 'operator'; revokedAt: string }>;
 
+/**
+ * The account was linked to its waitlist entry (same normalised e-mail, both proven): the entry's tier and
+ * referral code carry into the product (README "The waitlist carries into the product"). `lifetime`: Premium
+ * that never ends; `one_month`: one month of Premium, granted now when `monthFreeGranted` (WAITLIST_MONTH_FREE).
+ */
+export type WaitlistTierCarriedOver = DomainEvent<
+  'WaitlistTierCarriedOver',
+  {
+    userId: string;
+    /** The waitlist entry's key (its stream `waitlist-{emailKey}`). */
+    emailKey: string;
+    /** The position the tier was decided from (the better of join order and referral rank). */
+    position: number;
+    tier: 'lifetime' | 'one_month';
+    referralCode: string;
+    monthFreeGranted: boolean;
+    carriedAt: string;
+  }
+>;
+
 export type MatchesShuffled = DomainEvent<'MatchesShuffled', { userId: string; seed: number; shuffledAt: string }>;
 export type NotificationRead = DomainEvent<'NotificationRead', { userId: string; notificationId: string; readAt: string }>;
 
@@ -162,7 +182,8 @@ export type UserEvent =
   | NotificationRead
   | UserEmailConfirmed
   | AdminGranted
-  | AdminRevoked;
+  | AdminRevoked
+  | WaitlistTierCarriedOver;
 
 /** Schemas by event type, used to validate events at the edges (append and upcast). */
 export const userEventSchemas = {

@@ -73,6 +73,12 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return payload as T;
 }
 
+/** One call whose answer headers matter too (e.g. a token the body's fixed shape has no field for). */
+export async function apiFetchWithHeaders<T>(path: string, request: ApiRequest = {}): Promise<{ body: T; headers: Headers }> {
+  const { response, payload } = await send(path, request);
+  return { body: payload as T, headers: response.headers };
+}
+
 /** One page of a list: its items and how many the whole list holds (the `X-Total-Count` header). */
 export type Page<T> = { items: T[]; total: number };
 

@@ -88,6 +88,11 @@ const ConfigSchema = z.object({
   REGISTRATIONS_PER_IP_PER_HOUR: perHour(20),
   WAITLIST_SIGNUPS_PER_IP_PER_HOUR: perHour(20),
   FLAGS_PER_USER_PER_HOUR: perHour(20),
+  /**
+   * The month of Premium promised to waitlist positions past the top 100 (README "The waitlist carries into
+   * the product"): `at-signup` grants it when the account is linked (pre-launch), `off` records the tier only.
+   */
+  WAITLIST_MONTH_FREE: z.enum(['at-signup', 'off']).default('at-signup'),
   /** Start even though Redis may lose or evict jobs (README "Redis"): for throwaway and test setups only. */
   REDIS_ALLOW_VOLATILE: booleanFlag,
 });

@@ -24,6 +24,12 @@ describe('config', () => {
     assert.throws(() => loadConfig({ SEED_DEMO: 'maybe' }), /SEED_DEMO: must be true or false/);
   });
 
+  test('WAITLIST_MONTH_FREE grants the month at sign-up by default, can be switched off, and names a bad value', () => {
+    assert.equal(loadConfig({}).WAITLIST_MONTH_FREE, 'at-signup');
+    assert.equal(loadConfig({ WAITLIST_MONTH_FREE: 'off' }).WAITLIST_MONTH_FREE, 'off');
+    assert.throws(() => loadConfig({ WAITLIST_MONTH_FREE: 'later' }), /WAITLIST_MONTH_FREE/);
+  });
+
   test('requires the webhook secret with a Stripe key', () => {
     assert.throws(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' }), /STRIPE_WEBHOOK_SECRET/);
   });

@@ -4,12 +4,18 @@
  * socket.io Redis adapter and other processes publish through `@socket.io/redis-emitter`.
  */
 
-/** Rooms are `user:{id}`, `admins`, or `public` (read-only broadcasts such as the waitlist count). */
-export type Room = `user:${string}` | 'admins' | 'public';
+/**
+ * Rooms are `user:{id}`, `admins`, `public` (read-only broadcasts such as the waitlist count), or
+ * `waitlist:{referralCode}` (one waitlist entry's page, on the read-only namespace, joined with its secret token).
+ */
+export type Room = `user:${string}` | 'admins' | 'public' | `waitlist:${string}`;
 
 export const userRoom = (userId: string): Room => `user:${userId}`;
 export const ADMINS_ROOM: Room = 'admins';
 export const PUBLIC_ROOM: Room = 'public';
+export const waitlistRoom = (referralCode: string): Room => `waitlist:${referralCode}`;
+/** Rooms whose sockets live on the read-only public namespace only. */
+export const isPublicNamespaceRoom = (room: Room): boolean => room.startsWith('waitlist:');
 /**
  * The unauthenticated read-only namespace of the public pages; an emit to PUBLIC_ROOM reaches it too.
  * Same value as `PUBLIC_NAMESPACE` in domain/src/api/realtime-events.ts (the clients' side).

@@ -5,7 +5,7 @@
  */
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
-import { PUBLIC_NAMESPACE, PUBLIC_ROOM, type RealtimePublisher, type Room } from './realtime.port.ts';
+import { PUBLIC_NAMESPACE, PUBLIC_ROOM, isPublicNamespaceRoom, type RealtimePublisher, type Room } from './realtime.port.ts';
 import { handleCommandRejections, quitAndWaitForEnd } from './socketio-realtime.ts';
 import type { RealtimeLogger } from './socketio-realtime.ts';
 
@@ -25,6 +25,10 @@ export function createRedisEmitterPublisher(options: RedisEmitterPublisherOption
   return {
     emit(room: Room, event: string, payload: unknown) {
       if (closing) return; // shutting down: a lost push is harmless, a throw in a job would not be
+      if (isPublicNamespaceRoom(room)) {
+        emitter.of(PUBLIC_NAMESPACE).to(room).emit(event, payload);
+        return;
+      }
       emitter.to(room).emit(event, payload);
       // The public room also reaches the unauthenticated, read-only namespace (the waitlist page).
       if (room === PUBLIC_ROOM) emitter.of(PUBLIC_NAMESPACE).emit(event, payload);

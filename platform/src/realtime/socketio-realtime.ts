@@ -7,7 +7,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
-import { PUBLIC_NAMESPACE, PUBLIC_ROOM, type RealtimePublisher, type Room } from './realtime.port.ts';
+import { PUBLIC_NAMESPACE, PUBLIC_ROOM, isPublicNamespaceRoom, type RealtimePublisher, type Room } from './realtime.port.ts';
 
 /** pino-compatible. */
 export interface RealtimeLogger {
@@ -19,6 +19,10 @@ const consoleLogger: RealtimeLogger = { error: (fields, message) => console.erro
 export function createSocketIoPublisher(io: Server): RealtimePublisher {
   return {
     emit(room: Room, event: string, payload: unknown) {
+      if (isPublicNamespaceRoom(room)) {
+        io.of(PUBLIC_NAMESPACE).to(room).emit(event, payload);
+        return;
+      }
       io.to(room).emit(event, payload);
       // The public room also reaches the unauthenticated, read-only namespace (the waitlist page).
       if (room === PUBLIC_ROOM) io.of(PUBLIC_NAMESPACE).emit(event, payload);

@@ -51,6 +51,23 @@ export function waitlistConfirmationLink(publicUrl: string, waitlistKey: string,
   return `${publicUrl}/api/waitlist/confirm?${query.toString()}`;
 }
 
+/**
+ * The secret token of one waitlist entry's own page (its live position, and reading it back after a reload):
+ * `{referralCode}.{HMAC}`. Answered to the browser that created the entry and by the confirmation link; it
+ * names the entry by its (public) referral code, never by the e-mail, and proves nothing about the mailbox.
+ */
+export function waitlistEntryToken(waitlistKey: string, referralCode: string): string {
+  return `${referralCode}.${createHmac('sha256', waitlistKey).update(`waitlist-entry\0${referralCode}`).digest('base64url')}`;
+}
+
+/** The referral code a valid entry token names, or null. */
+export function waitlistEntryCodeFromToken(waitlistKey: string, token: string): string | null {
+  const dot = token.indexOf('.');
+  if (dot <= 0 || token.length > 200) return null;
+  const code = token.slice(0, dot);
+  return safeEqual(token, waitlistEntryToken(waitlistKey, code)) ? code : null;
+}
+
 // ---- Account e-mail confirmation -------------------------------------------------------------------
 
 /** The account confirmation key: domain-separated from the session secret. */

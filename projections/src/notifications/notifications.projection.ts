@@ -1,7 +1,8 @@
 import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
 import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
 import type { AllNotificationsRead, NotificationRead } from '@crossfeed/domain/notifications/notification.events.ts';
-import type { ContentReleased, ContentShared, MatchCompleted, PremiumEnded, PremiumStarted } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentReleased, ContentShared, MatchCompleted, PremiumEnded, PremiumStarted, WaitlistTierCarriedOver } from '@crossfeed/domain/users/user.events.ts';
+import { waitlistTierMessage } from '@crossfeed/domain/rules/waitlist.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -16,7 +17,8 @@ export type NotificationKind =
   | 'content_released'
   | 'match_completed'
   | 'premium_started'
-  | 'premium_ended';
+  | 'premium_ended'
+  | 'waitlist_tier';
 
 /** One notification for one recipient; its id is the id of the event that caused it (replay gives the same). */
 export interface NotificationDoc extends Doc {
@@ -60,6 +62,7 @@ export const notificationsProjection: Projection = {
     'PremiumEnded',
     'NotificationRead',
     'AllNotificationsRead',
+    'WaitlistTierCarriedOver',
   ]),
 
   project(event): ProjectionOp[] {
@@ -107,6 +110,10 @@ export const notificationsProjection: Projection = {
       case 'PremiumEnded': {
         const data = event.data as PremiumEnded['data'];
         return notify(event, data.userId, 'premium_ended', 'Your Premium subscription has ended.', data.endedAt);
+      }
+      case 'WaitlistTierCarriedOver': {
+        const data = event.data as WaitlistTierCarriedOver['data'];
+        return notify(event, data.userId, 'waitlist_tier', waitlistTierMessage(data), data.carriedAt);
       }
       case 'NotificationRead': {
         // On `notifications-{userId}`, or on `user-{id}` in logs written before that stream existed.

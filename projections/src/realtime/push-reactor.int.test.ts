@@ -214,4 +214,23 @@ describe('push reactor', () => {
     await runner.stop();
     await eventStore.close();
   });
+  test("a confirmation and a referral credit push the entry's position and referrals to that entry's room only", async () => {
+    const { eventStore, runner, until } = await start();
+    const joined = (key: string): NewEvent => ({
+      type: 'WaitlistJoined',
+      data: { emailKey: key, email: `${key}@example.com`, referralCode: `REF${key.toUpperCase()}`, referredBy: null, joinedAt: T },
+    });
+    await eventStore.append('waitlist-a', [joined('a')]);
+    await eventStore.append('waitlist-b', [joined('b')]);
+    await until(2);
+    await eventStore.append('waitlist-b', [{ type: 'WaitlistEmailConfirmed', data: { emailKey: 'b', confirmedAt: T } }]);
+    await eventStore.append('waitlist-b', [{ type: 'WaitlistReferralCredited', data: { emailKey: 'b', referredEmailKey: 'c', creditedAt: T } }]);
+    const pushes = await until(4);
+    assert.deepEqual(pushes.slice(2), [
+      { room: 'waitlist:REFB', event: 'waitlist:rank', payload: { position: 2, referrals: 0, confirmed: true } },
+      { room: 'waitlist:REFB', event: 'waitlist:rank', payload: { position: 2, referrals: 1, confirmed: true } },
+    ]);
+    await runner.stop();
+    await eventStore.close();
+  });
 });

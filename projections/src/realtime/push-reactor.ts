@@ -10,7 +10,7 @@ import type { WorkspaceEvent } from '@crossfeed/domain/workspace/workspace.event
 import type { ServerToClientEvent, ServerToClientPayload } from '@crossfeed/domain/api/realtime-events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
-import { ADMINS_ROOM, PUBLIC_ROOM, userRoom, type RealtimePublisher, type Room } from '@crossfeed/platform/realtime/realtime.port.ts';
+import { ADMINS_ROOM, PUBLIC_ROOM, userRoom, waitlistRoom, type RealtimePublisher, type Room } from '@crossfeed/platform/realtime/realtime.port.ts';
 import { toContentDto } from '../contents/content.dto.ts';
 import { shownStatus } from '../contents/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '../contents/contents.projection.ts';
@@ -32,9 +32,11 @@ export function push<E extends ServerToClientEvent>(publisher: RealtimePublisher
   publisher.emit(room, event, payload);
 }
 
-const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated', 'ProfileUpdated']);
+const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated', 'ProfileUpdated', 'WaitlistTierCarriedOver']);
 /** Events that change what the owner sees of a content (owner status or moderation): `content:updated`. */
 const CONTENT_UPDATING = new Set(['ContentReleased', 'ContentPaused', 'ContentResumed', 'ContentFlagged', 'ContentStatusChanged']);
+/** Events that change what one waitlist entry's page shows (its referrals, its confirmation). */
+const WAITLIST_ENTRY_CHANGING = new Set(['WaitlistReferralCredited', 'WaitlistEmailConfirmed']);
 /** Events the notifications projection applies that create no notification. */
 const NOTIFICATION_READS = new Set(['NotificationRead', 'AllNotificationsRead']);
 
@@ -81,6 +83,16 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
       const contentId = (event.data as { contentId: string }).contentId;
       const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: contentId });
       if (content && !content.deleted) push(publisher, userRoom(content.user_id), 'content:updated', toContentDto(content));
+    }
+
+    if (WAITLIST_ENTRY_CHANGING.has(event.type)) {
+      // Only the entry's own page hears it: its room is keyed by the code its secret token signs.
+      const waitlist = readStore.collection<WaitlistDoc>(WAITLIST);
+      const entry = await waitlist.findOne({ _id: (event.data as { emailKey: string }).emailKey });
+      if (entry) {
+        const position = await waitlist.count({ joined_position: { $lte: entry.joined_position } });
+        push(publisher, waitlistRoom(entry.referral_code), 'waitlist:rank', { position, referrals: entry.referrals, confirmed: entry.confirmed });
+      }
     }
 
     switch (event.type) {

@@ -1,5 +1,6 @@
 import type { ProfileDto, UserDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { waitlistTierMessage } from '@crossfeed/domain/rules/waitlist.ts';
 import { audienceScoreOf } from '../audience-scores/audience-scores.queries.ts';
 import type { ProfileDoc, UserDoc } from './users.projection.ts';
 
@@ -38,6 +39,10 @@ export function toUserDto(doc: UserDoc, audienceScore: number | null): UserDto {
     avatar_url: doc.avatar_url,
     referral_code: doc.referral_code,
     premium_until: doc.premium_until,
+    premium_lifetime: doc.premium_lifetime ?? false,
+    waitlist: doc.waitlist
+      ? { position: doc.waitlist.position, tier: doc.waitlist.tier, month_free_granted: doc.waitlist.month_free_granted, message: waitlistTierMessage({ ...doc.waitlist, monthFreeGranted: doc.waitlist.month_free_granted }) }
+      : null,
     profile: doc.profile ? toProfileDto(doc.profile, audienceScore) : null,
   };
 }

@@ -9,6 +9,7 @@ import type {
   ProfileUpdated,
   UserEmailConfirmed,
   UserRegisteredData,
+  WaitlistTierCarriedOver,
 } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -51,6 +52,10 @@ export interface UserDoc extends Doc {
    * of an earlier version is refused (absent: 0).
    */
   token_version?: number;
+  /** Lifetime Premium (the waitlist's top tier): Premium whatever `is_premium` says (absent: false). */
+  premium_lifetime?: boolean;
+  /** The waitlist entry this account carried over (absent or null: none). */
+  waitlist?: { position: number; tier: 'lifetime' | 'one_month'; month_free_granted: boolean } | null;
 }
 
 /**
@@ -80,6 +85,7 @@ export const usersProjection: Projection = {
     'UserEmailConfirmed',
     'AdminGranted',
     'AdminRevoked',
+    'WaitlistTierCarriedOver',
   ]),
 
   project(event): ProjectionOp[] {
@@ -177,6 +183,13 @@ export const usersProjection: Projection = {
       case 'AdminRevoked': {
         const data = event.data as AdminGranted['data'] | AdminRevoked['data'];
         return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_admin: event.type === 'AdminGranted' } } }];
+      }
+      case 'WaitlistTierCarriedOver': {
+        const data = event.data as WaitlistTierCarriedOver['data'];
+        const waitlist = { position: data.position, tier: data.tier, month_free_granted: data.monthFreeGranted };
+        // The account keeps the waitlist's referral code (the waitlist's reservation holds it).
+        const fields = { referral_code: data.referralCode, waitlist, ...(data.tier === 'lifetime' ? { premium_lifetime: true } : {}) };
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: fields } }];
       }
       default:
         return [];

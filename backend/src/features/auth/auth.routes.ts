@@ -22,6 +22,7 @@ import { THROTTLE_MESSAGES, inMinutes, throttle } from '../../auth/throttles.ts'
 import { tokenVersionOf } from '../../auth/tokens.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
+import { carryOverWaitlistTier, claimedEntryAtSignup } from '../waitlist/waitlist-carry-over.ts';
 import { ConfirmEmailQuery, ForgotPasswordBody, LoginForm, RegisterBody, ResetPasswordBody, UpdatePasswordBody } from './auth.schemas.ts';
 import { loadUserDto } from './user.dto.ts';
 
@@ -122,7 +123,9 @@ export function authRoutes(ctx: ApiContext): Router {
     const passwordHash = await hashPassword(body.password);
     await reserve(ctx, 'username', body.username, userId, USERNAME_TAKEN);
     await reserve(ctx, 'email', body.email, userId, EMAIL_TAKEN);
-    const referralCode = await reserveReferralCode(ctx, userId);
+    // A confirmed waitlist member whose browser holds the confirmation link's proof keeps the waitlist's code.
+    const waitlistEntry = await claimedEntryAtSignup(ctx, body.email, body.waitlist_claim);
+    const referralCode = waitlistEntry?.referralCode ?? (await reserveReferralCode(ctx, userId));
     await execute(
       ctx,
       userDecider,
@@ -143,6 +146,7 @@ export function authRoutes(ctx: ApiContext): Router {
       },
       { userId },
     );
+    if (waitlistEntry) await carryOverWaitlistTier(ctx, { id: userId, email: body.email }, { mailboxProven: true, entry: waitlistEntry });
     res.status(201).json(await loadUserDto(ctx.readStore, await loadUser(ctx, userId)));
   });
 
@@ -232,6 +236,10 @@ export function authRoutes(ctx: ApiContext): Router {
         data: { userId: user._id, email: user.email, grantAdmin: ctx.config.ADMIN_EMAILS.includes(user.email.toLowerCase()), now: ctx.clock().toISOString() },
       },
       { userId: user._id },
+    );
+    // The account holder now proved the mailbox: a confirmed waitlist entry of it carries over.
+    await carryOverWaitlistTier(ctx, { id: user._id, email: user.email }, { mailboxProven: true }).catch((error: unknown) =>
+      ctx.logger.error({ err: error, userId: user._id }, 'waitlist carry-over failed'),
     );
     res.redirect(303, '/login?email_confirmed=1');
   });

@@ -24,6 +24,8 @@ export const RegisterBody = z
     username: required(MESSAGES.signupRequired),
     email: required(MESSAGES.signupRequired),
     password: requiredSecret(MESSAGES.signupRequired),
+    /** The proof the waitlist confirmation link gave this browser (README "The waitlist carries into the product"). */
+    waitlist_claim: z.string().max(200).optional(),
   })
   .superRefine((body, ctx) => {
     if (!EMAIL_PATTERN.test(body.email) || body.email.length > EMAIL_MAX) {

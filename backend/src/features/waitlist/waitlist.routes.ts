@@ -7,7 +7,14 @@ import { ConflictError, NotFoundError, ValidationError } from '@crossfeed/domain
 import { emailKey, promoStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { WAITLIST_MESSAGES } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
-import { signingSecret, waitlistSecret } from '@crossfeed/platform/security/derived-tokens.ts';
+import {
+  signingSecret,
+  waitlistConfirmationToken,
+  waitlistEntryCodeFromToken,
+  waitlistEntryToken,
+  waitlistSecret,
+} from '@crossfeed/platform/security/derived-tokens.ts';
+import { carryOverWaitlistTier } from './waitlist-carry-over.ts';
 import { PROMO_CODES, type PromoCodeDoc } from '@crossfeed/projections/promo-codes/promo-codes.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
@@ -54,6 +61,12 @@ const SignupBody = z
 
 const EmailQuery = z.object({ email: Email }).loose();
 const ConfirmQuery = z.object({ email: Email, token: z.string().min(1).max(200) }).loose();
+const EntryQuery = z.object({ token: z.string({ message: 'Missing waitlist token.' }).min(1, 'Missing waitlist token.').max(200) }).loose();
+const ENTRY_NOT_FOUND = 'Waitlist entry not found.';
+/** The new entry's secret token, on the sign-up answer (README "The waitlist carries into the product"). */
+export const ENTRY_TOKEN_HEADER = 'X-Waitlist-Entry-Token';
+/** Set by the confirmation link for the waitlist page: `entry=<token>&claim=<proof>`. */
+export const CONFIRMED_ENTRY_COOKIE = 'crossfeed_waitlist_entry';
 
 const ReferralBody = z
   .object({
@@ -85,7 +98,11 @@ export function waitlistRoutes(ctx: ApiContext): Router {
     const key = emailKey(email);
     // The confirmation e-mail is the workers' (waitlist-confirmation-email, on WaitlistJoined): once per join.
     // The referrer is credited once this e-mail is confirmed (the workers' referral-credit job).
-    const { entry } = await joinWaitlist(ctx, { email, key, referredBy: referred_by ?? null });
+    const { entry, joined } = await joinWaitlist(ctx, { email, key, referredBy: referred_by ?? null });
+    // The entry's secret token only to the browser that created it (an address typed again gets none), in a
+    // header so the SPEC's answer keeps its fields: it follows the position live and reads it back after a
+    // reload (GET /api/waitlist/me).
+    if (joined) res.setHeader(ENTRY_TOKEN_HEADER, waitlistEntryToken(secrets.secret, entry.doc.referral_code));
     res.json(signupAnswer(entry));
   });
 
@@ -94,7 +111,37 @@ export function waitlistRoutes(ctx: ApiContext): Router {
     const key = emailKey(email);
     if (!isValidConfirmationToken(secrets, key, token)) throw new ValidationError(INVALID_CONFIRMATION);
     await confirmWaitlistEmail(ctx, key);
+    const entry = await findEntry(ctx, { _id: key });
+    // An account of this address whose holder confirmed it already is linked now.
+    const account = entry ? await ctx.readStore.collection<UserDoc>(USERS).findOne({ email: entry.doc.email.toLowerCase() }) : null;
+    if (account?.email_confirmed) {
+      await carryOverWaitlistTier(ctx, { id: account._id, email: account.email }, { mailboxProven: true }).catch((error: unknown) =>
+        ctx.logger.error({ err: error, userId: account._id }, 'waitlist carry-over failed'),
+      );
+    }
+    // A short-lived cookie for the waitlist page only (the redirect stays as it was): the page keeps the entry's
+    // token and the claim that lets a sign-up from this browser carry the tier over (only the mailbox's reader
+    // gets this link), then deletes the cookie.
+    if (entry) {
+      const value = new URLSearchParams({ entry: waitlistEntryToken(secrets.secret, entry.doc.referral_code), claim: waitlistConfirmationToken(secrets.secret, key) });
+      res.cookie(CONFIRMED_ENTRY_COOKIE, value.toString(), {
+        path: '/waitlist',
+        maxAge: 15 * 60 * 1000,
+        sameSite: 'lax',
+        secure: publicUrl.startsWith('https:'),
+      });
+    }
     res.redirect(303, '/waitlist?confirmed=1');
+  });
+
+  /** One's own entry, by its secret token (answered at sign-up and by the confirmation link). */
+  router.get('/api/waitlist/me', async (req, res) => {
+    const { token } = parseInput(EntryQuery, req.query);
+    const code = waitlistEntryCodeFromToken(secrets.secret, token);
+    const entry = code ? await findEntry(ctx, { referral_code: code }) : null;
+    if (!entry) throw new NotFoundError(ENTRY_NOT_FOUND);
+    const ranked = await ctx.readStore.collection<WaitlistRankDoc>(WAITLIST_RANKS).findOne({ _id: entry.doc._id }, { projection: { rank: 1 } });
+    res.json({ ...statusAnswer(entry), rank: ranked?.rank ?? null });
   });
 
   router.get('/api/waitlist/status', async (req, res) => {

@@ -44,7 +44,7 @@ export const statusAnswer = (entry: WaitlistEntry) => {
 };
 
 /** Reads and folds one waitlist stream, and waits until the read model includes its last event. */
-async function loadSettled(ctx: ApiContext, key: string): Promise<WaitlistState> {
+export async function loadSettled(ctx: ApiContext, key: string): Promise<WaitlistState> {
   const events = await ctx.eventStore.readStream(waitlistStream(key));
   await settle(ctx, events.at(-1)?.position);
   return fold(waitlistDecider, events as unknown as WaitlistEvent[]);

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
 import { MESSAGES, isValidEmail, passwordStrength } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';
 import { errorMessage } from '@/lib/api-client';
@@ -33,6 +34,8 @@ export function SignupForm() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  /** "Waitlist #4: lifetime Premium" when the waitlist carried over at sign-up. */
+  const [waitlistTier, setWaitlistTier] = useState<string | null>(null);
 
   useEffect(() => {
     if (!done) return;
@@ -51,7 +54,11 @@ export function SignupForm() {
     setBusy(true);
     try {
       const credentials = { username: username.trim(), password };
-      await register({ ...credentials, email: email.trim() });
+      const created = await register({ ...credentials, email: email.trim() });
+      if (created.waitlist) {
+        setWaitlistTier(created.waitlist.message);
+        toast.success(created.waitlist.message, { toastId: 'waitlist-tier' });
+      }
       // Register answers the user without a token; signing in with the same credentials opens the session.
       const session = await login(credentials);
       storeLogin(session.access_token, session.user, { isNewUser: true });
@@ -109,6 +116,11 @@ export function SignupForm() {
       </label>
       <FormMessage tone="error">{error}</FormMessage>
       <FormMessage tone="success">{done ? SIGNUP_SUCCESS : null}</FormMessage>
+      {waitlistTier ? (
+        <p className="auth-waitlist-tier" role="status" data-testid="waitlist-tier">
+          {waitlistTier}
+        </p>
+      ) : null}
       <button type="submit" className="button button-primary" disabled={busy || done}>
         {busy ? 'Signing Up...' : 'Sign Up'}
       </button>

@@ -126,3 +126,24 @@ describe('PremiumPlanModal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('PremiumPlanModal: the waitlist carried over', () => {
+  it('a lifetime Premium member sees the tier and no upgrade offer', () => {
+    signIn({
+      is_premium: true,
+      premium_lifetime: true,
+      premium_until: null,
+      waitlist: { position: 4, tier: 'lifetime', month_free_granted: false, message: 'Waitlist #4: lifetime Premium' },
+    });
+    renderModal();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('waitlist-tier')).toHaveTextContent('PremiumWaitlist #4: lifetime Premium');
+    expect(screen.getByRole('status')).toHaveTextContent('You are a Premium user.');
+  });
+
+  it('lifetime counts as Premium even if the subscription flag is off', () => {
+    signIn({ is_premium: false, premium_lifetime: true });
+    renderModal();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+  });
+});

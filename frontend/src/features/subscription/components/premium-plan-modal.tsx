@@ -82,6 +82,9 @@ const formatDate = (iso: string) => {
 export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
   const isPremium = useAppStore(selectIsPremium);
   const premiumUntil = useAppStore((state) => state.user?.premium_until ?? null);
+  const lifetime = useAppStore((state) => state.user?.premium_lifetime === true);
+  /** "Waitlist #4: lifetime Premium" / "Waitlist: one month of Premium free", when the waitlist carried over. */
+  const waitlistTier = useAppStore((state) => state.user?.waitlist?.message ?? null);
   const { upgrade, busy } = useUpgrade('/app/home');
   const premiumPrice = `${PREMIUM_PRICE}/month`;
   const until = premiumUntil ? formatDate(premiumUntil) : null;
@@ -134,7 +137,13 @@ export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
         </div>
         {isPremium ? (
           <p className="plan-modal-status" role="status">
-            {until ? `You are a Premium user until ${until}.` : 'You are a Premium user.'}
+            {until && !lifetime ? `You are a Premium user until ${until}.` : 'You are a Premium user.'}
+          </p>
+        ) : null}
+        {waitlistTier ? (
+          <p className="plan-modal-status plan-modal-waitlist" data-testid="waitlist-tier">
+            <span className="premium-badge">Premium</span>
+            <span>{waitlistTier}</span>
           </p>
         ) : null}
         <p className="plan-modal-note">Invoices &amp; receipts available.</p>

@@ -1,4 +1,4 @@
-import { IconMail } from '@/components/ui/icons';
+import { IconCheck, IconMail } from '@/components/ui/icons';
 import { referralLink } from '@/lib/referral-link';
 import type { WaitlistSignup } from '../api/join-waitlist';
 import { ReferralLinkField } from './referral-link-field';
@@ -6,14 +6,16 @@ import { TierNote } from './tier-note';
 
 type SignupResultProps = {
   entry: WaitlistSignup;
-  /** The email used to join; the confirmation link was sent there. */
-  email: string;
+  /** The email used to join; the confirmation link was sent there (unknown after a confirmation elsewhere). */
+  email: string | null;
+  /** The e-mail was confirmed: the spot is secured. */
+  confirmed?: boolean;
   onCheckPosition: () => void;
   onStartOver: () => void;
 };
 
 /** After joining (SPEC §4 Waitlist): the position, referrals, tier and the referral link. */
-export function SignupResult({ entry, email, onCheckPosition, onStartOver }: SignupResultProps) {
+export function SignupResult({ entry, email, confirmed = false, onCheckPosition, onStartOver }: SignupResultProps) {
   return (
     <section className="signup-result" aria-labelledby="signup-result-heading">
       <h2 id="signup-result-heading" className="signup-result-heading">
@@ -30,12 +32,25 @@ export function SignupResult({ entry, email, onCheckPosition, onStartOver }: Sig
         </div>
       </dl>
       <TierNote position={entry.position} />
-      <p className="confirm-state confirm-state-pending">
-        <IconMail size={18} />
-        <span>
-          Confirm your email to secure your spot. We sent the link to <strong>{email}</strong>.
-        </span>
-      </p>
+      {confirmed ? (
+        <p className="confirm-state confirm-state-done">
+          <IconCheck size={18} />
+          <span>Your email is confirmed: your spot is secured. Sign up with the same email to keep it.</span>
+        </p>
+      ) : (
+        <p className="confirm-state confirm-state-pending">
+          <IconMail size={18} />
+          <span>
+            Confirm your email to secure your spot.
+            {email ? (
+              <>
+                {' '}
+                We sent the link to <strong>{email}</strong>.
+              </>
+            ) : null}
+          </span>
+        </p>
+      )}
       <ReferralLinkField link={referralLink(entry.referral_code)} />
       <div className="signup-result-actions">
         <button type="button" className="button button-ghost" onClick={onCheckPosition}>

@@ -12,7 +12,7 @@ import { WaitlistPage } from './waitlist-page';
 vi.mock('../api/get-waitlist-count', () => ({ getWaitlistCount: vi.fn() }));
 vi.mock('../api/join-waitlist', () => ({ joinWaitlist: vi.fn() }));
 vi.mock('../api/get-waitlist-status', () => ({ getWaitlistStatus: vi.fn() }));
-vi.mock('../realtime/public-waitlist-socket', () => ({ subscribeToWaitlistCount: vi.fn() }));
+vi.mock('../realtime/public-waitlist-socket', () => ({ subscribeToWaitlistCount: vi.fn(), subscribeToWaitlistEntry: vi.fn(() => () => {}) }));
 
 const countMock = vi.mocked(getWaitlistCount);
 const joinMock = vi.mocked(joinWaitlist);

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { IconCheck, IconHelp } from '@/components/ui/icons';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
-import type { WaitlistSignup } from '../api/join-waitlist';
+import type { WaitlistSignupAnswer } from '../api/join-waitlist';
+import { useMyWaitlistEntry } from '../hooks/use-my-waitlist-entry';
 import { REFERRAL_CODE_MAX } from '../constants';
 import { useWaitlistCount } from '../hooks/use-waitlist-count';
 import { EMAIL_CONFIRMED } from '../messages';
@@ -45,15 +46,27 @@ export function WaitlistPage() {
   const [tab, setTab] = useState<TabIdentifier>('waitlist');
   const [modal, setModal] = useState<ModalName | null>(null);
   const [storyOpen, setStoryOpen] = useState(false);
-  const [joined, setJoined] = useState<{ entry: WaitlistSignup; email: string } | null>(null);
+  const [joined, setJoined] = useState<{ entry: WaitlistSignupAnswer; email: string } | null>(null);
+  // This browser's own entry: survives a reload (its token in localStorage) and updates live.
+  const { mine, remember, forget } = useMyWaitlistEntry();
   const [knownCode, setKnownCode] = useState<string | null>(null);
   const [lookupEmail, setLookupEmail] = useState('');
   const nameInputRef = useRef<HTMLInputElement>(null);
 
   const closeModal = () => setModal(null);
 
-  const handleJoined = (entry: WaitlistSignup, email: string) => {
+  // What the card shows: the entry just joined, unless it is the kept one (which has the live numbers).
+  const card =
+    joined && (!mine || mine.entry.referral_code !== joined.entry.referral_code)
+      ? { entry: joined.entry, email: joined.email as string | null, confirmed: false }
+      : mine
+        ? { entry: mine.entry, email: mine.email ?? joined?.email ?? null, confirmed: mine.entry.confirmed }
+        : null;
+  const referralCode = knownCode ?? mine?.entry.referral_code ?? null;
+
+  const handleJoined = (entry: WaitlistSignupAnswer, email: string) => {
     setJoined({ entry, email });
+    if (entry.entry_token) remember(entry.entry_token, email);
     setKnownCode(entry.referral_code);
     setLookupEmail(email);
     // The push will say so too; this covers a socket that could not connect.
@@ -92,12 +105,16 @@ export function WaitlistPage() {
       <TabPanel idPrefix={TABS_PREFIX} id="waitlist" hidden={tab !== 'waitlist'} className="waitlist-panel">
         <div className="waitlist-grid">
           <section className="waitlist-card waitlist-signup-card" aria-label="Waitlist signup">
-            {joined ? (
+            {card ? (
               <SignupResult
-                entry={joined.entry}
-                email={joined.email}
+                entry={card.entry}
+                email={card.email}
+                confirmed={card.confirmed}
                 onCheckPosition={() => setModal('position')}
-                onStartOver={() => setJoined(null)}
+                onStartOver={() => {
+                  setJoined(null);
+                  forget();
+                }}
               />
             ) : (
               <>
@@ -171,7 +188,7 @@ export function WaitlistPage() {
       <PositionModal
         open={modal === 'position'}
         onClose={closeModal}
-        initialEmail={lookupEmail}
+        initialEmail={lookupEmail || (mine?.email ?? '')}
         onFound={(entry, email) => {
           setKnownCode(entry.referral_code);
           setLookupEmail(email);
@@ -180,7 +197,7 @@ export function WaitlistPage() {
       <ReferralLinkModal
         open={modal === 'referral'}
         onClose={closeModal}
-        referralCode={knownCode}
+        referralCode={referralCode}
         onFindPosition={() => setModal('position')}
       />
       <ProductProgressModal open={modal === 'progress'} onClose={closeModal} />

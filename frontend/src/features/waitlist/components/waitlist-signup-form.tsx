@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { WAITLIST_EMAIL_MAX, WAITLIST_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { FormMessage } from '@/components/ui/form-message';
-import { joinWaitlist, type WaitlistSignup } from '../api/join-waitlist';
+import { joinWaitlist, type WaitlistSignupAnswer } from '../api/join-waitlist';
 import { announceWaitlistSignup } from '../utils/announce-signup';
 import { waitlistErrorMessage } from '../utils/error-messages';
 import { validateWaitlistSignup } from '../utils/validate-waitlist-signup';
@@ -11,7 +11,7 @@ type WaitlistSignupFormProps = {
   /** The `?ref=` code the visitor arrived with; sent as referred_by (null without one). */
   referralCode: string | null;
   /** After a successful signup and its toasts, with the answer and the email used. */
-  onJoined: (entry: WaitlistSignup, email: string) => void;
+  onJoined: (entry: WaitlistSignupAnswer, email: string) => void;
   /** Lets the page move focus to the first field (e.g. from the story's call to action). */
   nameInputRef?: RefObject<HTMLInputElement | null>;
 };

@@ -2,7 +2,9 @@ import { io, type Socket } from 'socket.io-client';
 import {
   PUBLIC_NAMESPACE,
   type ClientToServerEvents,
+  type PublicHandshakeAuth,
   type PublicServerToClientEvents,
+  type WaitlistRankPush,
 } from '@crossfeed/domain/api/realtime-events.ts';
 
 export type PublicSocket = Socket<PublicServerToClientEvents, ClientToServerEvents>;
@@ -23,6 +25,30 @@ export function subscribeToWaitlistCount({ onCount, onReconnect }: WaitlistCount
   const socket: PublicSocket = io(PUBLIC_NAMESPACE, { forceNew: true });
   socket.on('waitlist:count', (payload) => {
     if (payload && typeof payload.count === 'number' && Number.isFinite(payload.count)) onCount(payload.count);
+  });
+  if (onReconnect) socket.io.on('reconnect', onReconnect);
+  return () => {
+    socket.removeAllListeners();
+    socket.io.removeAllListeners();
+    socket.disconnect();
+  };
+}
+
+export type WaitlistEntryListeners = {
+  /** The entry's secret token: the server puts this socket in that one entry's room. */
+  token: string;
+  /** Each `waitlist:rank` push (malformed ones are dropped). */
+  onRank: (rank: WaitlistRankPush) => void;
+  /** After the connection came back, when pushes may have been missed. */
+  onReconnect?: () => void;
+};
+
+/** Follows one's own entry (`waitlist:rank`) on `/public`, its own connection; returns the function that stops it. */
+export function subscribeToWaitlistEntry({ token, onRank, onReconnect }: WaitlistEntryListeners): () => void {
+  const auth: PublicHandshakeAuth = { waitlistToken: token };
+  const socket: PublicSocket = io(PUBLIC_NAMESPACE, { forceNew: true, auth });
+  socket.on('waitlist:rank', (payload) => {
+    if (payload && Number.isFinite(payload.position) && Number.isFinite(payload.referrals)) onRank(payload);
   });
   if (onReconnect) socket.io.on('reconnect', onReconnect);
   return () => {
