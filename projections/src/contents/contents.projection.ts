@@ -120,6 +120,9 @@ export const contentsProjection: Projection = {
       // Match fallback and search: visible content, newest first; and the views sort.
       { key: { deleted: 1, status: 1, created_at: -1 } },
       { key: { deleted: 1, short_link_clicks: -1 } },
+      // Visibility (content-visibility.ts) filters on moderation: an indexed path, so the SQLite store
+      // answers those filters exactly in SQL (sorts, limits and counts included) instead of in memory.
+      { key: { moderation_status: 1 } },
       // Short-link resolution by code.
       { key: { 'links.short_code': 1 } },
     ],
