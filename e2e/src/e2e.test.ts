@@ -71,12 +71,6 @@ describe('Crossfeed end-to-end journeys', () => {
   journey("4. a waitlist signup through another's referral link raises their referrals", 'j4-waitlist-referral', waitlistReferralJourney);
   journey('5. pricing → upgrade → simulated checkout → /success → Premium unlocked', 'j5-premium-upgrade', premiumUpgradeJourney);
   journey('6. forgot password → e-mailed link → reset → login', 'j6-password-reset', passwordResetJourney);
-  journey('8. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j8-waitlist-carry-over', waitlistCarryOverJourney);
-  journey(
-    "8. the exchange: a creator's second item waits as pending, a completed match releases it, and it shows up in the other creator's matches",
-    'j8-exchange',
-    exchangeJourney,
-  );
   journey(
     '7. axe-core finds no serious or critical violation on the public pages, the workspace, its panels and the admin pages',
     'j7-accessibility',
@@ -84,8 +78,14 @@ describe('Crossfeed end-to-end journeys', () => {
     ACCESSIBILITY_TIMEOUT_MS,
   );
   journey(
-    '8. a reload mid-match keeps the selection and "1 / 5 shares"; another device of the same creator sees it live',
-    'j8-workspace-reload',
+    "8. the exchange: a creator's second item waits as pending, a completed match releases it, and it shows up in the other creator's matches",
+    'j8-exchange',
+    exchangeJourney,
+  );
+  journey(
+    '9. a reload mid-match keeps the selection and "1 / 5 shares"; another device of the same creator sees it live',
+    'j9-workspace-reload',
     workspaceReloadJourney,
   );
+  journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
 });

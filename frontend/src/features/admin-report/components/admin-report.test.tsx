@@ -68,7 +68,7 @@ describe('AdminReport', () => {
     const cells = within(row);
     expect(cells.getByText('Video')).toBeInTheDocument();
     expect(cells.getByRole('list', { name: 'Categories' })).toHaveTextContent('technologyart');
-    expect(cells.getByRole('combobox', { name: 'Status of "Cats video"' })).toHaveDisplayValue('Active');
+    expect(cells.getByRole('combobox', { name: 'Status of "Cats video"' })).toHaveDisplayValue('Flagged');
     expect(cells.getByText('reporter-1')).toBeInTheDocument();
     expect(cells.getByText('Spam 1')).toBeInTheDocument();
     expect(row.querySelector('time')).toHaveAttribute('dateTime', '2026-03-01T12:30:00.000Z');
@@ -253,7 +253,6 @@ describe('AdminReport', () => {
       renderReport();
       const select = await screen.findByRole('combobox', { name: 'Status of "Post 1"' });
       expect(within(select).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
-        'active',
         'flagged',
         'under_review',
         'approved',
@@ -266,7 +265,7 @@ describe('AdminReport', () => {
 
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(put).not.toHaveBeenCalled();
-      expect(select).toHaveDisplayValue('Active');
+      expect(select).toHaveDisplayValue('Flagged');
     });
 
     it('on confirm sends PUT /flags/{id}/content-status with new_status and shows the new status', async () => {
@@ -300,7 +299,7 @@ describe('AdminReport', () => {
       await user.selectOptions(select, 'approved');
       await user.click(within(dialog()).getByRole('button', { name: 'Change status' }));
       await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to update content status: Flag not found.', expect.anything()));
-      expect(select).toHaveDisplayValue('Active');
+      expect(select).toHaveDisplayValue('Flagged');
       expect(select).toBeEnabled();
     });
   });

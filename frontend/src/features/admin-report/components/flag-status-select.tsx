@@ -13,13 +13,14 @@ type FlagStatusSelectProps = {
 };
 
 /**
- * SPEC §4 Content moderation status: flagged, under_review, approved or deleted. A status outside those
- * (an owner-view one such as active) shows as the current, unselectable choice.
+ * SPEC §4 Content moderation status: flagged, under_review, approved or deleted. Content listed here has an
+ * open flag, so while no admin has set a moderation status (its status is still an owner one such as
+ * active or pending) it shows as Flagged: what it is until someone reviews it.
  */
 export function FlagStatusSelect({ status, contentTitle, disabled = false, onChange }: FlagStatusSelectProps) {
   const id = useId();
-  const current = status ?? '';
-  const extra = !isModerationStatus(status);
+  const current = status === null ? '' : isModerationStatus(status) ? status : 'flagged';
+  const extra = status === null;
   return (
     <>
       <label htmlFor={id} className="visually-hidden">
