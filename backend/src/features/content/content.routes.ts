@@ -153,7 +153,13 @@ export function contentRoutes(ctx: ApiContext): Router {
   router.get('/content/shares/sent', auth, async (req, res) => {
     const user = currentUser(req);
     const shares = ctx.readStore.collection<ShareDoc>(SHARES);
-    await sendPagedList(req, res, shares, { sharer_id: user._id }, { shared_at: -1, _id: -1 }, async (page) => {
+    // `?content_id=` narrows the list to the shares of one content (the share modal's "sent before").
+    const contentId = req.query.content_id;
+    if (contentId !== undefined && (typeof contentId !== 'string' || contentId === '' || contentId.length > 200)) {
+      throw new ValidationError('content_id must be one content id.');
+    }
+    const filter = contentId === undefined ? { sharer_id: user._id } : { sharer_id: user._id, content_id: contentId };
+    await sendPagedList(req, res, shares, filter, { shared_at: -1, _id: -1 }, async (page) => {
       const contents = await ctx.readStore.collection<ContentDoc>(CONTENTS).find({ _id: { $in: [...new Set(page.map((share) => share.content_id))] } });
       const titles = new Map(contents.map((doc) => [doc._id, doc.title]));
       const contactIds = [...new Set(page.flatMap((share) => [...share.contact_ids, ...(share.skipped ?? []).map((skip) => skip.contactId)]))];

@@ -205,6 +205,17 @@ describe('the exchange: delivered shares', () => {
     assert.deepEqual(sent.body[0].reached.map((c: { name: string }) => c.name), ['Contact 1']);
     assert.deepEqual(sent.body[0].skipped.map((c: { name: string; reason: string }) => [c.name, c.reason]), [['Contact 0', 'already_shared']]);
     assert.deepEqual(sent.body[1].reached.map((c: { name: string }) => c.name), ['Contact 0']);
+    // One content's shares only (the share modal's "sent before"); a malformed filter is a 400.
+    const other = await submitContent(app, owner.session, { title: 'Another post' });
+    await app.request('POST', `/content/${other.id}/share/`, { token: sharer.session.token, json: [sharer.contacts[0]] });
+    const ofPost = await app.request('GET', `/content/shares/sent?content_id=${post.id}`, { token: sharer.session.token });
+    assert.equal(ofPost.headers.get('x-total-count'), '2');
+    assert.ok(ofPost.body.every((share: { content_id: string }) => share.content_id === post.id));
+    const ofOther = await app.request('GET', `/content/shares/sent?content_id=${other.id}`, { token: sharer.session.token });
+    assert.deepEqual(ofOther.body.map((share: { content_title: string }) => share.content_title), ['Another post']);
+    const malformed = await app.request('GET', '/content/shares/sent?content_id=a&content_id=b', { token: sharer.session.token });
+    assert.equal(malformed.status, 400);
+    assert.equal(typeof malformed.body.detail, 'string');
     const others = await app.request('GET', '/content/shares/sent/', { token: owner.session.token });
     assert.deepEqual(others.body, []);
     await assertRequiresAuth(app, 'GET', '/content/shares/sent', sharer.session.user.id);

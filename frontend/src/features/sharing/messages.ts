@@ -15,3 +15,4 @@ export const TARGET_REASONS = {
 export const sharedWith = (names: readonly string[]): string => `Shared with ${names.join(', ')}.`;
 export const releasedToExchange = (title: string): string => `\u201c${title}\u201d was released to the exchange.`;
 export const matchProgressText = (delivered: number, required: number): string => `Match progress: ${delivered} / ${required} delivered shares.`;
+export const sentSharesTitle = (count: number): string => `You shared this content ${count === 1 ? 'once' : `${count} times`} before`;

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, type Page } from '@/lib/api-client';
 import { page } from '@/testing/page';
+import { getSentShares } from '../api/get-sent-shares';
 import { getShareTargets } from '../api/get-share-targets';
 import { shareContent } from '../api/share-content';
 import { ShareContentModal } from './share-content-modal';
@@ -12,6 +13,8 @@ import { ShareContentModal } from './share-content-modal';
 vi.mock('@/lib/api/contacts', () => ({ getContacts: vi.fn() }));
 vi.mock('../api/share-content', () => ({ shareContent: vi.fn() }));
 vi.mock('../api/get-share-targets', () => ({ getShareTargets: vi.fn() }));
+vi.mock('../api/get-sent-shares', () => ({ getSentShares: vi.fn() }));
+const sentMock = vi.mocked(getSentShares);
 const contactsMock = vi.mocked(getContacts);
 const targetsMock = vi.mocked(getShareTargets);
 const shareMock = vi.mocked(shareContent);
@@ -37,6 +40,31 @@ describe('ShareContentModal', () => {
     shareMock.mockReset();
     targetsMock.mockReset();
     targetsMock.mockResolvedValue(page([]));
+    sentMock.mockReset();
+    sentMock.mockResolvedValue(page([]));
+  });
+
+  it('lists what earlier shares of this content sent and to whom, newest first', async () => {
+    contactsMock.mockResolvedValue(page(CONTACTS));
+    sentMock.mockResolvedValue(
+      page([
+        { id: 's2', content_id: 'c1', content_title: 'My video', shared_at: '2026-03-02T10:00:00.000Z', reached: [{ id: 'k2', name: 'Carol', email: 'carol@example.com' }], skipped: [] },
+        { id: 's1', content_id: 'c1', content_title: 'My video', shared_at: '2026-03-01T10:00:00.000Z', reached: [{ id: 'k1', name: 'Bob', email: 'bob@example.com' }], skipped: [] },
+      ]),
+    );
+    renderShare();
+    const summary = await screen.findByText('You shared this content 2 times before');
+    expect(sentMock).toHaveBeenCalledWith('c1', 10, expect.any(AbortSignal));
+    const items = within(summary.closest('details')!).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.split(': ')[1])).toEqual(['Carol', 'Bob']);
+  });
+
+  it('shows no sent list when nothing was shared before or the list cannot be read', async () => {
+    contactsMock.mockResolvedValue(page(CONTACTS));
+    sentMock.mockRejectedValue(new ApiError(500, 'Boom'));
+    renderShare();
+    await screen.findByText('Bob');
+    expect(screen.queryByText(/You shared this content/)).not.toBeInTheDocument();
   });
 
   it('shows contacts already reached with this content, or at their daily limit, disabled with the reason', async () => {

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { appendPage, PAGE_SIZE } from '@/lib/paging';
 import { getShareTargets, type ShareTargetState } from '../api/get-share-targets';
 import { shareContent, type ShareContentResponse } from '../api/share-content';
+import { SentShares } from './sent-shares';
 import {
   CONTACTS_FETCH_FAILED,
   DAILY_LIMIT_MARKER,
@@ -258,6 +259,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
           {content.description ? <p>{content.description}</p> : null}
         </div>
         {contactsPanel}
+        {contacts.status === 'ready' && contacts.contacts.length > 0 ? <SentShares contentId={content.id} /> : null}
         <FormMessage tone="error">{formError}</FormMessage>
       </form>
     );
