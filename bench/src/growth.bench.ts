@@ -32,6 +32,7 @@ import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import { DISPATCHER_CHECKPOINT } from '@crossfeed/workers/dispatch/dispatcher.ts';
 import { rebuildPools } from '@crossfeed/workers/matching/matching.processor.ts';
+import { computeRollups } from '@crossfeed/workers/analytics-rollup/analytics-rollup.processor.ts';
 import { fmt, percentile, perSecond, printReport, type Row, type Target } from './report.ts';
 import { seedMixedLog } from './replay.bench.ts';
 import { rawReadAndParse } from './support/raw-read.ts';
@@ -423,8 +424,11 @@ async function measureLargeLog(events: number, rows: Row[], targets: Target[]): 
     const rebuildMs = performance.now() - started;
     await runner.stop();
     // A process that has run all along has also dispatched every event's jobs (its checkpoint is current)
-    // and keeps the matching worker's pools (a read model too; a start without them builds them first).
-    await rebuildPools(readStore, new Date().toISOString());
+    // and keeps the workers' read models: the matching pools and the analytics roll-ups (a start without
+    // them builds them first, which is not what this measures).
+    const now = new Date().toISOString();
+    await rebuildPools(readStore, now);
+    await computeRollups(readStore, now.slice(0, 10), now);
     const head = (await eventStore.head()).position;
     if (head) await readStore.applyBatch([checkpointOp(DISPATCHER_CHECKPOINT, head, 1)]);
     await readStore.close();

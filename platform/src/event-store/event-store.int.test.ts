@@ -396,6 +396,23 @@ describe('SQLite event store', () => {
       assert.throws(() => store.subscribeAll({}, async () => {}), /closed/);
     }));
 
+  test('leaves WAL checkpoints to its background thread: commits do not copy the WAL back on the event loop', () =>
+    withFile(async (open) => {
+      const store = open();
+      // The writer's own automatic checkpoint is only the safety valve (SQLite's default is 1,000 pages).
+      assert.equal(store.pragmas().walAutocheckpoint, 32_768);
+      const big = 'x'.repeat(4000);
+      // 80 commits: past the point where the background checkpointer starts (64).
+      for (let i = 0; i < 80; i++) {
+        await store.append(`wal-${i}`, Array.from({ length: 50 }, () => ({ type: 'Big', data: { big } })));
+      }
+      await store.close();
+      // Closed cleanly with its checkpointer: everything is there for the next process.
+      const again = open();
+      assert.equal((await again.readStream('wal-79')).length, 50);
+      assert.equal((await again.head()).count, 4_000);
+    }));
+
   test('creates the folder of the database file when it is missing', () =>
     withFile(async (_open, file) => {
       const nested = join(file, '..', 'data', 'nested', 'events.db');

@@ -17,6 +17,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
+import { startCheckpointer, type Checkpointer } from '../sqlite/wal-checkpointer.ts';
 import { POSITION_WIDTH, WrongExpectedVersion, formatPosition, parsePosition } from './event-store.port.ts';
 import type {
   AppendResult,
@@ -50,6 +51,10 @@ const DEFAULT_READ_LIMIT = 1000;
  * stream takes a while but never holds every other request up for long.
  */
 const STREAM_PAGE = 1000;
+/** WAL pages (4 KB) after which a commit checkpoints itself: only if the background checkpointer falls behind. */
+const FALLBACK_CHECKPOINT_PAGES = 32768;
+/** Commits after which the background checkpointer starts: a store that writes little never needs it. */
+const CHECKPOINTER_AFTER_COMMITS = 64;
 const SUBSCRIPTION_BATCH = 500;
 const BACKOFF_START_MS = 100;
 const BACKOFF_CAP_MS = 5000;
@@ -169,6 +174,9 @@ export class SqliteEventStore implements EventStore {
   #appends = 0;
   #closed = false;
   #closing: Promise<void> | undefined;
+  #checkpointer: Checkpointer | undefined;
+  /** The file the background checkpointer works on (none for an in-memory store). */
+  #checkpointFile: string | undefined;
 
   constructor(options: SqliteEventStoreOptions) {
     const synchronous = options.synchronous ?? 'FULL';
@@ -181,6 +189,13 @@ export class SqliteEventStore implements EventStore {
       this.#db.exec(`PRAGMA synchronous = ${synchronous}`);
       this.#db.exec(SCHEMA);
       this.#statements = this.#prepare();
+      if (options.file !== ':memory:' && !options.file.startsWith('file:')) {
+        // Checkpoints run beside the writer (wal-checkpointer.ts), started once this instance has committed
+        // a little: an automatic one inside a commit copies the WAL back and fsyncs the file with the event
+        // loop stopped. A high automatic checkpoint stays as the safety valve.
+        this.#db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+        this.#checkpointFile = options.file;
+      }
     } catch (error) {
       this.#db.close();
       throw error;
@@ -227,13 +242,14 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** Reads the PRAGMA values this connection runs with (for diagnostics and tests). */
-  pragmas(): { journalMode: string; synchronous: number; busyTimeout: number } {
+  pragmas(): { journalMode: string; synchronous: number; busyTimeout: number; walAutocheckpoint: number } {
     this.#assertOpen();
     const value = (name: string): unknown => Object.values(this.#db.prepare(`PRAGMA ${name}`).get() ?? {})[0];
     return {
       journalMode: String(value('journal_mode')),
       synchronous: Number(value('synchronous')),
       busyTimeout: Number(value('busy_timeout')),
+      walAutocheckpoint: Number(value('wal_autocheckpoint')),
     };
   }
 
@@ -282,6 +298,9 @@ export class SqliteEventStore implements EventStore {
     }
     this.#commits += 1;
     this.#appends += group.length;
+    if (this.#checkpointFile && !this.#checkpointer && this.#commits >= CHECKPOINTER_AFTER_COMMITS) {
+      this.#checkpointer = startCheckpointer(this.#checkpointFile);
+    }
     group.forEach((append, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) append.resolve(outcome.result);
@@ -387,6 +406,7 @@ export class SqliteEventStore implements EventStore {
       await this.#group; // appends already accepted are committed, not dropped
       await Promise.all([...this.#subscriptions].map((s) => s.close()));
       this.#closed = true;
+      await this.#checkpointer?.close();
       this.#db.close();
     })();
     return this.#closing;

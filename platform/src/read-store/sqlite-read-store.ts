@@ -47,7 +47,7 @@ import type {
 import { DuplicateKeyError, ReadStoreResetError } from './read-store.port.ts';
 import { ARR, BOOL, NUM, OBJ, STR, isPlainObject, jsonPathLiteral, multikeyKeys, own, pathSegments, typesAt, type AnyObject } from './sqlite/doc-paths.ts';
 import { applyUpdate, compileRest, equalityFields, insertedDoc, isOperatorObject, jsonClone, setOwn, validateUpdate, type InsertLayout } from './sqlite/doc-update.ts';
-import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer.ts';
+import { startCheckpointer, type Checkpointer } from '../sqlite/wal-checkpointer.ts';
 import { filterToSql, sortToSql, type TrackedPath } from './sqlite/filter-sql.ts';
 import { IdFilter } from './sqlite/id-filter.ts';
 

@@ -1,9 +1,9 @@
 /**
- * Background WAL checkpoints for the SQLite read store: a worker thread with a connection of its own runs
- * `PRAGMA wal_checkpoint(PASSIVE)` every few hundred milliseconds, so copying the WAL back into the
- * database file, and its fsyncs, happen beside the writer instead of inside its commits (a PASSIVE
- * checkpoint never blocks the writer nor readers). The writer keeps a high automatic checkpoint as a
- * safety valve should this thread fall behind or stop.
+ * Background WAL checkpoints for a SQLite file (the event log and the read store): a worker thread with a
+ * connection of its own runs `PRAGMA wal_checkpoint(PASSIVE)` every few hundred milliseconds, so copying
+ * the WAL back into the database file, and its fsyncs, happen beside the writer instead of inside its
+ * commits on the event loop (a PASSIVE checkpoint never blocks the writer nor readers). The writer keeps a
+ * high automatic checkpoint as a safety valve should this thread fall behind or stop.
  */
 import { Worker } from 'node:worker_threads';
 
