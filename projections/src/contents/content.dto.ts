@@ -4,6 +4,17 @@ import type { ContentDoc } from './contents.projection.ts';
 
 export type { ContentDto };
 
+/** The shown status (SPEC §3) with the owner status and the moderation apart: one mapping for every DTO. */
+export function statusFieldsOf(doc: ContentDoc): Pick<ContentDto, 'status' | 'owner_status' | 'moderation_status' | 'moderation_reason' | 'under_review'> {
+  return {
+    status: shownStatus(doc),
+    owner_status: doc.status,
+    moderation_status: doc.moderation_status ?? null,
+    moderation_reason: doc.moderation_reason ?? null,
+    under_review: isUnderReview(doc),
+  };
+}
+
 /**
  * SPEC §3 Content, as every content endpoint and the `content:updated` push return it. Field by field, so
  * read-model internals (`_pos`, `deleted`, `bot_clicks`) never leave the server.
@@ -16,11 +27,7 @@ export function toContentDto(doc: ContentDoc): ContentDto {
     url: doc.url,
     created_at: doc.created_at,
     content_type: doc.content_type,
-    status: shownStatus(doc),
-    owner_status: doc.status,
-    moderation_status: doc.moderation_status ?? null,
-    moderation_reason: doc.moderation_reason ?? null,
-    under_review: isUnderReview(doc),
+    ...statusFieldsOf(doc),
     share_count: doc.share_count,
     categories: doc.categories,
     user: { id: doc.user_id, username: doc.username },

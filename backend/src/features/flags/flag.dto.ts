@@ -1,6 +1,6 @@
 import type { ModeratedContentDto } from '@crossfeed/domain/api/flags.dto.ts';
 import type { ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { isUnderReview, shownStatus } from '@crossfeed/projections/contents/content-visibility.ts';
+import { statusFieldsOf } from '@crossfeed/projections/contents/content.dto.ts';
 
 // The flag mapping lives beside the read model so the push reactor (projections) returns the same shape.
 export { toFlagDto } from '@crossfeed/projections/flags/flag.dto.ts';
@@ -15,11 +15,7 @@ export function toModeratedContentDto(content: ContentDoc): ModeratedContentDto 
     url: content.url,
     content_type: content.content_type,
     categories: content.categories,
-    status: shownStatus(content),
-    owner_status: content.status,
-    moderation_status: content.moderation_status ?? null,
-    moderation_reason: content.moderation_reason ?? null,
-    under_review: isUnderReview(content),
+    ...statusFieldsOf(content),
     share_count: content.share_count,
     required_shares: content.required_shares,
     created_at: content.created_at,
