@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { AnalyticsBucket } from '@crossfeed/domain/api/analytics.dto.ts';
-import { yScale, linePath, tickIndexes, xAt } from '../utils/chart-scale';
-import { formatPeriod, formatTick, formatValue } from '../utils/format';
-import { totalOf, type MetricFormat } from '../utils/metrics';
+import { formatPeriod, formatTick, formatValue, totalOf, type MetricFormat } from './chart-format';
+import { yScale, linePath, tickIndexes, xAt } from './chart-scale';
+import './line-chart.css';
 
 export interface ChartSeries {
   key: string;
