@@ -86,7 +86,8 @@ export function ContentAttributionPanel({ contents }: { contents: readonly Conte
   );
 }
 
-function AttributionView({ attribution }: { attribution: ContentAttribution }) {
+/** One content's attribution: totals, a row per sharer (the owner's own contacts named), unattributed. */
+export function AttributionView({ attribution }: { attribution: ContentAttribution }) {
   const { totals, sharers, unattributed } = attribution;
   if (sharers.length === 0 && totals.clicks === 0 && totals.conversions === 0) {
     return <p className="modal-empty">{ATTRIBUTION_TEXTS.empty}</p>;
