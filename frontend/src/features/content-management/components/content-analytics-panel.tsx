@@ -75,7 +75,7 @@ export function ContentAnalyticsPanel({ contents, status, isPremium = false, onU
 
   return (
     <>
-      <div className="analytics-table-scroll">
+      <div className="analytics-table-scroll" role="region" aria-label="Analytics of your content" tabIndex={0}>
         <table className="analytics-table">
           <caption className="visually-hidden">Analytics of your content</caption>
           <thead>

@@ -98,7 +98,7 @@ export function AttributionView({ attribution }: { attribution: ContentAttributi
         {plural(totals.clicks, 'click')} in all, {totals.unique_clicks} unique; {plural(totals.conversions, 'conversion')}.
       </p>
       <p className="attribution-hint">{ATTRIBUTION_TEXTS.unique}</p>
-      <div className="analytics-table-scroll">
+      <div className="analytics-table-scroll" role="region" aria-label="Clicks and conversions by sharer" tabIndex={0}>
         <table className="analytics-table attribution-table">
           <caption className="visually-hidden">Clicks and conversions by sharer</caption>
           <thead>

@@ -107,11 +107,11 @@ export function ContentDailyAnalytics({ contents }: { contents: readonly Content
 
   return (
     <section className="daily-analytics" aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
-      <h4 id={headingId} className="attribution-title">
+      <h3 id={headingId} className="attribution-title daily-title">
         {DAILY_TEXTS.title}
-      </h4>
+      </h3>
       <div className="daily-controls">
-        <span className="daily-control">
+        <div className="form-field daily-control">
           <label htmlFor={contentSelectId}>{DAILY_TEXTS.content}</label>
           <select id={contentSelectId} value={chosen} onChange={(event) => setContentId(event.target.value)}>
             {contents.map((content) => (
@@ -120,8 +120,8 @@ export function ContentDailyAnalytics({ contents }: { contents: readonly Content
               </option>
             ))}
           </select>
-        </span>
-        <span className="daily-control">
+        </div>
+        <div className="form-field daily-control">
           <label htmlFor={rangeSelectId}>{DAILY_TEXTS.range}</label>
           <select id={rangeSelectId} value={days} onChange={(event) => setDays(Number(event.target.value))}>
             {DAILY_RANGES.map((range) => (
@@ -130,7 +130,7 @@ export function ContentDailyAnalytics({ contents }: { contents: readonly Content
               </option>
             ))}
           </select>
-        </span>
+        </div>
       </div>
 
       {state.status === 'loading' ? (
@@ -162,20 +162,22 @@ function DailyView({ data, exporting, onExport }: { data: ContentDailyAnalyticsD
 
   return (
     <div className="daily-body">
-      <dl className="daily-summary" aria-label={`Totals, ${period}`}>
-        {METRICS.map((metric) => (
-          <div key={metric.key} className="daily-tile">
-            <dt>{metric.label}</dt>
-            <dd>{formatValue(totalOf(values(metric.key)), 'count')}</dd>
-          </div>
-        ))}
-      </dl>
+      <div role="group" aria-label={`Totals, ${period}`}>
+        <dl className="daily-summary">
+          {METRICS.map((metric) => (
+            <div key={metric.key} className="daily-tile">
+              <dt>{metric.label}</dt>
+              <dd>{formatValue(totalOf(values(metric.key)), 'count')}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
       {active ? (
         <>
           <p className="attribution-hint">{DAILY_TEXTS.days}</p>
           <div className="daily-charts">
-            <LineChart title="Shares and conversions" bucket="day" periods={days} format="count" summary="total" series={[line('shares'), line('conversions')]} />
-            <LineChart title="Clicks" bucket="day" periods={days} format="count" summary="total" series={[line('clicks'), line('unique_clicks')]} />
+            <LineChart title="Shares and conversions" bucket="day" periods={days} format="count" summary="total" headingLevel={4} series={[line('shares'), line('conversions')]} />
+            <LineChart title="Clicks" bucket="day" periods={days} format="count" summary="total" headingLevel={4} series={[line('clicks'), line('unique_clicks')]} />
           </div>
           <div className="daily-export">
             <button type="button" className="button button-primary button-small" disabled={exporting !== null} onClick={() => onExport('daily')}>
@@ -185,7 +187,7 @@ function DailyView({ data, exporting, onExport }: { data: ContentDailyAnalyticsD
               {exporting === 'sharers' ? DAILY_TEXTS.exporting : DAILY_TEXTS.exportSharers}
             </button>
           </div>
-          <h5 className="daily-subtitle">{ATTRIBUTION_TEXTS.title}</h5>
+          <h4 className="daily-subtitle">{ATTRIBUTION_TEXTS.title}</h4>
           <AttributionView attribution={data} />
         </>
       ) : (
