@@ -56,7 +56,8 @@ export async function premiumAnalyticsJourney(journey: Journey, api: Api): Promi
   await audit.scan(page, 'Manage Content › Analytics (Premium, 390 px)');
   audit.assertNoSeriousViolations();
 
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // A string: the e2e workspace is typed for Node, without the DOM's globals.
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
   assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px at 390 px`);
   await journey.screenshot(page);
   await page.setViewportSize({ width: 1366, height: 900 });
