@@ -13,6 +13,7 @@ import { LIVE_CONTENT } from './owned-content.ts';
 import { publicCreatorParts, type ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
 import { audienceScoreOf, uniqueClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { attributionRoutes } from './attribution.routes.ts';
+import { contentDailyRoutes } from './content-daily.routes.ts';
 
 const AnalyticsInput = z.strictObject({
   content_ids: z
@@ -92,6 +93,7 @@ export function analyticsRoutes(ctx: ApiContext): Router {
 
   router.use(linkRoutes(ctx));
   router.use(attributionRoutes(ctx));
+  router.use(contentDailyRoutes(ctx));
   router.use(conversionRoutes(ctx));
   router.use(enhanceRoutes(ctx));
   return router;

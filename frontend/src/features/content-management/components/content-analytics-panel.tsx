@@ -8,10 +8,15 @@ import { shareProgressPercent, statusLabel, typeLabel } from '../content-labels'
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 import type { OwnContentsStatus } from './content-management-panel';
 import { ContentAttributionPanel } from './content-attribution-panel';
+import { ContentDailyAnalytics, DAILY_TEXTS } from './content-daily-analytics';
 
 type ContentAnalyticsPanelProps = {
   contents: readonly ContentDto[];
   status: OwnContentsStatus;
+  /** Premium adds the daily charts, the breakdown by period and CSV export (the server checks too). */
+  isPremium?: boolean;
+  /** A Free user pressed 'Upgrade to Premium' under the table: open the upsell. */
+  onUpgrade?: () => void;
 };
 
 type AnalyticsState =
@@ -22,9 +27,10 @@ type AnalyticsState =
 /**
  * SPEC §2 Manage Content, Analytics tab: POST /analytics/ for the user's own contents, shown as a table of
  * Title, Type, Status, Shares, Progress and Clicks (the unique clicks in the cell's title). Fetched whenever
- * the tab opens or the contents change. Below it, who brought the clicks (per sharer), for a chosen content.
+ * the tab opens or the contents change. Below it, for Premium, the daily analytics of a chosen content
+ * (charts, breakdown by sharer, CSV export); for Free, who brought the clicks (all time) and an upsell line.
  */
-export function ContentAnalyticsPanel({ contents, status }: ContentAnalyticsPanelProps) {
+export function ContentAnalyticsPanel({ contents, status, isPremium = false, onUpgrade }: ContentAnalyticsPanelProps) {
   const [state, setState] = useState<AnalyticsState>({ status: 'loading' });
   const requestRef = useRef<AbortController | null>(null);
   const ids = contents.map((content) => content.id);
@@ -69,7 +75,7 @@ export function ContentAnalyticsPanel({ contents, status }: ContentAnalyticsPane
 
   return (
     <>
-      <div className="analytics-table-scroll">
+      <div className="analytics-table-scroll" role="region" aria-label="Analytics of your content" tabIndex={0}>
         <table className="analytics-table">
           <caption className="visually-hidden">Analytics of your content</caption>
           <thead>
@@ -110,7 +116,21 @@ export function ContentAnalyticsPanel({ contents, status }: ContentAnalyticsPane
           </tbody>
         </table>
       </div>
-      <ContentAttributionPanel contents={rows.map(({ content }) => content)} />
+      {isPremium ? (
+        <ContentDailyAnalytics contents={rows.map(({ content }) => content)} />
+      ) : (
+        <>
+          <ContentAttributionPanel contents={rows.map(({ content }) => content)} />
+          <p className="daily-upsell">
+            <span>{DAILY_TEXTS.upsell}</span>
+            {onUpgrade ? (
+              <button type="button" className="button button-ghost button-small" onClick={onUpgrade}>
+                {DAILY_TEXTS.upgrade}
+              </button>
+            ) : null}
+          </p>
+        </>
+      )}
     </>
   );
 }

@@ -86,7 +86,8 @@ export function ContentAttributionPanel({ contents }: { contents: readonly Conte
   );
 }
 
-function AttributionView({ attribution }: { attribution: ContentAttribution }) {
+/** One content's attribution: totals, a row per sharer (the owner's own contacts named), unattributed. */
+export function AttributionView({ attribution }: { attribution: ContentAttribution }) {
   const { totals, sharers, unattributed } = attribution;
   if (sharers.length === 0 && totals.clicks === 0 && totals.conversions === 0) {
     return <p className="modal-empty">{ATTRIBUTION_TEXTS.empty}</p>;
@@ -97,7 +98,7 @@ function AttributionView({ attribution }: { attribution: ContentAttribution }) {
         {plural(totals.clicks, 'click')} in all, {totals.unique_clicks} unique; {plural(totals.conversions, 'conversion')}.
       </p>
       <p className="attribution-hint">{ATTRIBUTION_TEXTS.unique}</p>
-      <div className="analytics-table-scroll">
+      <div className="analytics-table-scroll" role="region" aria-label="Clicks and conversions by sharer" tabIndex={0}>
         <table className="analytics-table attribution-table">
           <caption className="visually-hidden">Clicks and conversions by sharer</caption>
           <thead>

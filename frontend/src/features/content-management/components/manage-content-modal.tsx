@@ -88,7 +88,7 @@ export function ManageContentModal({ open, onClose, onUpgrade }: ManageContentMo
             ) : null}
           </TabPanel>
           <TabPanel idPrefix={tabsId} id="analytics" hidden={tab !== 'analytics'}>
-            {tab === 'analytics' ? <ContentAnalyticsPanel contents={contents} status={status} /> : null}
+            {tab === 'analytics' ? <ContentAnalyticsPanel contents={contents} status={status} isPremium={isPremium} onUpgrade={onUpgrade} /> : null}
           </TabPanel>
         </div>
       </Modal>

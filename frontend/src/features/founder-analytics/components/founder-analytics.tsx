@@ -1,14 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AnalyticsQuery, AnalyticsSeries } from '@crossfeed/domain/api/analytics.dto.ts';
+import { formatValue, totalOf } from '@/components/charts/chart-format';
+import { LineChart } from '@/components/charts/line-chart';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { useAnalytics } from '../hooks/use-analytics';
 import { useReplay } from '../hooks/use-replay';
 import { ANALYTICS_MESSAGES } from '../messages';
-import { formatValue } from '../utils/format';
-import { CHART_GROUPS, hasActivity, totalOf, valuesOf } from '../utils/metrics';
+import { CHART_GROUPS, hasActivity, valuesOf } from '../utils/metrics';
 import { AnalyticsRangeForm } from './analytics-range-form';
-import { LineChart } from './line-chart';
 import { ReplayPanel } from './replay-panel';
 import '../founder-analytics.css';
 

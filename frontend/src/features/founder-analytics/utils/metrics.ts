@@ -1,6 +1,5 @@
 import type { AnalyticsMetric, AnalyticsPoint } from '@crossfeed/domain/api/analytics.dto.ts';
-
-export type MetricFormat = 'count' | 'usd';
+import type { MetricFormat } from '@/components/charts/chart-format';
 
 export interface MetricInfo {
   key: AnalyticsMetric;
@@ -87,8 +86,6 @@ export const CHART_GROUPS: readonly ChartGroup[] = [
 
 export const valuesOf = (series: readonly AnalyticsPoint[], key: AnalyticsMetric): number[] =>
   series.map((point) => (Number.isFinite(point[key]) ? point[key] : 0));
-
-export const totalOf = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0);
 
 export const hasActivity = (series: readonly AnalyticsPoint[]): boolean =>
   series.some((point) => CHART_GROUPS.some((group) => group.metrics.some(({ key }) => point[key] !== 0)));

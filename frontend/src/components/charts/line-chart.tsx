@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { AnalyticsBucket } from '@crossfeed/domain/api/analytics.dto.ts';
-import { yScale, linePath, tickIndexes, xAt } from '../utils/chart-scale';
-import { formatPeriod, formatTick, formatValue } from '../utils/format';
-import { totalOf, type MetricFormat } from '../utils/metrics';
+import { formatPeriod, formatTick, formatValue, totalOf, type MetricFormat } from './chart-format';
+import { yScale, linePath, tickIndexes, xAt } from './chart-scale';
+import './line-chart.css';
 
 export interface ChartSeries {
   key: string;
@@ -19,6 +19,8 @@ type LineChartProps = {
   format: MetricFormat;
   /** What the legend shows per series: the sum over the range, or the value of the last period. */
   summary: 'total' | 'latest';
+  /** The title's heading level where the chart sits (3 on a page, 4 inside a section of a dialog). */
+  headingLevel?: 3 | 4;
 };
 
 // Colour is never the only cue: each line also has its own dash pattern, shown in the legend.
@@ -35,7 +37,8 @@ const MAX_DOTS = 45;
  * An accessible inline SVG line chart (no chart library): the SVG is one image with a title and a text
  * description of every line; the same numbers are in a data table under it.
  */
-export function LineChart({ title, bucket, periods, series, format, summary }: LineChartProps) {
+export function LineChart({ title, bucket, periods, series, format, summary, headingLevel = 3 }: LineChartProps) {
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const descId = `${baseId}-desc`;
@@ -72,7 +75,7 @@ export function LineChart({ title, bucket, periods, series, format, summary }: L
   return (
     <figure className="chart-card">
       <figcaption className="chart-caption">
-        <h3 className="chart-title">{title}</h3>
+        <Heading className="chart-title">{title}</Heading>
       </figcaption>
       <svg className="chart-svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`}>
         <title id={titleId}>{title}</title>
@@ -134,7 +137,8 @@ export function LineChart({ title, bucket, periods, series, format, summary }: L
         <summary>
           Data table<span className="visually-hidden">{`: ${title}`}</span>
         </summary>
-        <div className="chart-table-scroll">
+        {/* Focusable so keyboard users can scroll a long or wide table. */}
+        <div className="chart-table-scroll" role="region" aria-label={`${title}: data table`} tabIndex={0}>
           <table>
             <caption className="visually-hidden">{title}</caption>
             <thead>

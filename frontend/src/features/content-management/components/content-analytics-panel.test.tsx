@@ -1,0 +1,46 @@
+import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getContentAnalytics } from '../api/get-content-analytics';
+import { getContentDaily } from '../api/get-content-daily';
+import { ATTRIBUTION_TEXTS } from './content-attribution-panel';
+import { ContentAnalyticsPanel } from './content-analytics-panel';
+import { DAILY_TEXTS } from './content-daily-analytics';
+
+vi.mock('../api/get-content-analytics', () => ({ getContentAnalytics: vi.fn() }));
+vi.mock('../api/get-content-daily', () => ({ getContentDaily: vi.fn() }));
+vi.mock('../api/get-content-attribution', () => ({ getContentAttribution: vi.fn() }));
+const analyticsMock = vi.mocked(getContentAnalytics);
+const dailyMock = vi.mocked(getContentDaily);
+
+const contents = [
+  { id: 'c1', title: 'First post', content_type: 'article', status: 'active', required_shares: 4 },
+] as unknown as ContentDto[];
+
+describe('ContentAnalyticsPanel tiers', () => {
+  beforeEach(() => {
+    analyticsMock.mockReset().mockResolvedValue({ c1: { shares: 2, short_link_clicks: 3, unique_clicks: 2, conversions: 0 } });
+    dailyMock.mockReset().mockReturnValue(new Promise(() => {}));
+  });
+
+  it('keeps the Free table, the all-time attribution and a one-line upsell, and never asks for the daily series', async () => {
+    const onUpgrade = vi.fn();
+    render(<ContentAnalyticsPanel contents={contents} status="ready" onUpgrade={onUpgrade} />);
+    expect(await screen.findByRole('table', { name: 'Analytics of your content' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: ATTRIBUTION_TEXTS.title })).toBeInTheDocument();
+    expect(screen.getByText(DAILY_TEXTS.upsell)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: DAILY_TEXTS.upgrade }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('region', { name: DAILY_TEXTS.title })).not.toBeInTheDocument();
+    expect(dailyMock).not.toHaveBeenCalled();
+  });
+
+  it('gives Premium the same table and the daily analytics instead of the upsell', async () => {
+    render(<ContentAnalyticsPanel contents={contents} status="ready" isPremium />);
+    expect(await screen.findByRole('table', { name: 'Analytics of your content' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: DAILY_TEXTS.title })).toBeInTheDocument();
+    expect(dailyMock).toHaveBeenCalledWith('c1', expect.any(Object), expect.any(AbortSignal));
+    expect(screen.queryByText(DAILY_TEXTS.upsell)).not.toBeInTheDocument();
+  });
+});
