@@ -14,6 +14,10 @@ export const OVERLAP_MIN_AUDIENCE = 10;
 /** A shared count from 1 to this minus one is shown only as "fewer than" it, without percentages. */
 export const OVERLAP_MIN_SHARED = 3;
 
+/** Partners per page of GET /analytics/audience/overlap: each costs an overlap computation, so pages are small. */
+export const OVERLAP_PAGE_DEFAULT = 10;
+export const OVERLAP_PAGE_MAX = 25;
+
 export const AUDIENCE_INSIGHTS_MESSAGES = {
   premiumOnly: 'Audience insights are a Premium feature. Upgrade to Premium to see how your audience overlaps with your partners.',
 } as const;
@@ -22,9 +26,10 @@ export const AUDIENCE_INSIGHTS_MESSAGES = {
  * What may be shown of one overlap:
  * - `shown`: the shared count and both percentages;
  * - `few`: 1 to OVERLAP_MIN_SHARED - 1 shared contacts, shown as "fewer than OVERLAP_MIN_SHARED";
- * - `too_small`: one of the two audiences is below OVERLAP_MIN_AUDIENCE, so nothing is compared.
+ * - `your_audience_small` / `their_audience_small`: that audience is below OVERLAP_MIN_AUDIENCE, so nothing
+ *   is compared (yours is named first when both are).
  */
-export type OverlapStatus = 'shown' | 'few' | 'too_small';
+export type OverlapStatus = 'shown' | 'few' | 'your_audience_small' | 'their_audience_small';
 
 export interface OverlapFigures {
   status: OverlapStatus;
@@ -43,10 +48,14 @@ export function wholePercent(part: number, whole: number): number {
   return Math.min(99, Math.max(1, Math.round((part / whole) * 100)));
 }
 
+/** Whether the overlap of two audiences of these sizes is worth computing (overlapFigures would show it). */
+export const comparable = (mine: number, theirs: number): boolean => mine >= OVERLAP_MIN_AUDIENCE && theirs >= OVERLAP_MIN_AUDIENCE;
+
 /** What of an overlap of `shared` contacts between audiences of `mine` and `theirs` contacts may be shown. */
 export function overlapFigures(shared: number, mine: number, theirs: number): OverlapFigures {
-  if (mine < OVERLAP_MIN_AUDIENCE || theirs < OVERLAP_MIN_AUDIENCE) {
-    return { status: 'too_small', shared_contacts: null, percent_of_my_audience: null, percent_of_their_audience: null };
+  if (!comparable(mine, theirs)) {
+    const status = mine < OVERLAP_MIN_AUDIENCE ? 'your_audience_small' : 'their_audience_small';
+    return { status, shared_contacts: null, percent_of_my_audience: null, percent_of_their_audience: null };
   }
   if (shared > 0 && shared < OVERLAP_MIN_SHARED) {
     return { status: 'few', shared_contacts: null, percent_of_my_audience: null, percent_of_their_audience: null };

@@ -35,8 +35,9 @@ describe('overlap figures', () => {
 
   test('compares nothing when either audience is below the minimum', () => {
     const small = OVERLAP_MIN_AUDIENCE - 1;
-    assert.equal(overlapFigures(0, small, 100).status, 'too_small');
-    assert.equal(overlapFigures(small, 100, small).status, 'too_small');
+    assert.equal(overlapFigures(0, small, 100).status, 'your_audience_small');
+    assert.equal(overlapFigures(0, small, small).status, 'your_audience_small');
+    assert.equal(overlapFigures(small, 100, small).status, 'their_audience_small');
     assert.equal(overlapFigures(small, 100, small).shared_contacts, null);
     assert.equal(overlapFigures(OVERLAP_MIN_SHARED, OVERLAP_MIN_AUDIENCE, OVERLAP_MIN_AUDIENCE).status, 'shown');
   });
