@@ -17,6 +17,7 @@ import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
 import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
+import { audienceInsightsJourney } from './journeys/audience-insights.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
@@ -88,4 +89,5 @@ describe('Crossfeed end-to-end journeys', () => {
     workspaceReloadJourney,
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
+  journey('audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell', 'j-audience-insights', audienceInsightsJourney);
 });

@@ -6,7 +6,7 @@ export function AudienceInsightsUpsell({ detail }: { detail?: string }) {
   return (
     <section className="insights-card insights-upsell" aria-labelledby="insights-upsell-title">
       <h2 id="insights-upsell-title" className="insights-heading">
-        <span className="insights-badge">Premium</span> Audience insights
+        <span className="insights-badge">Premium</span> Unlock audience insights
       </h2>
       {detail ? <p role="alert">{detail}</p> : null}
       <p>{UPSELL_PITCH}</p>

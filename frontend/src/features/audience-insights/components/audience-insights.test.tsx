@@ -51,7 +51,7 @@ describe('AudienceInsights', () => {
   it('shows a Free user the upsell and asks the server nothing', async () => {
     signIn({ is_premium: false });
     const { router } = renderInsights();
-    expect(screen.getByRole('heading', { name: /Audience insights/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /audience insights/i })).toBeInTheDocument();
     expect(overlapMock).not.toHaveBeenCalled();
     expect(categoriesMock).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('link', { name: 'Upgrade to Premium' }));
@@ -72,7 +72,8 @@ describe('AudienceInsights', () => {
     renderInsights();
     const card = await screen.findByRole('listitem', { name: 'bob' });
     expect(within(card).getByText('You shared their content 2 times \u00b7 they shared yours once')).toBeInTheDocument();
-    const shared = within(card).getByText('5 shared contacts');
+    expect(within(card).getByText('Shared contacts')).toBeInTheDocument();
+    const shared = within(card).getByText('5');
     expect(shared.closest('dd')).toHaveAccessibleDescription(
       'Contacts whose e-mail appears in both your and bob\u2019s contact lists, compared by a one-way hash; neither side sees the other\u2019s contacts.',
     );

@@ -4,7 +4,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import type { AudienceOverlap } from '../api/get-audience-overlap';
 import type { OverlapState } from '../hooks/use-audience-overlap';
 import { OVERLAP_EMPTY, OVERLAP_LOADING } from '../messages';
-import { exchangeSummary, explain, partnerName, sharedCount, withheld } from '../utils/overlap-texts';
+import { exchangeSummary, explain, formatCount, partnerName, withheld } from '../utils/overlap-texts';
 
 /** One number, its label and the sentence saying how it is computed. */
 function Figure({ label, value, explanation, percent }: { label: string; value: string; explanation: string; percent?: number }) {
@@ -53,7 +53,7 @@ function PartnerOverlap({ item }: { item: AudienceOverlap }) {
       <p className="insights-exchange">{exchangeSummary(item.shares_given, item.shares_received)}</p>
       {shown ? (
         <dl className="insights-figures">
-          <Figure label="Shared contacts" value={sharedCount(item.shared_contacts ?? 0)} explanation={explain.shared(name)} />
+          <Figure label="Shared contacts" value={formatCount(item.shared_contacts ?? 0)} explanation={explain.shared(name)} />
           <Figure
             label="Of your audience"
             value={`${item.percent_of_my_audience ?? 0}%`}

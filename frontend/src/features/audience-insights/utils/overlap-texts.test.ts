@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeSummary, explain, partnerName, sharedCount, withheld } from './overlap-texts';
+import { exchangeSummary, explain, formatCount, partnerName, withheld } from './overlap-texts';
 
 describe('overlap texts', () => {
   it('says how the shared count is computed, naming the partner', () => {
@@ -21,8 +21,8 @@ describe('overlap texts', () => {
     expect(withheld.theirAudienceSmall('bob')).toMatch(/^bob has too few contacts/);
   });
 
-  it('counts shared contacts with the right noun', () => {
-    expect(sharedCount(1)).toBe('1 shared contact');
-    expect(sharedCount(12000)).toBe('12,000 shared contacts');
+  it('groups the thousands of a count', () => {
+    expect(formatCount(5)).toBe('5');
+    expect(formatCount(12000)).toBe('12,000');
   });
 });

@@ -35,5 +35,5 @@ export function exchangeSummary(sharesGiven: number, sharesReceived: number): st
   return parts.join(' \u00b7 ');
 }
 
-/** A count with its noun: "1 shared contact", "12 shared contacts". */
-export const sharedCount = (count: number): string => `${count.toLocaleString('en-US')} shared contact${count === 1 ? '' : 's'}`;
+/** A count as shown: "12,000". */
+export const formatCount = (count: number): string => count.toLocaleString('en-US');
