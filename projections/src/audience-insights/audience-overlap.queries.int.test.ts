@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createSqliteReadStore, type SqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { Collection, Doc, ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTACT_EMAIL_HASHES, audienceInsightsProjection } from './audience-insights.projection.ts';
-import { HASH_PAGE, audienceSize, sharedAudience } from './audience-overlap.queries.ts';
+import { HASH_PAGE, HashPageCache, audienceSize, sharedAudience } from './audience-overlap.queries.ts';
 import { emailHash } from './email-hash.ts';
 
 /** A store holding, per user, the hashes of `person{n}@example.com` for each n of the user's range. */
@@ -94,6 +94,30 @@ describe('shared audience of two creators', () => {
       const inList = (read.filter.email_hash as { $in: string[] }).$in;
       assert.ok(inList.length <= HASH_PAGE);
     }
+  });
+
+  test("with a cache for the caller, comparing them with several partners reads the caller's list once", async () => {
+    const store = await storeWith({ ann: [0, 700], bob: [600, 2000], cid: [0, 1500] });
+    const [ann, bob] = await sizes(store, 'ann', 'bob');
+    const [, cid] = await sizes(store, 'ann', 'cid');
+    const { store: watched, reads } = recording(store);
+    const cache = new HashPageCache('ann');
+    assert.equal(await sharedAudience(watched, ann, bob, cache), 100);
+    assert.equal(await sharedAudience(watched, ann, cid, cache), 700);
+    const finds = reads.filter((read) => read.op === 'find');
+    assert.equal(finds.length, Math.ceil(700 / HASH_PAGE), 'ann\'s two pages, read for bob only');
+    assert.ok(finds.every((read) => read.filter.user_id === 'ann'));
+    assert.deepEqual(
+      reads.filter((read) => read.op === 'count').map((read) => read.filter.user_id),
+      ['bob', 'bob', 'cid', 'cid'],
+    );
+    // A partner's pages are never kept: comparing with a smaller partner reads theirs each time.
+    const small = { userId: 'bob', size: bob.size };
+    const other = new HashPageCache('ann');
+    reads.length = 0;
+    await sharedAudience(watched, { userId: 'cid', size: cid.size }, small, other);
+    await sharedAudience(watched, { userId: 'cid', size: cid.size }, small, other);
+    assert.equal(reads.filter((read) => read.op === 'find' && read.filter.user_id === 'bob').length, 2 * Math.ceil(bob.size / HASH_PAGE));
   });
 
   test('the SQLite store answers each page and each lookup in SQL through the (user_id, email_hash) index', async () => {

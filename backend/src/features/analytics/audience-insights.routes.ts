@@ -12,7 +12,7 @@ import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { ForbiddenError } from '@crossfeed/domain/shared/errors.ts';
 import { AUDIENCE_PARTNERS, type AudiencePartnerDoc } from '@crossfeed/projections/audience-insights/audience-insights.projection.ts';
 import { audienceCategoriesOf } from '@crossfeed/projections/audience-insights/audience-categories.queries.ts';
-import { audienceSize, sharedAudience } from '@crossfeed/projections/audience-insights/audience-overlap.queries.ts';
+import { HashPageCache, audienceSize, sharedAudience } from '@crossfeed/projections/audience-insights/audience-overlap.queries.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
@@ -70,10 +70,12 @@ export function audienceInsightsRoutes(ctx: ApiContext): Router {
     }
     const mine = { userId: user._id, size: await audienceSize(ctx.readStore, user._id) };
     const body: AudienceOverlapDto[] = [];
+    // The caller's hashes are read once for the whole page of partners.
+    const cache = new HashPageCache(user._id);
     // One partner after the other: a page's lookups never pile up on the store at once.
     for (const item of items) {
       const theirs = { userId: item.partner_id, size: await audienceSize(ctx.readStore, item.partner_id) };
-      const shared = comparable(mine.size, theirs.size) ? await sharedAudience(ctx.readStore, mine, theirs) : 0;
+      const shared = comparable(mine.size, theirs.size) ? await sharedAudience(ctx.readStore, mine, theirs, cache) : 0;
       body.push({
         partner_id: item.partner_id,
         partner_username: usernames.get(item.partner_id) ?? null,
