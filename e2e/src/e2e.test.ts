@@ -89,5 +89,10 @@ describe('Crossfeed end-to-end journeys', () => {
     workspaceReloadJourney,
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
-  journey('audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell', 'j-audience-insights', audienceInsightsJourney);
+  journey(
+    'audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell',
+    'j-audience-insights',
+    audienceInsightsJourney,
+    ACCESSIBILITY_TIMEOUT_MS,
+  );
 });
