@@ -18,6 +18,7 @@ import { premiumAnalyticsJourney } from './journeys/premium-analytics.ts';
 import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
+import { audienceInsightsJourney } from './journeys/audience-insights.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
@@ -90,4 +91,10 @@ describe('Crossfeed end-to-end journeys', () => {
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
   journey('Premium analytics: a Premium creator sees the daily chart and sharer breakdown at 390 px and exports CSV', 'j-premium-analytics', premiumAnalyticsJourney);
+  journey(
+    'audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell',
+    'j-audience-insights',
+    audienceInsightsJourney,
+    ACCESSIBILITY_TIMEOUT_MS,
+  );
 });

@@ -16,6 +16,7 @@ import { workspacesProjection } from './workspaces/workspaces.projection.ts';
 import { matchProgressProjection } from './match-progress/match-progress.projection.ts';
 import { linkEngagementProjection } from './audience-scores/link-engagement.projection.ts';
 import { contentDailyProjection } from './content-daily/content-daily.projection.ts';
+import { audienceInsightsProjection } from './audience-insights/audience-insights.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -36,6 +37,7 @@ export const projections: readonly Projection[] = [
   matchProgressProjection,
   linkEngagementProjection,
   contentDailyProjection,
+  audienceInsightsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

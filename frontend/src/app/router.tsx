@@ -21,6 +21,7 @@ const PaymentCancelPage = lazy(() => import('./routes/payment/cancel'));
 const AppRoot = lazy(() => import('./routes/app/root'));
 const HomePage = lazy(() => import('./routes/app/home'));
 const ProfileBuilderPage = lazy(() => import('./routes/app/profile-builder'));
+const AudienceInsightsPage = lazy(() => import('./routes/app/audience-insights'));
 const CheckoutPage = lazy(() => import('./routes/checkout'));
 const AdminReportPage = lazy(() => import('./routes/admin-report'));
 const AdminAnalyticsPage = lazy(() => import('./routes/admin-analytics'));
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/app/home" replace /> },
               { path: 'home', element: page(HomePage) },
               { path: 'profile-builder', element: page(ProfileBuilderPage) },
+              { path: 'audience-insights', element: page(AudienceInsightsPage) },
             ],
           },
           { path: '/checkout', element: protectedPage(CheckoutPage) },

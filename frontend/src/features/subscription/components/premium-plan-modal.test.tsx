@@ -112,6 +112,20 @@ describe('PremiumPlanModal', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('leads a Premium user to Audience insights and closes', async () => {
+    signIn({ is_premium: true });
+    const { onClose, router } = renderModal();
+    await userEvent.click(screen.getByRole('link', { name: 'Open Audience insights' }));
+    expect(router.state.location.pathname).toBe('/app/audience-insights');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offers a Free user no Audience insights link', () => {
+    signIn();
+    renderModal();
+    expect(screen.queryByRole('link', { name: 'Open Audience insights' })).not.toBeInTheDocument();
+  });
+
   it('names the end date of a time-limited (promo) Premium', () => {
     signIn({ is_premium: true, premium_until: '2026-04-01T12:00:00.000Z' });
     renderModal();

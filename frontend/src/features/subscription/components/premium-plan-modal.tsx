@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { IconCheck } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { useAppStore } from '@/stores/app-store';
@@ -138,6 +139,14 @@ export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
         {isPremium ? (
           <p className="plan-modal-status" role="status">
             {until && !lifetime ? `You are a Premium user until ${until}.` : 'You are a Premium user.'}
+          </p>
+        ) : null}
+        {isPremium ? (
+          <p className="plan-modal-note">
+            <Link to="/app/audience-insights" onClick={onClose}>
+              Open Audience insights
+            </Link>{' '}
+            to see how your audience overlaps with your partners.
           </p>
         ) : null}
         {waitlistTier ? (

@@ -1,0 +1,98 @@
+import { Router } from 'express';
+import {
+  AUDIENCE_INSIGHTS_MESSAGES,
+  OVERLAP_PAGE_DEFAULT,
+  OVERLAP_PAGE_MAX,
+  comparable,
+  overlapFigures,
+  type CategoryClicks,
+  type OverlapFigures,
+} from '@crossfeed/domain/rules/audience-insights.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
+import { ForbiddenError } from '@crossfeed/domain/shared/errors.ts';
+import { AUDIENCE_PARTNERS, type AudiencePartnerDoc } from '@crossfeed/projections/audience-insights/audience-insights.projection.ts';
+import { audienceCategoriesOf } from '@crossfeed/projections/audience-insights/audience-categories.queries.ts';
+import { HashPageCache, audienceSize, sharedAudience } from '@crossfeed/projections/audience-insights/audience-overlap.queries.ts';
+import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
+import type { ApiContext } from '../../api/api-context.ts';
+import { currentUser, requireAuth } from '../../auth/require-auth.ts';
+import { findPage, parsePage, sendPage } from '../../http/paging.ts';
+
+/** One partner of GET /analytics/audience/overlap: who, how you exchanged, and how your audiences overlap. */
+export interface AudienceOverlapDto extends OverlapFigures {
+  partner_id: string;
+  partner_username: string | null;
+  /** Your delivered shares of their content. */
+  shares_given: number;
+  /** Their delivered shares of your content. */
+  shares_received: number;
+  last_shared_at: string;
+}
+
+/** GET /analytics/audience/categories. */
+export interface AudienceCategoriesDto {
+  total_clicks: number;
+  categories: CategoryClicks[];
+}
+
+/**
+ * Premium audience insights (docs/audience-insights.md): the overlap of the caller's audience with each
+ * partner's (counts and percentages only, computed here from e-mail hashes) and the content categories
+ * the caller's contacts click. Free users get a 403 with what Premium would show them.
+ */
+export function audienceInsightsRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const auth = requireAuth(ctx);
+
+  const premiumCaller = (req: Parameters<typeof currentUser>[0]) => {
+    const user = currentUser(req);
+    if (!isPremiumActive(user, ctx.clock().toISOString())) throw new ForbiddenError(AUDIENCE_INSIGHTS_MESSAGES.premiumOnly);
+    return user;
+  };
+
+  /** The caller's partners, most recent exchange first, a small page at a time (each costs one overlap). */
+  router.get('/analytics/audience/overlap', auth, async (req, res) => {
+    const user = premiumCaller(req);
+    const asked = parsePage(req);
+    const page = { offset: asked.offset, limit: req.query.limit === undefined ? OVERLAP_PAGE_DEFAULT : Math.min(asked.limit, OVERLAP_PAGE_MAX) };
+    const { items, total } = await findPage(
+      ctx.readStore.collection<AudiencePartnerDoc>(AUDIENCE_PARTNERS),
+      { user_id: user._id },
+      { last_shared_at: -1, _id: 1 },
+      page,
+    );
+    const usernames = new Map<string, string>();
+    if (items.length > 0) {
+      const users = await ctx.readStore
+        .collection<UserDoc>(USERS)
+        .find({ _id: { $in: items.map((item) => item.partner_id) } }, { projection: { username: 1 } });
+      for (const partner of users) usernames.set(partner._id, partner.username);
+    }
+    const mine = { userId: user._id, size: await audienceSize(ctx.readStore, user._id) };
+    const body: AudienceOverlapDto[] = [];
+    // The caller's hashes are read once for the whole page of partners.
+    const cache = new HashPageCache(user._id);
+    // One partner after the other: a page's lookups never pile up on the store at once.
+    for (const item of items) {
+      const theirs = { userId: item.partner_id, size: await audienceSize(ctx.readStore, item.partner_id) };
+      const shared = comparable(mine.size, theirs.size) ? await sharedAudience(ctx.readStore, mine, theirs, cache) : 0;
+      body.push({
+        partner_id: item.partner_id,
+        partner_username: usernames.get(item.partner_id) ?? null,
+        shares_given: item.shares_given,
+        shares_received: item.shares_received,
+        last_shared_at: item.last_shared_at,
+        ...overlapFigures(shared, mine.size, theirs.size),
+      });
+    }
+    sendPage(res, body, total);
+  });
+
+  router.get('/analytics/audience/categories', auth, async (req, res) => {
+    const user = premiumCaller(req);
+    const body: AudienceCategoriesDto = await audienceCategoriesOf(ctx.readStore, user._id);
+    res.json(body);
+  });
+
+  return router;
+}

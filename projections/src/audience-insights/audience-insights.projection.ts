@@ -1,0 +1,113 @@
+import type { ContactAdded, ContactRemoved } from '@crossfeed/domain/contacts/contact.events.ts';
+import type { LinkClicked } from '@crossfeed/domain/content/content.events.ts';
+import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { Projection, ProjectionOp } from '../projection.ts';
+import { emailHash } from './email-hash.ts';
+
+/**
+ * Read models of the Premium audience insights (docs/audience-insights.md). They hold no e-mail and no
+ * name: the overlap of two audiences is counted from hashes, server-side, and only counts leave the server.
+ */
+
+/** One contact's e-mail hash (`_id` is the contact id). */
+export const CONTACT_EMAIL_HASHES = 'contact_email_hashes';
+/** Two creators linked by a delivered share, one document per direction (`_id` `${user_id}:${partner_id}`). */
+export const AUDIENCE_PARTNERS = 'audience_partners';
+/** People's clicks on one content reached through one creator's contacts (`_id` `${user_id}:${content_id}`). */
+export const AUDIENCE_CONTENT_CLICKS = 'audience_content_clicks';
+
+export interface ContactEmailHashDoc extends Doc {
+  user_id: string;
+  /** sha256 of the trimmed, lowercase e-mail (email-hash.ts). */
+  email_hash: string;
+}
+
+export interface AudiencePartnerDoc extends Doc {
+  user_id: string;
+  partner_id: string;
+  /** Delivered shares `user_id` made of `partner_id`'s content. */
+  shares_given: number;
+  /** Delivered shares `partner_id` made of `user_id`'s content. */
+  shares_received: number;
+  last_shared_at: string;
+}
+
+export interface AudienceContentClicksDoc extends Doc {
+  user_id: string;
+  content_id: string;
+  clicks: number;
+}
+
+export const partnerId = (userId: string, partner: string): string => `${userId}:${partner}`;
+export const contentClicksId = (userId: string, contentId: string): string => `${userId}:${contentId}`;
+
+type Handled = ContactAdded | ContactRemoved | ContentShared | LinkClicked;
+type Handlers = { [Type in Handled['type']]: (data: Extract<Handled, { type: Type }>['data']) => ProjectionOp[] };
+
+function partnerOp(userId: string, partner: string, counter: 'shares_given' | 'shares_received', at: string): ProjectionOp {
+  const other = counter === 'shares_given' ? 'shares_received' : 'shares_given';
+  return {
+    op: 'upsert',
+    collection: AUDIENCE_PARTNERS,
+    id: partnerId(userId, partner),
+    update: {
+      $set: { user_id: userId, partner_id: partner },
+      $setOnInsert: { [other]: 0 },
+      $inc: { [counter]: 1 },
+      $max: { last_shared_at: at },
+    },
+  };
+}
+
+/** Typed by the events it handles: a renamed or new event type fails to compile until handled here. */
+const handlers: Handlers = {
+  ContactAdded: (data) => [
+    {
+      op: 'upsert',
+      collection: CONTACT_EMAIL_HASHES,
+      id: data.contactId,
+      update: { $set: { user_id: data.userId, email_hash: emailHash(data.email) } },
+    },
+  ],
+  ContactRemoved: (data) => [{ op: 'delete', collection: CONTACT_EMAIL_HASHES, id: data.contactId }],
+  ContentShared: (data) => {
+    // Partners are creators linked by a delivered share (one that reached a contact), never oneself.
+    if (data.contactIds.length === 0 || data.sharerId === data.contentOwnerId) return [];
+    return [
+      partnerOp(data.sharerId, data.contentOwnerId, 'shares_given', data.sharedAt),
+      partnerOp(data.contentOwnerId, data.sharerId, 'shares_received', data.sharedAt),
+    ];
+  },
+  LinkClicked: (data) => {
+    // People's clicks by a known contact of a known creator only (bots and anonymous clicks say nothing of an audience).
+    if (!data.human || !data.contactId || !data.sharerId) return [];
+    return [
+      {
+        op: 'upsert',
+        collection: AUDIENCE_CONTENT_CLICKS,
+        id: contentClicksId(data.sharerId, data.contentId),
+        update: { $set: { user_id: data.sharerId, content_id: data.contentId }, $inc: { clicks: 1 } },
+      },
+    ];
+  },
+};
+
+export const audienceInsightsProjection: Projection = {
+  name: 'audience-insights',
+  version: 1,
+  collections: {
+    // A creator's hashes in order (paged), and "which of these hashes does this creator hold" (`$in`).
+    [CONTACT_EMAIL_HASHES]: [{ key: { user_id: 1, email_hash: 1 } }],
+    // A creator's partners, most recent exchange first.
+    [AUDIENCE_PARTNERS]: [{ key: { user_id: 1, last_shared_at: -1 } }],
+    [AUDIENCE_CONTENT_CLICKS]: [{ key: { user_id: 1 } }],
+  },
+  handles: new Set(Object.keys(handlers)),
+
+  project(event: RecordedEvent): ProjectionOp[] {
+    const handler = handlers[event.type as Handled['type']] as ((data: unknown) => ProjectionOp[]) | undefined;
+    return handler ? handler(event.data) : [];
+  },
+};
