@@ -3,6 +3,7 @@
  * socket.io Redis adapter; projections and workers run in their own services.
  */
 import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { socketIoKey } from '@crossfeed/platform/config/config.ts';
 import { attachRedisAdapter, createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
@@ -26,7 +27,7 @@ await runMain(runtime, async () => {
 
   const tokens = tokenServiceFor(runtime);
   const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
-  if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL));
+  if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL, { key: socketIoKey(config) }));
   const realtime = createSocketIoPublisher(io);
   const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels, jobQueue, realtime });
 

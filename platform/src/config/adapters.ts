@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from './config.ts';
+import { bullPrefix, type Config } from './config.ts';
 import { securePrivateDir } from './private-data-dir.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
 import type { ReadStore } from '../read-store/read-store.port.ts';
@@ -42,7 +42,7 @@ export async function createReadStore(config: Config, logger?: Logger): Promise<
 export async function createJobQueue(config: Config): Promise<JobQueue> {
   if (config.REDIS_URL) {
     const { createBullmqJobQueue } = await import('../jobs/bullmq-job-queue.ts');
-    return createBullmqJobQueue({ url: config.REDIS_URL });
+    return createBullmqJobQueue({ url: config.REDIS_URL, prefix: bullPrefix(config) });
   }
   const { createLocalJobQueue } = await import('../jobs/local-job-queue.ts');
   return createLocalJobQueue({ file: dataPath(config, 'jobs.db') });
