@@ -42,7 +42,12 @@ export async function createReadStore(config: Config, logger?: Logger): Promise<
 export async function createJobQueue(config: Config): Promise<JobQueue> {
   if (config.REDIS_URL) {
     const { createBullmqJobQueue } = await import('../jobs/bullmq-job-queue.ts');
-    return createBullmqJobQueue({ url: config.REDIS_URL, prefix: bullPrefix(config) });
+    const lock = config.JOB_LOCK_MS;
+    return createBullmqJobQueue({
+      url: config.REDIS_URL,
+      prefix: bullPrefix(config),
+      ...(lock === undefined ? {} : { workerSettings: { lockDuration: lock, stalledInterval: lock } }),
+    });
   }
   const { createLocalJobQueue } = await import('../jobs/local-job-queue.ts');
   return createLocalJobQueue({ file: dataPath(config, 'jobs.db') });

@@ -99,6 +99,11 @@ const ConfigSchema = z.object({
    * Namespaces this deployment's keys in a Redis it shares with others (README "Several processes"): BullMQ's
    * prefix becomes `<REDIS_PREFIX>:bull` and the socket.io channels `<REDIS_PREFIX>:socket.io`.
    */
+  /**
+   * How long a worker's hold on a running job lasts unless renewed (BullMQ's lock; stalled jobs are looked for
+   * as often): the jobs of a worker that died are taken up again after about twice this. BullMQ's 30 s if unset.
+   */
+  JOB_LOCK_MS: z.coerce.number({ message: 'must be a number' }).int().min(1000).optional(),
   REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9._-]+$/, { message: 'must be letters, digits, dots, dashes or underscores' }).optional(),
 });
 
