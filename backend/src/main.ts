@@ -20,7 +20,8 @@ const { config, logger, lifecycle } = runtime;
 await runMain(runtime, async () => {
   await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
   const eventStore = await openEventStore(runtime);
-  const readStore = await openReadStore(runtime);
+  // The projections service owns the read-model file's upkeep (embedded mode; README "Several processes").
+  const readStore = await openReadStore(runtime, { guest: true });
   const jobQueue = await openJobQueue(runtime);
   // Projections run in their own service: read-your-writes polls the checkpoints they store.
   const readModels = createCheckpointPollingWaiter(readStore, projections.map((projection) => projection.name));

@@ -13,7 +13,8 @@ await runMain(runtime, async () => {
   if (!config.REDIS_URL) throw new Error('The workers service needs REDIS_URL (BullMQ and the socket.io emitter).');
   await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
   const eventStore = await openEventStore(runtime);
-  const readStore = await openReadStore(runtime);
+  // The projections service owns the read-model file's upkeep (embedded mode; README "Several processes").
+  const readStore = await openReadStore(runtime, { guest: true });
   const jobQueue = await openJobQueue(runtime);
   const mailer = await createMailer(config);
   lifecycle.add('mailer', () => mailer.close());

@@ -30,6 +30,18 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/** SIGKILLs every child still running and waits for them (a test's `after`, even when `before` failed). */
+export async function killAll(): Promise<void> {
+  await Promise.all(
+    [...running].map(async (child) => {
+      const exit = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      else return;
+      await exit;
+    }),
+  );
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -126,9 +138,12 @@ export function startService(role: Role, name: string, env: NodeJS.ProcessEnv): 
 export async function startApi(name: string, env: NodeJS.ProcessEnv, port: number): Promise<Service & { url: string }> {
   const service = startService('api', name, { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntil(`${name} to answer /health`, async () => {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     if (service.exited()) assert.fail(`${name} exited before it was ready:\n${service.output()}`);
-    return fetch(`${url}/health`).then((response) => response.status === 200, () => false);
-  }, 30_000, 50);
+    if (await fetch(`${url}/health`).then((response) => response.status === 200, () => false)) break;
+    if (Date.now() > deadline) assert.fail(`${name} did not answer /health within 60 s:\n${service.output()}`);
+    await sleep(50);
+  }
   return Object.assign(service, { url });
 }

@@ -30,13 +30,17 @@ export async function createEventStore(config: Config): Promise<EventStore> {
   return createSqliteEventStore({ file: dataPath(config, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
 }
 
-export async function createReadStore(config: Config, logger?: Logger): Promise<ReadStore> {
+/**
+ * `guest`: this process shares the embedded read-model file with the `projections` service that owns it
+ * (the `api` and `workers` services of a split deployment; see SqliteReadStoreOptions.guest).
+ */
+export async function createReadStore(config: Config, logger?: Logger, options: { guest?: boolean } = {}): Promise<ReadStore> {
   if (config.MONGODB_URL) {
     const { createMongoReadStore } = await import('../read-store/mongo-read-store.ts');
     return createMongoReadStore({ url: config.MONGODB_URL, dbName: config.MONGODB_DB });
   }
   const { createSqliteReadStore } = await import('../read-store/sqlite-read-store.ts');
-  return createSqliteReadStore({ file: dataPath(config, 'read-models.db'), logger });
+  return createSqliteReadStore({ file: dataPath(config, 'read-models.db'), logger, guest: options.guest === true });
 }
 
 export async function createJobQueue(config: Config): Promise<JobQueue> {
@@ -84,8 +88,8 @@ export async function openEventStore({ config, lifecycle }: Runtime): Promise<Ev
 }
 
 /** Closing the embedded read store records a clean shutdown: the next start opens it as it is. */
-export async function openReadStore({ config, logger, lifecycle }: Runtime): Promise<ReadStore> {
-  const readStore = await createReadStore(config, logger);
+export async function openReadStore({ config, logger, lifecycle }: Runtime, options: { guest?: boolean } = {}): Promise<ReadStore> {
+  const readStore = await createReadStore(config, logger, options);
   lifecycle.add('read store', () => readStore.close());
   return readStore;
 }
