@@ -114,11 +114,13 @@ export function startService(role: Role, name: string, env: NodeJS.ProcessEnv): 
     child,
     output: () => output,
     messages,
-    async waitForMessage(message, timeoutMs = 30_000) {
-      await waitUntil(`${name} to log "${message}"`, () => {
+    async waitForMessage(message, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!messages().includes(message)) {
         if (exited()) assert.fail(`${name} exited (${child.exitCode ?? child.signalCode}) before logging "${message}":\n${output}`);
-        return messages().includes(message);
-      }, timeoutMs);
+        if (Date.now() > deadline) assert.fail(`${name} did not log "${message}" within ${timeoutMs} ms:\n${output}`);
+        await sleep(20);
+      }
     },
     exited,
     async kill() {
