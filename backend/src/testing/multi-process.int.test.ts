@@ -261,13 +261,13 @@ if (!redisUrl) {
           return checkpoints.map((checkpoint) => checkpoint.position).sort()[0]!;
         };
         await projectionsService.kill();
-        // Events pile up while projections is down (3,000 contacts: 6 commands of 500 events); restarted, it
+        // Events pile up while projections is down (2,000 contacts: 4 commands of 500 events); restarted, it
         // catches up in batches and is killed once a batch is in, before the head. Should a catch-up run
         // through before the kill lands, more events pile up and it is tried again.
         let killedMidway = false;
         for (let attempt = 1; attempt <= 3 && !killedMidway; attempt++) {
-          await uploadContacts(api1, user, 3000, `backlog${attempt}`);
-          backlog += 3000;
+          await uploadContacts(api1, user, 2000, `backlog${attempt}`);
+          backlog += 2000;
           const head = (await eventStore.head()).position!;
           const start = await lowest();
           assert.ok(start < head, 'the projections are behind the log');
