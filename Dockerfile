@@ -2,6 +2,8 @@
 # One image for every service: the API (default command), the projections and the workers run
 # the same code with a different command (see docker-compose.yml). Node 24 runs the TypeScript
 # sources directly (type stripping), so only the UI has a build step.
+# Run it with JWT_SECRET and PUBLIC_URL set (the address browsers use): the api and workers refuse to
+# start without PUBLIC_URL, which every e-mailed link and the socket.io origin check depend on.
 
 ARG NODE_IMAGE=node:24-slim
 

@@ -4,12 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 const ROOT = join(import.meta.dirname, '..');
 const APP_SERVICES = ['api', 'projections', 'workers'] as const;
 const ENGINE_SERVICES = ['eventstore', 'mongo', 'redis'] as const;
+/** The reverse proxy in front of the api replicas, and the one-shot EventStoreDB write check. */
+const OTHER_SERVICES = ['proxy', 'eventstore-ready'] as const;
 
 type Run = { status: number | null; stdout: string; stderr: string };
 
@@ -61,7 +64,7 @@ function serviceBlocks(yaml: string): Map<string, string> {
 }
 
 describe('docker-compose.yml', () => {
-  const env = envWith({ JWT_SECRET: 'compose-config-test-secret-0123456789' });
+  const env = envWith({ JWT_SECRET: 'compose-config-test-secret-0123456789', PUBLIC_URL: 'https://crossfeed.example.com', TRUST_PROXY: undefined });
 
   test('passes `docker-compose config -q` with no errors or warnings', () => {
     const run = compose(['config', '-q'], env);
@@ -73,7 +76,7 @@ describe('docker-compose.yml', () => {
     const run = compose(['config'], env);
     assert.equal(run.status, 0, run.stderr);
     const services = serviceBlocks(run.stdout);
-    assert.deepEqual([...services.keys()].sort(), [...APP_SERVICES, ...ENGINE_SERVICES].sort());
+    assert.deepEqual([...services.keys()].sort(), [...APP_SERVICES, ...ENGINE_SERVICES, ...OTHER_SERVICES].sort());
   });
 
   test('runs each app service from its own TypeScript entry point against the engines', () => {
@@ -88,13 +91,16 @@ describe('docker-compose.yml', () => {
       assert.match(block, /REDIS_URL: redis:\/\/redis:6379/, `${name} REDIS_URL`);
       assert.match(block, /DATA_DIR: \/data/, `${name} DATA_DIR`);
       assert.match(block, /JWT_SECRET: compose-config-test-secret-0123456789/, `${name} JWT_SECRET comes from the environment`);
-      for (const engine of ENGINE_SERVICES) {
+      assert.match(block, /PUBLIC_URL: https:\/\/crossfeed\.example\.com/, `${name} PUBLIC_URL comes from the environment`);
+      assert.match(block, /TRUST_PROXY: '1'/, `${name} trusts the one proxy in front`);
+      for (const engine of ['mongo', 'redis']) {
         assert.match(block, new RegExp(`${engine}:\\n\\s+condition: service_healthy`), `${name} waits for ${engine} to be healthy`);
       }
+      assert.match(block, /eventstore-ready:\n\s+condition: service_completed_successfully/, `${name} waits until EventStoreDB accepts writes`);
     }
   });
 
-  test('gives the engines and the API healthchecks and publishes only the API port', () => {
+  test('gives the engines and the API healthchecks', () => {
     const services = serviceBlocks(compose(['config'], env).stdout);
     for (const engine of ENGINE_SERVICES) {
       assert.match(services.get(engine) ?? '', /healthcheck:/, `${engine} has a healthcheck`);
@@ -105,13 +111,43 @@ describe('docker-compose.yml', () => {
     assert.match(services.get('redis') ?? '', /--appendonly\n\s+- 'yes'|--appendonly[\s\S]*yes/, 'redis persists with the append-only file');
     // The app refuses a Redis that may evict jobs (platform/src/jobs/redis-durability.ts).
     assert.match(services.get('redis') ?? '', /--maxmemory-policy[\s\S]*noeviction/, 'redis never evicts queued jobs');
-    assert.match(services.get('api') ?? '', /target: 3000/, 'api publishes port 3000');
     assert.match(services.get('api') ?? '', /\/health/, 'api has a healthcheck on /health');
   });
 
+  test('publishes only the proxy, which follows the api replicas with sticky sessions', () => {
+    const services = serviceBlocks(compose(['config'], env).stdout);
+    for (const name of [...APP_SERVICES, ...ENGINE_SERVICES]) {
+      // No fixed host port on api: `--scale api=N` would collide on it.
+      assert.doesNotMatch(services.get(name) ?? '', /ports:/, `${name} publishes no port`);
+    }
+    const proxy = services.get('proxy') ?? '';
+    assert.match(proxy, /image: caddy:2/);
+    assert.match(proxy, /target: 80/, 'the proxy publishes its port 80');
+    assert.match(proxy, /deploy\/Caddyfile/, 'the proxy runs deploy/Caddyfile');
+    assert.match(proxy, /api:\n\s+condition: service_healthy/, 'the proxy waits for a healthy api');
+    const caddyfile = fs.readFileSync(join(ROOT, 'deploy/Caddyfile'), 'utf8');
+    assert.match(caddyfile, /dynamic a api 3000/, 'upstreams are looked up again, so scaled replicas are followed');
+    assert.match(caddyfile, /lb_policy cookie/, 'each browser sticks to one replica (socket.io long-polling)');
+  });
+
+  test('starts the app only once EventStoreDB has accepted a write', () => {
+    const ready = serviceBlocks(compose(['config'], env).stdout).get('eventstore-ready') ?? '';
+    assert.match(ready, /eventstore:\n\s+condition: service_healthy/);
+    assert.match(ready, /-X POST/);
+    assert.match(ready, /http:\/\/eventstore:2113\/streams\//, 'appends over the HTTP API');
+    assert.match(ready, /exit 0/);
+    assert.match(ready, /restart: 'no'|restart: "no"/, 'a one-shot job');
+  });
+
   test('refuses to start without JWT_SECRET and says which variable is missing', () => {
-    const run = compose(['config', '-q'], envWith({ JWT_SECRET: undefined }));
+    const run = compose(['config', '-q'], envWith({ JWT_SECRET: undefined, PUBLIC_URL: 'https://crossfeed.example.com' }));
     assert.notEqual(run.status, 0);
     assert.match(run.stderr, /JWT_SECRET/);
+  });
+
+  test('refuses to start without PUBLIC_URL and says which variable is missing', () => {
+    const run = compose(['config', '-q'], envWith({ JWT_SECRET: 'compose-config-test-secret-0123456789', PUBLIC_URL: undefined }));
+    assert.notEqual(run.status, 0);
+    assert.match(run.stderr, /set PUBLIC_URL to the address browsers use/);
   });
 });

@@ -3,6 +3,7 @@
  * socket.io Redis adapter; projections and workers run in their own services.
  */
 import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { socketIoKey } from '@crossfeed/platform/config/config.ts';
 import { attachRedisAdapter, createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
@@ -19,14 +20,15 @@ const { config, logger, lifecycle } = runtime;
 await runMain(runtime, async () => {
   await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
   const eventStore = await openEventStore(runtime);
-  const readStore = await openReadStore(runtime);
+  // The projections service owns the read-model file's upkeep (embedded mode; README "Several processes").
+  const readStore = await openReadStore(runtime, { guest: true });
   const jobQueue = await openJobQueue(runtime);
   // Projections run in their own service: read-your-writes polls the checkpoints they store.
   const readModels = createCheckpointPollingWaiter(readStore, projections.map((projection) => projection.name));
 
   const tokens = tokenServiceFor(runtime);
   const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
-  if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL));
+  if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL, { key: socketIoKey(config) }));
   const realtime = createSocketIoPublisher(io);
   const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels, jobQueue, realtime });
 

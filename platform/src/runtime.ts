@@ -10,6 +10,13 @@ export interface Runtime {
 }
 
 /**
+ * The processes whose links and socket origin check use PUBLIC_URL, which must then be set: the split
+ * `api` and `workers` services always, the one-process start in production.
+ */
+const needsPublicUrl = (role: string): boolean =>
+  role === 'api' || role === 'workers' || (role === 'all-in-one' && process.env.NODE_ENV === 'production');
+
+/**
  * The common start of every process: validated configuration (a bad value exits with a message naming
  * the variable), a logger, and signal handling for a graceful shutdown.
  */
@@ -18,7 +25,7 @@ export function bootstrap(role: string): Runtime {
   usePrivateUmask();
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { requirePublicUrl: needsPublicUrl(role) });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`crossfeed ${role}: ${error.message}`);

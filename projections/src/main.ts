@@ -3,6 +3,7 @@
  * projection, and the job dispatcher (it must run once; the `workers` service runs the processors).
  */
 import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { socketIoKey } from '@crossfeed/platform/config/config.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
 import { Dispatcher } from '@crossfeed/workers/dispatch/dispatcher.ts';
@@ -21,7 +22,7 @@ await runMain(runtime, async () => {
   const eventStore = await openEventStore(runtime);
   const readStore = await openReadStore(runtime);
   // Live events become socket.io pushes through the API nodes' Redis adapter (DESIGN §3 Realtime).
-  const pushes = runtime.config.REDIS_URL ? createRedisEmitterPublisher({ url: runtime.config.REDIS_URL }) : undefined;
+  const pushes = runtime.config.REDIS_URL ? createRedisEmitterPublisher({ url: runtime.config.REDIS_URL, key: socketIoKey(runtime.config) }) : undefined;
   if (pushes) lifecycle.add('realtime pushes', () => pushes.close());
   else logger.warn('REDIS_URL is not set: live events are not pushed to browsers');
   const onLiveEvent = pushes ? createPushReactor({ readStore, publisher: pushes }) : undefined;

@@ -1,5 +1,6 @@
 /** Production entry point of the `workers` service: runs the queue processors (DESIGN §4). */
 import { createMailer, openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { socketIoKey } from '@crossfeed/platform/config/config.ts';
 import { createRedisEmitterPublisher } from '@crossfeed/platform/realtime/redis-emitter-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
@@ -12,11 +13,12 @@ await runMain(runtime, async () => {
   if (!config.REDIS_URL) throw new Error('The workers service needs REDIS_URL (BullMQ and the socket.io emitter).');
   await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
   const eventStore = await openEventStore(runtime);
-  const readStore = await openReadStore(runtime);
+  // The projections service owns the read-model file's upkeep (embedded mode; README "Several processes").
+  const readStore = await openReadStore(runtime, { guest: true });
   const jobQueue = await openJobQueue(runtime);
   const mailer = await createMailer(config);
   lifecycle.add('mailer', () => mailer.close());
-  const realtime = createRedisEmitterPublisher({ url: config.REDIS_URL });
+  const realtime = createRedisEmitterPublisher({ url: config.REDIS_URL, key: socketIoKey(config) });
   lifecycle.add('realtime', () => realtime.close());
   const workers = startWorkers({ config, logger, jobQueue, eventStore, readStore, mailer, realtime });
   lifecycle.add('workers', async () => {

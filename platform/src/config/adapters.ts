@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from './config.ts';
+import { bullPrefix, type Config } from './config.ts';
 import { securePrivateDir } from './private-data-dir.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
 import type { ReadStore } from '../read-store/read-store.port.ts';
@@ -30,19 +30,28 @@ export async function createEventStore(config: Config): Promise<EventStore> {
   return createSqliteEventStore({ file: dataPath(config, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
 }
 
-export async function createReadStore(config: Config, logger?: Logger): Promise<ReadStore> {
+/**
+ * `guest`: this process shares the embedded read-model file with the `projections` service that owns it
+ * (the `api` and `workers` services of a split deployment; see SqliteReadStoreOptions.guest).
+ */
+export async function createReadStore(config: Config, logger?: Logger, options: { guest?: boolean } = {}): Promise<ReadStore> {
   if (config.MONGODB_URL) {
     const { createMongoReadStore } = await import('../read-store/mongo-read-store.ts');
     return createMongoReadStore({ url: config.MONGODB_URL, dbName: config.MONGODB_DB });
   }
   const { createSqliteReadStore } = await import('../read-store/sqlite-read-store.ts');
-  return createSqliteReadStore({ file: dataPath(config, 'read-models.db'), logger });
+  return createSqliteReadStore({ file: dataPath(config, 'read-models.db'), logger, guest: options.guest === true });
 }
 
 export async function createJobQueue(config: Config): Promise<JobQueue> {
   if (config.REDIS_URL) {
     const { createBullmqJobQueue } = await import('../jobs/bullmq-job-queue.ts');
-    return createBullmqJobQueue({ url: config.REDIS_URL });
+    const lock = config.JOB_LOCK_MS;
+    return createBullmqJobQueue({
+      url: config.REDIS_URL,
+      prefix: bullPrefix(config),
+      ...(lock === undefined ? {} : { workerSettings: { lockDuration: lock, stalledInterval: lock } }),
+    });
   }
   const { createLocalJobQueue } = await import('../jobs/local-job-queue.ts');
   return createLocalJobQueue({ file: dataPath(config, 'jobs.db') });
@@ -79,8 +88,8 @@ export async function openEventStore({ config, lifecycle }: Runtime): Promise<Ev
 }
 
 /** Closing the embedded read store records a clean shutdown: the next start opens it as it is. */
-export async function openReadStore({ config, logger, lifecycle }: Runtime): Promise<ReadStore> {
-  const readStore = await createReadStore(config, logger);
+export async function openReadStore({ config, logger, lifecycle }: Runtime, options: { guest?: boolean } = {}): Promise<ReadStore> {
+  const readStore = await createReadStore(config, logger, options);
   lifecycle.add('read store', () => readStore.close());
   return readStore;
 }

@@ -95,6 +95,16 @@ const ConfigSchema = z.object({
   WAITLIST_MONTH_FREE: z.enum(['at-signup', 'off']).default('at-signup'),
   /** Start even though Redis may lose or evict jobs (README "Redis"): for throwaway and test setups only. */
   REDIS_ALLOW_VOLATILE: booleanFlag,
+  /**
+   * Namespaces this deployment's keys in a Redis it shares with others (README "Several processes"): BullMQ's
+   * prefix becomes `<REDIS_PREFIX>:bull` and the socket.io channels `<REDIS_PREFIX>:socket.io`.
+   */
+  /**
+   * How long a worker's hold on a running job lasts unless renewed (BullMQ's lock; stalled jobs are looked for
+   * as often): the jobs of a worker that died are taken up again after about twice this. BullMQ's 30 s if unset.
+   */
+  JOB_LOCK_MS: z.coerce.number({ message: 'must be a number' }).int().min(1000).optional(),
+  REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9._-]+$/, { message: 'must be letters, digits, dots, dashes or underscores' }).optional(),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
@@ -107,7 +117,16 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export interface LoadConfigOptions {
+  /**
+   * PUBLIC_URL must be set, not defaulted: the split services (`api`, `workers`) and a production server.
+   * The socket.io origin check and every e-mailed link use it, and the default (`http://localhost:PORT`) is
+   * wrong for any process but a lone local one.
+   */
+  requirePublicUrl?: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -117,12 +136,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
+  if (options.requirePublicUrl && !config.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required here: set it to the address browsers use (e.g. https://crossfeed.example.com); the socket.io origin check and e-mailed links depend on it',
+    );
+  }
   return {
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
 }
+
+/** BullMQ's key prefix and the socket.io Redis adapter's channel prefix for this deployment (REDIS_PREFIX). */
+export const bullPrefix = (config: Pick<Config, 'REDIS_PREFIX'>): string => (config.REDIS_PREFIX ? `${config.REDIS_PREFIX}:bull` : 'bull');
+export const socketIoKey = (config: Pick<Config, 'REDIS_PREFIX'>): string =>
+  config.REDIS_PREFIX ? `${config.REDIS_PREFIX}:socket.io` : 'socket.io';
 
 /** True when every engine is the embedded one (the one-command start). */
 export const isEmbedded = (config: Config): boolean => !config.EVENTSTORE_URL && !config.MONGODB_URL && !config.REDIS_URL;

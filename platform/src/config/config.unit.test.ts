@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { bullPrefix, ConfigError, loadConfig, socketIoKey } from './config.ts';
 
 describe('config', () => {
   test('defaults to the embedded adapters on port 3000 under ./data', () => {
@@ -58,5 +58,21 @@ describe('config', () => {
     assert.equal(config.FLAGS_PER_USER_PER_HOUR, 20);
     assert.throws(() => loadConfig({ FLAGS_PER_USER_PER_HOUR: '0' }), /FLAGS_PER_USER_PER_HOUR/);
     assert.equal(loadConfig({ REDIS_ALLOW_VOLATILE: 'true' }).REDIS_ALLOW_VOLATILE, true);
+  });
+
+  test('PUBLIC_URL is required where asked (split services, production), and defaults otherwise', () => {
+    assert.throws(() => loadConfig({}, { requirePublicUrl: true }), /PUBLIC_URL: required/);
+    assert.throws(() => loadConfig({ PUBLIC_URL: '' }, { requirePublicUrl: true }), /PUBLIC_URL/);
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://crossfeed.example.com/' }, { requirePublicUrl: true }).PUBLIC_URL, 'https://crossfeed.example.com');
+    assert.equal(loadConfig({ PORT: '4000' }).PUBLIC_URL, 'http://localhost:4000');
+  });
+
+  test('REDIS_PREFIX namespaces the BullMQ and socket.io keys; unset keeps the libraries\' defaults', () => {
+    assert.equal(bullPrefix(loadConfig({})), 'bull');
+    assert.equal(socketIoKey(loadConfig({})), 'socket.io');
+    const config = loadConfig({ REDIS_PREFIX: 'staging-2' });
+    assert.equal(bullPrefix(config), 'staging-2:bull');
+    assert.equal(socketIoKey(config), 'staging-2:socket.io');
+    assert.throws(() => loadConfig({ REDIS_PREFIX: 'a b' }), /REDIS_PREFIX/);
   });
 });

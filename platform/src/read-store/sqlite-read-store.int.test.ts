@@ -14,7 +14,7 @@ import { Aggregator } from 'mingo';
 import { createLogger } from '../logger.ts';
 import type { Doc, Filter, ReadStoreReset, Sort } from './read-store.port.ts';
 import { DuplicateKeyError, ReadStoreResetError } from './read-store.port.ts';
-import { createSqliteReadStore } from './sqlite-read-store.ts';
+import { createSqliteReadStore, isCorruptError } from './sqlite-read-store.ts';
 
 let root = '';
 let dirs = 0;
@@ -411,7 +411,36 @@ describe('SQLite read store: the file', () => {
     assert.equal(await store.collection('items').count(), 1);
     await store.close();
   });
+
+  test('a guest connection (split deployment) leaves the clean-shutdown mark and a corrupt file to the owner', async () => {
+    const file = await freshFile();
+    await populate(file);
+    markUnclean(file); // the owner (projections) is running, or was killed
+    const guest = await createSqliteReadStore({ file, guest: true });
+    assert.equal(await guest.collection('items').count(), 2000);
+    await guest.close();
+    assert.equal(cleanMark(file), '0', 'a guest closing says nothing about the owner');
+
+    // Damaged: the guest runs no integrity check at open, and on use it fails without moving the file.
+    await overwrite(file, await rootPageOffset(file, 'items'), 32768);
+    const damaged = await createSqliteReadStore({ file, guest: true, logger: createLogger({ level: 'silent' }) });
+    assert.equal(damaged.openedFresh, undefined);
+    await assert.rejects(damaged.collection('items').find({}), (error: unknown) => isCorruptError(error));
+    assert.deepEqual(movedAside(file), []);
+    await damaged.close();
+    // The owner finds it at its next open (unclean shutdown: quick_check) and rebuilds.
+    const owner = await createSqliteReadStore({ file, logger: createLogger({ level: 'silent' }) });
+    assert.match(owner.openedFresh ?? '', /integrity check/);
+    await owner.close();
+  });
 });
+
+function cleanMark(file: string): string | undefined {
+  const db = new DatabaseSync(file, { readOnly: true });
+  const row = db.prepare("SELECT value FROM _rs_meta WHERE key = 'clean_shutdown'").get() as { value: string } | undefined;
+  db.close();
+  return row?.value;
+}
 
 async function populate(file: string): Promise<void> {
   const store = await createSqliteReadStore({ file });

@@ -57,6 +57,14 @@ export interface SqliteReadStoreOptions {
   logger?: Logger;
   /** How long a writer waits for another connection's write lock before failing (default 5000 ms). */
   busyTimeoutMs?: number;
+  /**
+   * Another process owns the file (the `projections` service of a split deployment; README "Several
+   * processes on one machine"): this connection reads and writes like any other, but leaves the file's
+   * upkeep to its owner. It neither records nor checks a clean shutdown (its own opens and closes say
+   * nothing about the owner's, and an integrity check of a large file at every API start would be slow),
+   * and it never moves a corrupt file aside (that would swap the file under the owner): the error is thrown.
+   */
+  guest?: boolean;
 }
 
 type Id = string | number;
@@ -259,6 +267,7 @@ export class SqliteReadStore implements ReadStore {
   readonly #memory: boolean;
   readonly #logger: Logger | undefined;
   readonly #busyTimeoutMs: number;
+  readonly #guest: boolean;
   #db!: DatabaseSync;
   readonly #colls = new Map<string, Coll>();
   readonly #handles = new Map<string, Collection>();
@@ -281,6 +290,7 @@ export class SqliteReadStore implements ReadStore {
     this.#memory = options.file === ':memory:';
     this.#logger = options.logger;
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.#guest = options.guest === true;
     this.openedFresh = this.#open();
   }
 
@@ -303,7 +313,7 @@ export class SqliteReadStore implements ReadStore {
     } catch (error) {
       let reason: string;
       if (error instanceof QuickCheckFailed) reason = `integrity check after an unclean shutdown failed: ${error.message}`;
-      else if (isCorruptError(error)) reason = `SQLite reports it corrupt: ${(error as Error).message}`;
+      else if (isCorruptError(error) && !this.#guest) reason = `SQLite reports it corrupt: ${(error as Error).message}`;
       else {
         this.#closeQuietly();
         throw error;
@@ -329,7 +339,7 @@ export class SqliteReadStore implements ReadStore {
     db.exec('PRAGMA cache_size = -65536');
     db.exec('PRAGMA temp_store = MEMORY');
     db.exec(SCHEMA);
-    const clean = this.#metaValue('clean_shutdown');
+    const clean = this.#guest ? undefined : this.#metaValue('clean_shutdown');
     if (existed && clean === '0') {
       let result: string[];
       try {
@@ -341,7 +351,7 @@ export class SqliteReadStore implements ReadStore {
       }
       if (result.length !== 1 || result[0] !== 'ok') throw new QuickCheckFailed(result.slice(0, 5).join('; '));
     }
-    db.exec("INSERT INTO _rs_meta (key, value) VALUES ('clean_shutdown', '0') ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    if (!this.#guest) db.exec("INSERT INTO _rs_meta (key, value) VALUES ('clean_shutdown', '0') ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     this.#loadMeta();
   }
 
@@ -391,7 +401,7 @@ export class SqliteReadStore implements ReadStore {
     try {
       return work();
     } catch (error) {
-      if (!isCorruptError(error)) throw error;
+      if (!isCorruptError(error) || this.#guest) throw error;
       const reason = `SQLite reports it corrupt on use: ${(error as Error).message}`;
       this.#replace(reason);
       for (const listener of this.#listeners) {
@@ -419,7 +429,7 @@ export class SqliteReadStore implements ReadStore {
     this.#closed = true;
     await this.#stopCheckpointer();
     try {
-      this.#db.exec("UPDATE _rs_meta SET value = '1' WHERE key = 'clean_shutdown'");
+      if (!this.#guest) this.#db.exec("UPDATE _rs_meta SET value = '1' WHERE key = 'clean_shutdown'");
     } finally {
       this.#db.close();
     }

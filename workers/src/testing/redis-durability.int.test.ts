@@ -59,7 +59,7 @@ describe('Redis durability check at start', { skip: hasRedis ? false : 'skipped:
     const server = await redis(['--appendonly', 'no']);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-durability-'));
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: server.url, DATA_DIR: dataDir, JWT_SECRET: 'durability-test-secret-0123456789abcdef' };
+      const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: server.url, DATA_DIR: dataDir, JWT_SECRET: 'durability-test-secret-0123456789abcdef', PUBLIC_URL: 'http://127.0.0.1:3000' };
       delete env.REDIS_ALLOW_VOLATILE;
       const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'workers/src/main.ts'], {
         cwd: ROOT,

@@ -18,6 +18,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { bullPrefix } from '@crossfeed/platform/config/config.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { requireAdmin, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -26,7 +27,6 @@ export const QUEUES_BASE_PATH = '/admin/queues';
 export const QUEUES_COOKIE = 'crossfeed_admin_queues';
 /** Queues this part of the code base runs, shown even before their first job. */
 export const KNOWN_QUEUES = ['replay', 'premium-expiry', 'audience-score', 'waitlist-rank', 'analytics-rollup'];
-const PREFIX = 'bull';
 const REFRESH_MS = 10_000;
 
 function cookieToken(req: Request): string | undefined {
@@ -42,6 +42,7 @@ function cookieToken(req: Request): string | undefined {
 export function queueDashboard(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
+  const prefix = bullPrefix(ctx.config);
   // The header wins; the cookie stands in for it only on /admin/queues.
   const headerOrCookie: RequestHandler = (req, _res, next) => {
     if (!req.get('authorization')) {
@@ -98,12 +99,12 @@ export function queueDashboard(ctx: ApiContext): Router {
       const names = new Set(KNOWN_QUEUES);
       let cursor = '0';
       do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}:*:meta`, 'COUNT', 1000);
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*:meta`, 'COUNT', 1000);
         cursor = next;
-        for (const key of keys) names.add(key.slice(PREFIX.length + 1, -':meta'.length));
+        for (const key of keys) names.add(key.slice(prefix.length + 1, -':meta'.length));
       } while (cursor !== '0');
       for (const name of names) {
-        if (!queues.has(name)) queues.set(name, new Queue(name, { connection: redis, prefix: PREFIX, skipMetasUpdate: true }));
+        if (!queues.has(name)) queues.set(name, new Queue(name, { connection: redis, prefix, skipMetasUpdate: true }));
       }
       board.replaceQueues([...queues.values()].sort((a, b) => a.name.localeCompare(b.name)).map((queue) => new BullMQAdapter(queue)));
     }
