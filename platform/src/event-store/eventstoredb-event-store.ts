@@ -360,7 +360,7 @@ export class EventStoreDbEventStore implements EventStore {
  * (backoff 100 ms doubling to 5 s) and subscribes again from the last event the handler completed.
  */
 class EventStoreDbSubscription implements Subscription {
-  readonly #client: EventStoreDBClient;
+  readonly #client: EventStoreDbClientApi;
   readonly #handler: (event: RecordedEvent) => Promise<void>;
   readonly #onError: (error: unknown) => void;
   readonly #onClosed: (subscription: EventStoreDbSubscription) => void;
@@ -371,7 +371,7 @@ class EventStoreDbSubscription implements Subscription {
   readonly #done: Promise<void>;
 
   constructor(
-    client: EventStoreDBClient,
+    client: EventStoreDbClientApi,
     options: SubscribeAllOptions,
     handler: (event: RecordedEvent) => Promise<void>,
     onClosed: (subscription: EventStoreDbSubscription) => void,
