@@ -405,9 +405,6 @@ export class ProjectionRunner implements ReadModelWaiter {
   async #flushLoop(): Promise<void> {
     let backoff = RETRY_START_MS;
     while (this.#buffer.length > 0 || (this.#resetPending && !this.#stopped)) {
-      // One turn of the event loop first: the rest of what the subscription has already received (a page of
-      // the log, a gRPC message) is buffered by then and joins this batch instead of waiting for the next.
-      await new Promise<void>((resolve) => setImmediate(resolve));
       const events = this.#buffer.slice(0, this.#liveBatchSize);
       try {
         await this.#exclusive(async () => {
