@@ -74,6 +74,7 @@ export interface ServeOptions {
   server: http.Server;
   io: SocketServer;
   isReady: () => boolean;
+  notReadyDetail?: () => string;
   routers: readonly Router[];
   uiDir?: string;
 }
@@ -85,6 +86,7 @@ export async function serve(options: ServeOptions): Promise<string> {
   const app = createApp({
     logger,
     isReady: options.isReady,
+    ...(options.notReadyDetail && { notReadyDetail: options.notReadyDetail }),
     uiDir: options.uiDir,
     routers: options.routers,
     trustProxy: config.TRUST_PROXY,

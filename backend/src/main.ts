@@ -9,6 +9,7 @@ import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
 import { createCheckpointPollingWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
+import { createReadModelReadiness } from '@crossfeed/projections/runner/read-model-readiness.ts';
 import { composeApiContext, tokenServiceFor } from './api/compose.ts';
 import { apiRouters } from './api/routers.ts';
 import { socketIdentityVerifier } from './api/socket-identity.ts';
@@ -25,6 +26,14 @@ await runMain(runtime, async () => {
   const jobQueue = await openJobQueue(runtime);
   // Projections run in their own service: read-your-writes polls the checkpoints they store.
   const readModels = createCheckpointPollingWaiter(readStore, projections.map((projection) => projection.name));
+  // Ready (GET /health 200) only while the read models those services keep are close to the log's head.
+  const readiness = createReadModelReadiness({
+    eventStore,
+    readStore,
+    projectionNames: projections.map((projection) => projection.name),
+    onError: (error) => logger.warn({ err: error }, 'readiness: the read models could not be checked'),
+  });
+  lifecycle.add('readiness checks', readiness.watch());
 
   const tokens = tokenServiceFor(runtime);
   const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
@@ -32,6 +41,6 @@ await runMain(runtime, async () => {
   const realtime = createSocketIoPublisher(io);
   const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels, jobQueue, realtime });
 
-  const url = await serve({ runtime, server, io, isReady: () => true, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
+  const url = await serve({ runtime, server, io, isReady: () => readiness.ready, notReadyDetail: () => readiness.detail, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
   logger.info({ url }, 'api ready');
 });

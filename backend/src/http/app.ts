@@ -8,6 +8,8 @@ export interface AppOptions {
   logger: Logger;
   /** True once projections have caught up and workers run: `/health` answers 200 only then. */
   isReady: () => boolean;
+  /** Why the server is not ready, for the 503's detail (default: starting). */
+  notReadyDetail?: () => string;
   /** The built UI (frontend/dist); omitted by API-only tests. */
   uiDir?: string;
   /** Feature routers, mounted in order before the UI fallback. */
@@ -53,7 +55,7 @@ export function createApp(options: AppOptions): Express {
 
   app.get('/health', (_req, res) => {
     if (options.isReady()) res.json({ status: 'ok' });
-    else res.status(503).json({ status: 'starting', detail: 'The server is starting.' });
+    else res.status(503).json({ status: 'starting', detail: options.notReadyDetail?.() || 'The server is starting.' });
   });
 
   for (const router of options.routers ?? []) app.use(router);

@@ -8,7 +8,7 @@ import {
   QuotaExceededError,
   ValidationError,
 } from '@crossfeed/domain/shared/errors.ts';
-import { WrongExpectedVersion } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { AppendTooLarge, WrongExpectedVersion } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import { HttpError } from './http-error.ts';
 
@@ -22,6 +22,8 @@ export function statusOf(error: unknown): number {
   // A command that kept losing the optimistic-concurrency race, even after its retries.
   if (error instanceof WrongExpectedVersion) return 409;
   if (error instanceof QuotaExceededError) return 429;
+  // One request's write over the event store's limit for one append (EventStoreDB MaxAppendSize).
+  if (error instanceof AppendTooLarge) return 413;
   if (error instanceof DomainError) return 400;
   // body-parser and multer errors carry their own 4xx status.
   const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
@@ -40,6 +42,7 @@ function detailOf(error: unknown, status: number): string {
     return field ? `${field}: ${issue.message}` : issue.message;
   }
   if (error instanceof WrongExpectedVersion) return 'This was changed by another request at the same time. Please try again.';
+  if (error instanceof AppendTooLarge) return 'Too much data in one request. Please send it in smaller parts.';
   const type = (error as { type?: unknown }).type;
   if (type === 'entity.parse.failed') return 'Malformed JSON body.';
   if (type === 'entity.too.large') return 'Request body too large.';

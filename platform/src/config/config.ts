@@ -16,6 +16,13 @@ const optionalUrl = (protocols: readonly string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+/**
+ * The schemes the EventStoreDB client (`@eventstore/db-client` 6) parses: it refuses any other at start,
+ * `kurrentdb://` included (KurrentDB servers are reached with `esdb://`). config.unit.test.ts checks this
+ * list against the client's own parser.
+ */
+export const EVENTSTORE_URL_SCHEMES = ['esdb://', 'esdb+discover://'] as const;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .optional()
@@ -66,7 +73,7 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.string().url({ message: 'must be an absolute URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://']),
+  EVENTSTORE_URL: optionalUrl(EVENTSTORE_URL_SCHEMES),
   MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
   MONGODB_DB: z.string().min(1).default('crossfeed'),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { bullPrefix, ConfigError, loadConfig, socketIoKey } from './config.ts';
+import { EventStoreDBClient } from '@eventstore/db-client';
+import { bullPrefix, ConfigError, EVENTSTORE_URL_SCHEMES, loadConfig, socketIoKey } from './config.ts';
 
 describe('config', () => {
   test('defaults to the embedded adapters on port 3000 under ./data', () => {
@@ -74,5 +75,38 @@ describe('config', () => {
     assert.equal(bullPrefix(config), 'staging-2:bull');
     assert.equal(socketIoKey(config), 'staging-2:socket.io');
     assert.throws(() => loadConfig({ REDIS_PREFIX: 'a b' }), /REDIS_PREFIX/);
+  });
+
+  test('EVENTSTORE_URL takes exactly the schemes the EventStoreDB client parses', () => {
+    const clientParses = (url: string): boolean => {
+      try {
+        // Builds a client without connecting (the channel opens on the first call): only the parse runs.
+        void EventStoreDBClient.connectionString(url).dispose();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const configAccepts = (url: string): boolean => {
+      try {
+        return loadConfig({ EVENTSTORE_URL: url }).EVENTSTORE_URL === url;
+      } catch (error) {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /EVENTSTORE_URL: must start with esdb:\/\/ or esdb\+discover:\/\//);
+        return false;
+      }
+    };
+    const urls = [
+      ...EVENTSTORE_URL_SCHEMES.map((scheme) => `${scheme}localhost:2113?tls=false`),
+      'esdb://admin:changeit@node1:2113,node2:2113?tls=true&nodePreference=leader',
+      'kurrentdb://localhost:2113?tls=false',
+      'kurrentdb+discover://localhost:2113',
+      'esdb+srv://localhost:2113',
+      'http://localhost:2113',
+      'ESDB://localhost:2113',
+    ];
+    for (const url of urls) assert.equal(configAccepts(url), clientParses(url), url);
+    for (const scheme of EVENTSTORE_URL_SCHEMES) assert.ok(clientParses(`${scheme}localhost:2113?tls=false`), scheme);
+    assert.equal(configAccepts('kurrentdb://localhost:2113?tls=false'), false);
   });
 });

@@ -122,6 +122,23 @@ export class WrongExpectedVersion extends Error {
   }
 }
 
+/**
+ * An append larger than the engine accepts in one write (EventStoreDB: `MaxAppendSize`, 1,048,576 bytes by
+ * default). Nothing is written. Callers split their writes below the limit; the API answers 413.
+ */
+export class AppendTooLarge extends Error {
+  override readonly name = 'AppendTooLarge';
+  readonly stream: string;
+  /** The engine's limit in bytes, when it says. */
+  readonly maxBytes: number | undefined;
+
+  constructor(stream: string, maxBytes: number | undefined) {
+    super(`The append to ${stream} is larger than the event store accepts in one write${maxBytes === undefined ? '' : ` (${maxBytes} bytes)`}`);
+    this.stream = stream;
+    this.maxBytes = maxBytes;
+  }
+}
+
 /** Positions as fixed-width decimal strings so that string order equals numeric order. */
 export const POSITION_WIDTH = 20;
 

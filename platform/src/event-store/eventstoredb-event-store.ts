@@ -2,14 +2,20 @@
  * Production EventStore adapter: EventStoreDB via `@eventstore/db-client` (DESIGN §3).
  *
  * Every engine-specific call lives in this file. Notes on the mapping:
- * - Positions: events of one append share a commit position, so a position is the commit AND prepare
- *   positions, each zero-padded (`formatPosition(commit) + formatPosition(prepare)`, 40 characters). String
- *   order is then $all order. `decodePosition` is the inverse.
- * - `readAll` / `subscribeToAll` take a position the client treats as a starting point; our port is
+ * - Positions: a position is the commit AND prepare positions, each zero-padded
+ *   (`formatPosition(commit) + formatPosition(prepare)`, 40 characters), so string order is $all order and
+ *   `decodePosition` is the inverse. The events of one append are written as self-committed prepares, and
+ *   the server reads each at its own log position (commit = prepare, distinct per event); only the legacy
+ *   explicit transactions give several events one commit position, which the prepare part still orders.
+ * - `readAll` / `subscribeToAll` take a position the server reads forward from inclusively; our port is
  *   exclusive, so any event at or before the requested position is skipped here.
- * - System events (types starting with `$`) are never returned.
+ * - System events (types starting with `$`) are never returned by `readAll`, `subscribeAll` nor `head`.
+ *   `readStream` returns every event of the stream, so that revisions stay gapless for the command handler.
  * - The client does not resubscribe after a dropped subscription: `subscribeAll` does, with backoff, from the
  *   last event the handler completed.
+ * - A failed expectation surfaces as `WrongExpectedVersion` whether the client throws it or (with
+ *   `throwOnAppendFailure=false` in the connection string) resolves `{ success: false }`; an append over the
+ *   server's `MaxAppendSize` as `AppendTooLarge`.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,6 +24,7 @@ import {
   END,
   EventStoreDBClient,
   FORWARDS,
+  MaxAppendSizeExceededError,
   NO_STREAM,
   START,
   STREAM_EXISTS,
@@ -34,7 +41,7 @@ import type {
   Position as EsdbPosition,
   RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
-import { POSITION_WIDTH, WrongExpectedVersion, formatPosition } from './event-store.port.ts';
+import { AppendTooLarge, POSITION_WIDTH, WrongExpectedVersion, formatPosition } from './event-store.port.ts';
 import type {
   AppendResult,
   EventMetadata,
@@ -50,9 +57,14 @@ import type {
   Subscription,
 } from './event-store.port.ts';
 
+/** The part of the client this adapter uses (a test can hand in a stand-in that behaves like it). */
+export type EventStoreDbClientApi = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
+
 export interface EventStoreDbEventStoreOptions {
   /** e.g. `esdb://localhost:2113?tls=false` */
   connectionString: string;
+  /** Used instead of a client built from `connectionString` (tests). */
+  client?: EventStoreDbClientApi;
 }
 
 const DEFAULT_READ_LIMIT = 1000;
@@ -155,13 +167,13 @@ function sleep(ms: number, signal: { wake?: () => void }): Promise<void> {
 }
 
 export class EventStoreDbEventStore implements EventStore {
-  readonly #client: EventStoreDBClient;
+  readonly #client: EventStoreDbClientApi;
   readonly #subscriptions = new Set<EventStoreDbSubscription>();
   #closed = false;
   #closing: Promise<void> | undefined;
 
   constructor(options: EventStoreDbEventStoreOptions) {
-    this.#client = EventStoreDBClient.connectionString(options.connectionString);
+    this.#client = options.client ?? EventStoreDBClient.connectionString(options.connectionString);
   }
 
   #assertOpen(): void {
@@ -190,24 +202,47 @@ export class EventStoreDbEventStore implements EventStore {
       if (error instanceof WrongExpectedVersionError) {
         throw new WrongExpectedVersion(stream, expected, toActualRevision(error.actualVersion));
       }
+      if (error instanceof MaxAppendSizeExceededError) {
+        throw new AppendTooLarge(stream, Number.isSafeInteger(error.maxAppendSize) ? error.maxAppendSize : undefined);
+      }
       throw error;
     }
+    // With `throwOnAppendFailure=false` the client resolves a failed expectation instead of throwing. Its
+    // `nextExpectedRevision` is then not the stream's revision on every path (batchAppend reports
+    // `BigInt(hasCurrentStreamRevision())`, a boolean), so the actual revision is read from the stream.
+    if (!result.success) throw new WrongExpectedVersion(stream, expected, await this.#lastRevision(stream));
     const nextRevision = result.nextExpectedRevision;
     return { nextRevision, position: await this.#positionOf(stream, nextRevision, result.position) };
+  }
+
+  /** The revision of the stream's last event, or 'no_stream'. */
+  async #lastRevision(stream: string): Promise<bigint | 'no_stream'> {
+    try {
+      for await (const resolved of this.#client.readStream(stream, { fromRevision: END, maxCount: 1, direction: BACKWARDS })) {
+        if (resolved.event !== undefined) return resolved.event.revision;
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return 'no_stream';
+      throw error;
+    }
+    return 'no_stream';
   }
 
   /**
    * Position of the last event written. The append result carries one position for the whole write, which
    * is not documented to be the last event's $all position, so read the event back (servers ≥ 22.6 return
-   * positions on stream reads) and fall back to the append result, then to the log head.
+   * positions on stream reads) and fall back to the append result, then to the log head (at or after the
+   * event: a waiter for it may wait longer, never less). A failing read is not a missing position: it is
+   * thrown, so that nobody is told the read models hold a write they may not hold yet.
    */
   async #positionOf(stream: string, revision: bigint, fromAppend: EsdbPosition | undefined): Promise<Position> {
     try {
       for await (const resolved of this.#client.readStream(stream, { fromRevision: revision, maxCount: 1, direction: FORWARDS })) {
         if (resolved.event !== undefined && isRealPosition(resolved.event.position)) return encodePosition(resolved.event.position);
       }
-    } catch {
-      // fall through to the append result
+    } catch (error) {
+      // Deleted since the append: the append result still says where the write went.
+      if (!(error instanceof StreamNotFoundError)) throw error;
     }
     if (isRealPosition(fromAppend)) return encodePosition(fromAppend);
     const head = await this.head();
@@ -224,13 +259,19 @@ export class EventStoreDbEventStore implements EventStore {
     const result: RecordedEvent[] = [];
     try {
       // EventStoreDB reads from a revision natively (inclusive), so a cached state costs only the new events.
+      // Every event is kept, `$`-typed ones too: a command handler folds from revision R + 1 and must find
+      // R + 1 there, and deciders ignore the types they do not know.
       const fromRevision = from === 0n ? START : from;
-      for await (const resolved of this.#client.readStream(stream, { fromRevision, direction: FORWARDS })) {
+      const read = this.#client.readStream(stream, {
+        fromRevision,
+        direction: FORWARDS,
+        ...(Number.isFinite(maxCount) && { maxCount: BigInt(maxCount) }),
+      });
+      for await (const resolved of read) {
         const event = resolved.event;
-        if (event === undefined || isSystemEvent(event)) continue;
+        if (event === undefined) continue;
         const position = isRealPosition(event.position) ? encodePosition(event.position) : '';
         result.push(toRecorded(event, position));
-        // Counted here rather than as the client's `maxCount`, which would count the skipped system events.
         if (result.length >= maxCount) break;
       }
     } catch (error) {
@@ -292,11 +333,9 @@ export class EventStoreDbEventStore implements EventStore {
         last = event;
         if (!isSystemEvent(event)) return { position: encodePosition(event.position), count: undefined };
       }
-      // Backwards reads from a position include the event at it: move just before the oldest one seen.
+      // The server reads backwards from a post-position (IReadIndex.ReadAllEventsBackward: "pointer after
+      // the end of record"): from an event's position, the page starts with the event before it.
       if (seen < HEAD_PAGE || last === undefined) return { position: undefined, count: undefined };
-      if (from !== END && last.position.commit === from.commit && last.position.prepare === from.prepare) {
-        return { position: undefined, count: undefined };
-      }
       from = last.position;
     }
   }
@@ -321,7 +360,7 @@ export class EventStoreDbEventStore implements EventStore {
  * (backoff 100 ms doubling to 5 s) and subscribes again from the last event the handler completed.
  */
 class EventStoreDbSubscription implements Subscription {
-  readonly #client: EventStoreDBClient;
+  readonly #client: EventStoreDbClientApi;
   readonly #handler: (event: RecordedEvent) => Promise<void>;
   readonly #onError: (error: unknown) => void;
   readonly #onClosed: (subscription: EventStoreDbSubscription) => void;
@@ -332,7 +371,7 @@ class EventStoreDbSubscription implements Subscription {
   readonly #done: Promise<void>;
 
   constructor(
-    client: EventStoreDBClient,
+    client: EventStoreDbClientApi,
     options: SubscribeAllOptions,
     handler: (event: RecordedEvent) => Promise<void>,
     onClosed: (subscription: EventStoreDbSubscription) => void,

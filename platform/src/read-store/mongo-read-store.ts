@@ -24,13 +24,16 @@ export interface MongoReadStoreOptions {
   url: string;
   /** Defaults to the database named in the connection string. */
   dbName?: string;
+  /** Used instead of a client built from `url` (tests). */
+  client?: MongoClient;
 }
 
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
+const NAMESPACE_EXISTS = 48;
 
 export async function createMongoReadStore(options: MongoReadStoreOptions): Promise<ReadStore> {
-  const client = new MongoClient(options.url, { ignoreUndefined: true });
+  const client = options.client ?? new MongoClient(options.url, { ignoreUndefined: true });
   await client.connect();
   const db = client.db(options.dbName);
   const hello = await db.command({ hello: 1 });
@@ -215,6 +218,13 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
       return handle as unknown as Collection<T>;
     },
     async ensureIndexes(name, indexes) {
+      // The collection is created even without indexes (MongoDB creates one on its first write only): a
+      // rebuild renames every shadow collection, and renaming one that does not exist fails (26).
+      try {
+        await db.createCollection(name);
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
+      }
       if (indexes.length === 0) return;
       await mapDuplicate(name, () => raw(name).createIndexes(indexes.map(toIndexDescription)));
     },

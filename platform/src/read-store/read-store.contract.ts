@@ -446,6 +446,16 @@ export function readStoreContract(name: string, makeStore: () => Promise<ReadSto
         assert.deepEqual((await store.listCollections()).sort(), ['alpha', 'beta', 'gamma']);
       });
 
+      test('ensureIndexes with no indexes still creates the collection, which an empty rebuild shadow can replace the live one with', async () => {
+        await store.collection('premium').insertOne({ _id: 'stale' });
+        await store.ensureIndexes('premium__rebuild', []);
+        await store.ensureIndexes('premium__rebuild', []);
+        assert.deepEqual((await store.listCollections()).sort(), ['premium', 'premium__rebuild']);
+        await store.renameCollection('premium__rebuild', 'premium');
+        assert.deepEqual(await store.listCollections(), ['premium']);
+        assert.deepEqual(await store.collection('premium').find({}), []);
+      });
+
       test('dropCollection removes the documents and the collection, and tolerates a missing one', async () => {
         await store.collection('alpha').insertOne({ _id: '1' });
         await store.collection('beta').insertOne({ _id: '1' });

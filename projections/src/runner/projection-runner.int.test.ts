@@ -170,6 +170,62 @@ describe('projection runner', () => {
     await eventStore.close();
   });
 
+  test('a rebuild swap stopped part-way is finished at the next start, without rebuilding again', async () => {
+    const { eventStore, readStore } = await stores();
+    await seedUsers(eventStore, 5);
+    // Two collections, the second with no index and no writes (like analytics_premium): its shadow must
+    // exist all the same for the swap to rename it.
+    let projected = 0;
+    const swapTest = (version: number): Projection => ({
+      name: 'swap_test',
+      version,
+      collections: { swap_a: [{ key: { v: 1 } }], swap_b: [] },
+      handles: new Set(['UserRegistered']),
+      project: (event) => {
+        projected += 1;
+        return [{ op: 'upsert', collection: 'swap_a', id: String(event.revision) + event.stream, update: { $set: { v: version } } }];
+      },
+    });
+    const v1 = new ProjectionRunner({ eventStore, readStore, projections: [swapTest(1)] });
+    await v1.start();
+    await v1.stop();
+    await readStore.collection('swap_b').insertOne({ _id: 'stale', v: 1 });
+
+    // Version 2: the process stops after the first rename (MongoDB renames one collection at a time).
+    let renames = 0;
+    const dying: ReadStore = {
+      collection: (name) => readStore.collection(name),
+      ensureIndexes: (name, indexes) => readStore.ensureIndexes(name, indexes),
+      applyBatch: (ops) => readStore.applyBatch(ops),
+      listCollections: () => readStore.listCollections(),
+      dropCollection: (name) => readStore.dropCollection(name),
+      renameCollection: async (from, to) => {
+        if (++renames > 1) throw new Error('process stopped');
+        await readStore.renameCollection(from, to);
+      },
+      flush: () => readStore.flush(),
+      close: () => readStore.close(),
+    };
+    const interrupted = new ProjectionRunner({ eventStore, readStore: dying, projections: [swapTest(2)] });
+    await assert.rejects(interrupted.start(), /process stopped/);
+    await interrupted.stop();
+    assert.equal((await readStore.collection(CHECKPOINTS).findOne({ _id: 'swap_test' }))?.version, 1, 'the live checkpoint was not moved yet');
+
+    projected = 0;
+    const restarted = new ProjectionRunner({ eventStore, readStore, projections: [swapTest(2)] });
+    await restarted.start();
+    await restarted.stop();
+    assert.equal(projected, 0, 'finished the swap, did not rebuild');
+    const docs = await readStore.collection('swap_a').find({});
+    assert.equal(docs.length, 5);
+    assert.ok(docs.every((doc) => doc.v === 2));
+    assert.deepEqual(await readStore.collection('swap_b').find({}), [], 'the stale collection was replaced by the empty shadow');
+    assert.equal((await readStore.collection(CHECKPOINTS).findOne({ _id: 'swap_test' }))?.version, 2);
+    assert.equal(await readStore.collection(CHECKPOINTS).findOne({ _id: 'swap_test__rebuild' }), null);
+    assert.deepEqual((await readStore.listCollections()).filter((name) => name.endsWith('__rebuild')), []);
+    await eventStore.close();
+  });
+
   test('after a SIGKILL in the middle of a catch-up over 10,000 events, a restart equals a clean rebuild', async () => {
     const { eventStore, file } = await stores();
     await seedUsers(eventStore, 10_000);

@@ -148,8 +148,9 @@ export class ProjectionRunner implements ReadModelWaiter {
     const byId = new Map(checkpoints.map((checkpoint) => [checkpoint._id, checkpoint]));
 
     for (const target of targets) {
+      const swapped = await this.#finishInterruptedSwap(target);
       await this.#ensureIndexes(target.projection, liveName);
-      const checkpoint = byId.get(target.checkpointId);
+      const checkpoint = swapped ?? byId.get(target.checkpointId);
       target.position = checkpoint?.position;
       if (checkpoint && checkpoint.version !== target.projection.version) {
         this.#logger?.info(
@@ -277,16 +278,48 @@ export class ProjectionRunner implements ReadModelWaiter {
       // Live applying is paused: take the shadow to the very end of the log, then swap.
       await this.#catchUp([shadow], generation, report);
       if (this.#generation !== generation) throw new ReadStoreResetError('The read store was reset during the rebuild');
-      for (const collection of Object.keys(projection.collections)) {
-        await this.#readStore.renameCollection(shadowName(collection), liveName(collection));
+      // Renaming several collections is not one transaction on MongoDB: the shadow checkpoint is marked first,
+      // so that a process stopped part-way finishes the same swap at its next start (#finishInterruptedSwap)
+      // instead of serving a mix of old and new collections and rebuilding again.
+      if (shadow.position !== undefined) {
+        const marked = { position: shadow.position, version: projection.version, swapping: true };
+        await this.#readStore.applyBatch([{ op: 'upsert', collection: CHECKPOINTS, filter: { _id: shadow.checkpointId }, update: { $set: marked } }]);
       }
-      const swap: WriteOp[] = [{ op: 'deleteOne', collection: CHECKPOINTS, filter: { _id: shadow.checkpointId } }];
-      if (shadow.position !== undefined) swap.push(checkpointOp(live.checkpointId, shadow.position, projection.version));
-      await this.#readStore.applyBatch(swap);
-      live.position = shadow.position;
+      await this.#swap(live, shadow.position);
     });
     this.#logger?.info({ projection: name, events: done }, 'projection rebuilt and swapped in');
     this.#notify();
+  }
+
+  /**
+   * Renames every shadow collection still there over its live one, then moves the live checkpoint to the
+   * shadow's position in the same batch that deletes the shadow checkpoint. Repeating it after a stop
+   * part-way renames only what is left: a shadow that is gone was renamed already.
+   */
+  async #swap(live: Target, position: Position | undefined): Promise<void> {
+    const { projection } = live;
+    const existing = new Set(await this.#readStore.listCollections());
+    for (const collection of Object.keys(projection.collections)) {
+      if (existing.has(shadowName(collection))) await this.#readStore.renameCollection(shadowName(collection), liveName(collection));
+    }
+    const swap: WriteOp[] = [{ op: 'deleteOne', collection: CHECKPOINTS, filter: { _id: `${live.checkpointId}${SHADOW_SUFFIX}` } }];
+    if (position !== undefined) swap.push(checkpointOp(live.checkpointId, position, projection.version));
+    await this.#readStore.applyBatch(swap);
+    live.position = position;
+  }
+
+  /**
+   * At start: completes a swap that a stopped process had begun (its shadow checkpoint is marked) and
+   * returns the live checkpoint it wrote; undefined when there was none to finish.
+   */
+  async #finishInterruptedSwap(target: Target): Promise<Checkpoint | undefined> {
+    const shadow = await this.#readStore
+      .collection<Checkpoint>(CHECKPOINTS)
+      .findOne({ _id: `${target.checkpointId}${SHADOW_SUFFIX}` });
+    if (shadow?.swapping !== true || shadow.version !== target.projection.version) return undefined;
+    this.#logger?.warn({ projection: target.projection.name, position: shadow.position }, 'finishing a rebuild swap that was interrupted');
+    await this.#swap(target, shadow.position);
+    return { _id: target.checkpointId, position: shadow.position, version: target.projection.version };
   }
 
   async #ensureIndexes(

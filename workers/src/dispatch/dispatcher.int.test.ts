@@ -123,6 +123,40 @@ describe('dispatcher on the local queue', () => {
     await queue.close();
   });
 
+  test('a burst of live events is enqueued in far fewer batches (checkpoint writes) than events', async () => {
+    const queue = await createLocalJobQueue({ file: ':memory:' });
+    const rec = recorder(queue);
+    let batches = 0;
+    const store = fx.readStore;
+    const counting: ReadStore = {
+      collection: (name) => store.collection(name),
+      ensureIndexes: (name, indexes) => store.ensureIndexes(name, indexes),
+      applyBatch: async (ops) => {
+        batches++;
+        await store.applyBatch(ops);
+      },
+      listCollections: () => store.listCollections(),
+      dropCollection: (name) => store.dropCollection(name),
+      renameCollection: (from, to) => store.renameCollection(from, to),
+      flush: () => store.flush(),
+      close: () => store.close(),
+    };
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: counting, jobQueue: queue, routes, logger: silent });
+    await dispatcher.start();
+    batches = 0;
+    // One upload's worth of events, in a few appends (as a bulk upload is).
+    for (let chunk = 0; chunk < 4; chunk++) {
+      await fx.eventStore.append(`tick-${randomUUID()}`, Array.from({ length: 250 }, () => ({ type: 'Tick', data: { n: appended++ } })));
+    }
+    await assertEachRanOnce(rec);
+    await waitFor('the checkpoint at the head', async () => dispatcher.position() === (await fx.eventStore.head()).position);
+    assert.ok(batches <= 50, `${batches} checkpoint writes for 1,000 live events`);
+    assert.equal((await fx.readStore.collection('_checkpoints').findOne({ _id: 'dispatcher' }))?.position, dispatcher.position());
+    await dispatcher.stop();
+    await rec.close();
+    await queue.close();
+  });
+
   test('an enqueue that fails is retried with backoff: no event skipped, no job doubled, checkpoint held back', async () => {
     const queue = await createLocalJobQueue({ file: ':memory:' });
     const rec = recorder(queue);

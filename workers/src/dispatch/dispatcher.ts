@@ -7,8 +7,10 @@
  * - an enqueue that fails (Redis down) throws: catch-up retries the same batch with backoff, and the live
  *   subscription redelivers the same event with backoff (EventStore.subscribeAll). Jobs are delayed, never
  *   skipped nor doubled;
- * - catch-up reads the log in batches (one `addBulk` per queue and one checkpoint write per batch), then
- *   the dispatcher follows live appends one event at a time.
+ * - catch-up reads the log in batches (one `addBulk` per queue and one checkpoint write per batch); live
+ *   events are buffered as the subscription delivers them and dispatched together, whatever arrived while
+ *   the previous batch was enqueued (a 5,000-contact upload is a few batches, not 5,000 checkpoint writes).
+ *   A failed batch is retried from the buffer with backoff; the subscription is held back when it is full.
  *
  * Run exactly one dispatcher per deployment (the projections service, or the one-process start).
  */
@@ -35,6 +37,8 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** The `_checkpoints` document id (default 'dispatcher'); tests and benchmarks use their own. */
   checkpointId?: string;
+  /** Live events dispatched in one batch at most, and buffered before the subscription waits (default 1000). */
+  liveBatchSize?: number;
 }
 
 /** The jobs that `events` start, grouped by queue, in log order. A route that throws is logged and skipped. */
@@ -73,6 +77,12 @@ export class Dispatcher {
   #stopped = false;
   #starting: Promise<void> | undefined;
   readonly #abort = new AbortController();
+  /** Live events delivered and not dispatched yet, in log order. */
+  #buffer: RecordedEvent[] = [];
+  #lastBuffered: Position | undefined;
+  #flushing: Promise<void> | undefined;
+  /** Deliveries held back until the buffer has room. */
+  #roomWaiters: (() => void)[] = [];
 
   constructor(options: DispatcherOptions) {
     this.#options = options;
@@ -95,6 +105,8 @@ export class Dispatcher {
     this.#abort.abort();
     await this.#starting?.catch(() => undefined);
     await this.#subscription?.close();
+    await this.#flushing;
+    this.#releaseRoom(true);
   }
 
   async #start(): Promise<void> {
@@ -104,13 +116,73 @@ export class Dispatcher {
     await this.#catchUp();
     if (this.#stopped) return;
     logger?.info({ position: this.#position }, 'dispatcher caught up');
+    this.#lastBuffered = this.#position;
     this.#subscription = eventStore.subscribeAll(
       {
         ...(this.#position !== undefined && { fromPosition: this.#position }),
-        onError: (error) => logger?.error({ err: error }, 'dispatcher: enqueue failed; retrying the event'),
+        onError: (error) => logger?.error({ err: error }, 'dispatcher: subscription failed; resubscribing'),
       },
-      (event) => this.#dispatch([event]),
+      (event) => this.#deliver(event),
     );
+  }
+
+  /** The subscription's handler: buffers the event; waits only when the buffer is full. */
+  #deliver(event: RecordedEvent): Promise<void> {
+    // A subscription resuming after a drop may deliver again what is buffered already.
+    if (this.#lastBuffered !== undefined && event.position <= this.#lastBuffered) return Promise.resolve();
+    this.#lastBuffered = event.position;
+    this.#buffer.push(event);
+    this.#kick();
+    if (this.#buffer.length < this.#liveBatchSize()) return Promise.resolve();
+    return new Promise((resolve) => this.#roomWaiters.push(resolve));
+  }
+
+  #kick(): void {
+    if (this.#flushing) return;
+    // Started at once: a lone event is enqueued without waiting; those delivered meanwhile make the next batch.
+    this.#flushing = this.#flushLoop().finally(() => {
+      this.#flushing = undefined;
+      if (!this.#stopped && this.#buffer.length > 0) this.#kick();
+    });
+  }
+
+  #liveBatchSize(): number {
+    return this.#options.liveBatchSize ?? 1000;
+  }
+
+  /** Dispatches what the buffer holds, a batch at a time (whatever arrived meanwhile), retrying with backoff. */
+  async #flushLoop(): Promise<void> {
+    const { logger } = this.#options;
+    let backoff = BACKOFF_START_MS;
+    while (this.#buffer.length > 0) {
+      // One turn of the event loop first: the rest of what the subscription has already received (a page of
+      // the log, a gRPC message) is buffered by then and goes out in this batch.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const events = this.#buffer.slice(0, this.#liveBatchSize());
+      try {
+        await this.#dispatch(events);
+        this.#buffer.splice(0, events.length);
+        this.#releaseRoom(false);
+        backoff = BACKOFF_START_MS;
+      } catch (error) {
+        if (this.#stopped) {
+          // The checkpoint did not move past these events: the next start enqueues them.
+          logger?.error({ err: error, events: this.#buffer.length }, 'dispatcher: enqueue failed while stopping; the next start resumes from the checkpoint');
+          this.#releaseRoom(true);
+          return;
+        }
+        logger?.error({ err: error, events: events.length, retryInMs: backoff }, 'dispatcher: enqueue failed; retrying the batch');
+        await sleep(backoff, undefined, { signal: this.#abort.signal }).catch(() => undefined);
+        backoff = Math.min(backoff * 2, BACKOFF_CAP_MS);
+      }
+    }
+  }
+
+  #releaseRoom(all: boolean): void {
+    if (!all && this.#buffer.length >= this.#liveBatchSize()) return;
+    const waiters = this.#roomWaiters;
+    this.#roomWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   async #catchUp(): Promise<void> {

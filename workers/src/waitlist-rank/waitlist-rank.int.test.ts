@@ -2,7 +2,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeJob, startHarness, type Harness } from '../testing/scheduled-jobs-harness.ts';
 import { WAITLIST_RANKS, type WaitlistRankDoc } from './waitlist-ranks.model.ts';
-import { rankEntries, waitlistRankProcessor } from './waitlist-rank.processor.ts';
+import { rankEntries, recomputeRanks, waitlistRankProcessor } from './waitlist-rank.processor.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 
 let h: Harness;
 before(async () => {
@@ -44,4 +45,33 @@ test('writes ranks and tiers from the waitlist read model, the same on a second 
   const before = await ranks.find({}, { sort: { _id: 1 } });
   await process(fakeJob({}));
   assert.deepEqual(await ranks.find({}, { sort: { _id: 1 } }), before);
+});
+
+test('writes the ranks in pages, one short read-store batch each, to the same result', async () => {
+  // Relies on the 103 entries of the test above.
+  const store = h.readStore;
+  const batches: number[] = [];
+  const paging: ReadStore = {
+    collection: (name) => store.collection(name),
+    ensureIndexes: (name, indexes) => store.ensureIndexes(name, indexes),
+    applyBatch: async (ops) => {
+      batches.push(ops.length);
+      await store.applyBatch(ops);
+    },
+    listCollections: () => store.listCollections(),
+    dropCollection: (name) => store.dropCollection(name),
+    renameCollection: (from, to) => store.renameCollection(from, to),
+    flush: () => store.flush(),
+    close: () => store.close(),
+  };
+  const ranks = store.collection<WaitlistRankDoc>(WAITLIST_RANKS);
+  const before = await ranks.find({}, { sort: { _id: 1 } });
+  const ranked = await recomputeRanks(paging, '2026-03-01T00:00:00.000Z', 10);
+  assert.equal(ranked.length, 103);
+  assert.deepEqual(batches, [...Array.from({ length: 10 }, () => 10), 3]);
+  assert.deepEqual(await ranks.find({}, { sort: { _id: 1 } }), before);
+  // With the default page (500 writes), these 103 ranks are one batch.
+  batches.length = 0;
+  await waitlistRankProcessor({ readStore: paging }, () => new Date('2026-03-01T00:00:00.000Z'))(fakeJob({}));
+  assert.deepEqual(batches, [103]);
 });

@@ -3,6 +3,9 @@
  * referral is credited. rank orders entries by (join position − referrals), ties to the one with more referrals, then
  * join order, so each referral moves the referrer up one place (past the entry just above); ranks 1-100 are lifetime free, others one month (SPEC §4, §9).
  * The whole list is recomputed from the `waitlist` read model, so a job run twice writes the same ranks.
+ * The ranks are written in pages, one read-store batch (one transaction) each: MongoDB aborts a transaction
+ * older than 60 s (transactionLifetimeLimitSeconds), so one transaction over a large waitlist never commits.
+ * Between pages, readers may see some ranks new and some old; the job's next run (or retry) converges.
  */
 import { waitlistTier } from '@crossfeed/domain/rules/waitlist.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
@@ -37,7 +40,10 @@ export function rankEntries(entries: readonly { id: string; referrals: number }[
     .map((entry, index) => ({ ...entry, rank: index + 1 }));
 }
 
-export async function recomputeRanks(readStore: ReadStore, now: string): Promise<RankedEntry[]> {
+/** Rank writes per read-store batch: each is a short transaction, whatever the waitlist's length. */
+export const RANK_WRITES_PER_BATCH = 500;
+
+export async function recomputeRanks(readStore: ReadStore, now: string, writesPerBatch = RANK_WRITES_PER_BATCH): Promise<RankedEntry[]> {
   const docs = await readStore
     .collection<WaitlistDoc>(WAITLIST)
     .find({}, { projection: { _id: 1, referrals: 1, joined_position: 1 }, sort: { joined_position: 1 } });
@@ -52,7 +58,7 @@ export async function recomputeRanks(readStore: ReadStore, now: string): Promise
     };
     return { op: 'upsert', collection: WAITLIST_RANKS, filter: { _id: entry.id }, update: { $set: fields } };
   });
-  if (ops.length) await readStore.applyBatch(ops);
+  for (let start = 0; start < ops.length; start += writesPerBatch) await readStore.applyBatch(ops.slice(start, start + writesPerBatch));
   return ranked;
 }
 

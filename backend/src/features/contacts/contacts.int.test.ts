@@ -256,6 +256,41 @@ describe('POST /contacts/bulk', () => {
     assert.deepEqual(await contactsOf(session), []);
   });
 
+  test('appends a file of long rows in several appends, each far below the event store limit for one append', async () => {
+    // EventStoreDB refuses one append over MaxAppendSize (1,048,576 bytes by default): a file close to the
+    // 1 MiB upload limit must never become one append of that size.
+    const session = await app.register();
+    const rows = Array.from({ length: 1000 }, (_, i) => `Row ${i},${'x'.repeat(900)}${i}@example.com`);
+    const file = `name,email\n${rows.join('\n')}`;
+    assert.ok(file.length > 900_000 && file.length < CONTACT_FILE_MAX_BYTES);
+    const store = app.ctx.eventStore;
+    const appended: number[] = [];
+    const append = store.append.bind(store);
+    store.append = (stream, events, options) => {
+      if (stream === contactsStream(session.user.id)) appended.push(Buffer.byteLength(JSON.stringify(events.map((e) => [e.data, e.metadata]))));
+      return append(stream, events, options);
+    };
+    try {
+      const response = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload('long.csv', file) });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.added, 1000);
+    } finally {
+      delete (store as { append?: unknown }).append;
+    }
+    assert.ok(appended.length >= 4, `${appended.length} appends`);
+    for (const bytes of appended) assert.ok(bytes <= 256 * 1024, `an append of ${bytes} bytes`);
+    assert.equal((await app.ctx.eventStore.readStream(contactsStream(session.user.id))).length, 1000);
+  });
+
+  test('refuses with 413 a file holding a row too large for one append, writing nothing', async () => {
+    const session = await app.register();
+    const file = `name,email\nAda,ada@example.com\nHuge,${'x'.repeat(300_000)}@example.com\n`;
+    const response = await app.request('POST', '/contacts/bulk', { token: session.token, body: upload('huge.csv', file) });
+    assert.equal(response.status, 413);
+    assert.equal(response.body.detail, 'Row 2 is too large.');
+    assert.deepEqual(await app.ctx.eventStore.readStream(contactsStream(session.user.id)), []);
+  });
+
   test('needs a valid token', async () => {
     await expectUnauthorized('POST', '/contacts/bulk', { body: () => upload('c.csv', 'name,email\nA,a@example.com') });
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CONTACT_REJECTIONS, contactsCap, contactsDecider, contactsLimitMessage, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { QuotaExceededError } from '@crossfeed/domain/shared/errors.ts';
-import { CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX, CONTACT_ROWS_PER_COMMAND } from '@crossfeed/domain/rules/limits.ts';
+import { CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { EMAIL_PATTERN, MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contactsStream } from '@crossfeed/domain/shared/streams.ts';
@@ -21,6 +21,7 @@ import { toContactDto } from './contact.dto.ts';
 import { contactScoresOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { contactScore } from '@crossfeed/domain/rules/audience-score.ts';
 import { parseContactFile } from './contact-file.ts';
+import { chunkContactRows } from './contact-chunks.ts';
 
 const ContactInput = z.strictObject({
   name: z
@@ -96,14 +97,15 @@ export function contactRoutes(ctx: ApiContext): Router {
       added: screenContactRows(rows, state.emailKeys).filter(({ reason }) => reason === null).length,
     }));
     if (adding.kept + adding.added > maxContacts) throw new QuotaExceededError(contactsLimitMessage(maxContacts));
-    // One command per chunk of rows: each decides and appends a bounded number of events (the event loop
-    // is never held for a whole file, and an append stays far below EventStoreDB's 1 MiB limit). Chunks
-    // are decided in file order on the state the previous one left, so an email repeated across chunks is
-    // still refused. The read models are awaited once, after the last chunk.
+    // One command per chunk of rows: each decides and appends a bounded number of events of bounded size
+    // (the event loop is never held for a whole file, and an append stays far below EventStoreDB's 1 MiB
+    // limit). Chunks are decided in file order on the state the previous one left, so an email repeated
+    // across chunks is still refused. The read models are awaited once, after the last chunk.
+    const chunking = chunkContactRows(rows);
+    if ('oversizedRow' in chunking) throw new HttpError(413, `Row ${chunking.oversizedRow + 1} is too large.`);
     const added = new Set<string>();
     let last: Position | undefined;
-    for (let start = 0; start < rows.length; start += CONTACT_ROWS_PER_COMMAND) {
-      const chunk = rows.slice(start, start + CONTACT_ROWS_PER_COMMAND);
+    for (const chunk of chunking.chunks) {
       const result = await handleCommand(
         ctx.eventStore,
         contactsDecider,
