@@ -35,4 +35,11 @@ export const CONTENT_MANAGEMENT_MESSAGES = {
   resumed: 'Content resumed.',
   pauseFailed: 'Failed to pause content.',
   resumeFailed: 'Failed to resume content.',
+  enhancedCopied: 'Enhanced URL copied!',
+  enhancedCopyFailed: 'Failed to copy the enhanced URL.',
+  batchFailed: 'Nothing was changed: the batch action failed.',
+  batchDeleteQuestion: (count: number) =>
+    `Are you sure you want to delete ${count === 1 ? 'this item' : `these ${count} items`}? This cannot be undone.`,
+  batchPremium: 'Select several items to pause, resume or delete them at once with Premium.',
+  selectAll: 'Select all',
 } as const;
