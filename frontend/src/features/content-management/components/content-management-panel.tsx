@@ -2,6 +2,7 @@ import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useState } from 'react';
 import type { BatchContentResult } from '../api/batch-content';
 import { ContentBatchToolbar } from './content-batch-toolbar';
+import { ConversionTrackingPanel } from './conversion-tracking-panel';
 import { toast } from 'react-toastify';
 import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
@@ -54,6 +55,8 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
   // Premium batch actions: the ids ticked in the list (ids no longer listed simply drop out).
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const forgetContent = useAppStore((state) => state.forgetContent);
+  // The item whose "Track conversions" panel is open (one at a time).
+  const [tracking, setTracking] = useState<string | null>(null);
 
   if (status === 'loading' || status === 'idle') return <p role="status">{M.ownLoading}</p>;
   if (status === 'error') {
@@ -107,6 +110,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
   };
 
   const selected = contents.filter((content) => selectedIds.has(content.id));
+  const trackedContent = contents.find((content) => content.id === tracking) ?? null;
   const allSelected = contents.length > 0 && selected.length === contents.length;
   const toggle = (id: string, on: boolean) =>
     setSelectedIds((current) => {
@@ -290,11 +294,30 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
                     </button>
                   </div>
                 ) : null}
+                <div className="manage-item-tracking">
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-expanded={tracking === content.id}
+                    aria-label={`${M.trackConversions} of ${content.title}`}
+                    onClick={() => setTracking((open) => (open === content.id ? null : content.id))}
+                  >
+                    {M.trackConversions}
+                  </button>
+                </div>
               </li>
             );
           })}
         </ul>
       )}
+      {trackedContent ? (
+        <ConversionTrackingPanel
+          key={trackedContent.id}
+          contentId={trackedContent.id}
+          title={trackedContent.title}
+          onClose={() => setTracking(null)}
+        />
+      ) : null}
       <LoadMore shown={contents.length} total={total} loading={loadingMore} onLoadMore={() => void loadMore()} what="contents" />
     </div>
   );
