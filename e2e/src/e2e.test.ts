@@ -17,6 +17,7 @@ import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
 import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
+import { batchActionsJourney } from './journeys/batch-actions.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
@@ -88,4 +89,9 @@ describe('Crossfeed end-to-end journeys', () => {
     workspaceReloadJourney,
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
+  journey(
+    '11. at 390 px a Premium creator pauses two items at once, copies the conversion snippet whose token records a conversion, and deletes two contacts at once',
+    'j11-batch-actions',
+    batchActionsJourney,
+  );
 });
