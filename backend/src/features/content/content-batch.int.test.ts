@@ -51,6 +51,8 @@ describe('POST /content/batch', () => {
     const again = await app.request('POST', '/content/batch', { token: ada.token, json: { action: 'pause', content_ids: [ids[1], ids[2]] } });
     assert.equal(again.body.message, '1 item paused; 1 was already paused.');
     assert.deepEqual(again.body.unchanged, [ids[2]]);
+    const notPaused = await app.request('POST', '/content/batch', { token: ada.token, json: { action: 'resume', content_ids: [ids[0]] } });
+    assert.equal(notPaused.body.message, 'Nothing changed: the selected item was not paused.');
 
     const deleted = await app.request('POST', '/content/batch', { token: ada.token, json: { action: 'delete', content_ids: ids } });
     assert.equal(deleted.status, 200, deleted.text);

@@ -30,12 +30,12 @@ const DONE: Record<BatchContentActionKind, string> = { pause: 'paused', resume: 
 const EVENT_OF: Record<BatchContentActionKind, string> = { pause: 'ContentPaused', resume: 'ContentResumed', delete: 'ContentDeleted' };
 const items = (count: number): string => `${count} ${count === 1 ? 'item' : 'items'}`;
 
-/** "3 items paused." / "2 items paused; 1 was already paused." */
+/** "3 items paused." / "2 items paused; 1 was already paused." / "1 item resumed; 1 was not paused." */
 export function batchResultMessage(action: BatchContentActionKind, changed: number, unchanged: number): string {
-  const state = action === 'pause' ? 'paused' : 'active';
   if (unchanged === 0) return `${items(changed)} ${DONE[action]}.`;
-  if (changed === 0) return `Nothing changed: the selected items were already ${state}.`;
-  return `${items(changed)} ${DONE[action]}; ${unchanged} ${unchanged === 1 ? 'was' : 'were'} already ${state}.`;
+  const state = action === 'pause' ? 'already paused' : 'not paused';
+  if (changed === 0) return `Nothing changed: the selected ${unchanged === 1 ? 'item was' : 'items were'} ${state}.`;
+  return `${items(changed)} ${DONE[action]}; ${unchanged} ${unchanged === 1 ? 'was' : 'were'} ${state}.`;
 }
 
 /**

@@ -35,7 +35,8 @@ export function ContentBatchToolbar({ selected, onClear, onDone, onBusyChange }:
         action,
         selected.map((content) => content.id),
       );
-      toast.success(result.message, { toastId: `batch-${action}` });
+      // "Nothing changed: ..." is news, not success.
+      (result.changed.length > 0 ? toast.success : toast.info)(result.message, { toastId: `batch-${action}` });
       setConfirming(false);
       onDone(result);
     } catch (error) {
