@@ -19,6 +19,7 @@ import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
 import { audienceInsightsJourney } from './journeys/audience-insights.ts';
+import { batchActionsJourney } from './journeys/batch-actions.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
@@ -90,11 +91,16 @@ describe('Crossfeed end-to-end journeys', () => {
     workspaceReloadJourney,
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
-  journey('Premium analytics: a Premium creator sees the daily chart and sharer breakdown at 390 px and exports CSV', 'j-premium-analytics', premiumAnalyticsJourney);
+  journey('12. Premium analytics: a Premium creator sees the daily chart and sharer breakdown at 390 px and exports CSV', 'j-premium-analytics', premiumAnalyticsJourney);
   journey(
-    'audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell',
+    '13. audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell',
     'j-audience-insights',
     audienceInsightsJourney,
     ACCESSIBILITY_TIMEOUT_MS,
+  );
+  journey(
+    '11. at 390 px a Premium creator pauses two items at once, copies the conversion snippet whose token records a conversion, and deletes two contacts at once',
+    'j11-batch-actions',
+    batchActionsJourney,
   );
 });

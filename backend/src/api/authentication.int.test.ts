@@ -47,6 +47,11 @@ const AUTHENTICATED: [method: string, path: string][] = [
   ['POST', '/api/subscription/create-checkout-session'],
   ['POST', '/api/referrals/redeem'],
   ['GET', '/api/referrals/promo-codes'],
+  ['POST', '/content/batch'],
+  ['POST', '/contacts/batch-delete'],
+  ['GET', '/search/remaining'],
+  ['GET', '/content/some-content/conversion-snippet'],
+  ['POST', '/content/some-content/conversion-snippet/rotate'],
 ];
 
 const ADMIN_ONLY: [method: string, path: string][] = [

@@ -63,6 +63,12 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['GET', '/workspace'],
   ['PUT', '/workspace'],
   ['POST', '/workspace/reset'],
+  ['POST', '/content/batch'],
+  ['POST', '/contacts/batch-delete'],
+  ['GET', '/search/remaining'],
+  ['GET', '/content/{content}/conversion-snippet'],
+  ['POST', '/content/{other}/conversion-snippet/rotate'],
+  ['POST', '/track/conversion'],
 ];
 
 const LONG = 'x'.repeat(20_000);

@@ -13,6 +13,7 @@ import { waitlistRoutes } from '../features/waitlist/waitlist.routes.ts';
 import { adminRoutes } from '../features/admin/admin.routes.ts';
 import { workspaceRoutes } from '../features/workspace/workspace.routes.ts';
 import { audienceInsightsRoutes } from '../features/analytics/audience-insights.routes.ts';
+import { contentBatchRoutes } from '../features/content/content-batch.routes.ts';
 
 /** Every feature router of SPEC §7, in mounting order. */
 export function apiRouters(ctx: ApiContext): Router[] {
@@ -30,5 +31,6 @@ export function apiRouters(ctx: ApiContext): Router[] {
     adminRoutes(ctx),
     workspaceRoutes(ctx),
     audienceInsightsRoutes(ctx),
+    contentBatchRoutes(ctx),
   ];
 }

@@ -28,4 +28,13 @@ export interface RemoveContact {
   data: { contactId: string; userId: string; now: string };
 }
 
-export type ContactCommand = AddContact | AddContacts | RemoveContact;
+/**
+ * Delete several contacts at once (Premium): all live on `contacts-{userId}`, so the batch is one command
+ * and one append; one unknown id refuses it all.
+ */
+export interface RemoveContacts {
+  type: 'RemoveContacts';
+  data: { contactIds: string[]; userId: string; isPremium: boolean; now: string };
+}
+
+export type ContactCommand = AddContact | AddContacts | RemoveContact | RemoveContacts;

@@ -3,6 +3,7 @@ import { emailKey } from '../shared/streams.ts';
 import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { CONTACT_FILE_MAX_ROWS, CONTACT_NAME_MAX, CONTACTS_MAX_FREE, CONTACTS_MAX_PREMIUM } from '../rules/limits.ts';
 import { isValidEmail } from '../rules/validation.ts';
+import { batchIds, nameList } from '../rules/batch.ts';
 import type { ContactCommand, ContactRow } from './contacts.commands.ts';
 import type { ContactAdded, ContactEvent } from './contact.events.ts';
 
@@ -24,6 +25,9 @@ export const CONTACT_REJECTIONS = {
   alreadyExists: 'Contact already exists.',
 } as const;
 export const CONTACT_EXISTS_MESSAGE = 'A contact with this email already exists.';
+/** The refusal of a batch delete naming the contacts it could not find: nothing was deleted. */
+export const contactsNotFoundMessage = (ids: readonly string[]): string =>
+  `Nothing was deleted: ${ids.length === 1 ? 'this contact was' : 'these contacts were'} not found: ${nameList(ids)}.`;
 
 /** How many contacts a tier may keep: every append to `contacts-{userId}` is bounded. */
 export const contactsCap = (isPremium: boolean): number => (isPremium ? CONTACTS_MAX_PREMIUM : CONTACTS_MAX_FREE);
@@ -131,6 +135,13 @@ export const contactsDecider: Decider<ContactsState, ContactCommand, ContactEven
         const { contactId, userId, now } = command.data;
         if (!state.contacts.has(contactId)) throw new NotFoundError('Contact not found.');
         return [{ type: 'ContactRemoved', data: { contactId, userId, removedAt: now } }];
+      }
+      case 'RemoveContacts': {
+        const { userId, isPremium, now } = command.data;
+        const ids = batchIds(command.data.contactIds, isPremium);
+        const missing = ids.filter((id) => !state.contacts.has(id));
+        if (missing.length > 0) throw new NotFoundError(contactsNotFoundMessage(missing));
+        return ids.map((contactId) => ({ type: 'ContactRemoved', data: { contactId, userId, removedAt: now } }));
       }
     }
   },

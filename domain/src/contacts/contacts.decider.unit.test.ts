@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { CONTACT_FILE_MAX_ROWS } from '../rules/limits.ts';
 import type { ContactAdded, ContactRemoved } from './contact.events.ts';
@@ -109,6 +109,27 @@ describe('contacts decider: RemoveContact', () => {
   test('answers not found for an unknown or already removed contact', () => {
     spec.given([]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).thenThrows(NotFoundError, /Contact not found/);
     spec.given([ada, adaRemoved]).when({ type: 'RemoveContact', data: { contactId: 'c1', userId: 'u1', now } }).thenThrows(NotFoundError);
+  });
+});
+
+describe('contacts decider: RemoveContacts (batch, Premium)', () => {
+  const bob: ContactAdded = { type: 'ContactAdded', data: { contactId: 'c2', userId: 'u1', name: 'Bob', email: 'bob@example.com', source: 'single', addedAt: now } };
+  const removeAll = (contactIds: string[], isPremium = true) => ({ type: 'RemoveContacts', data: { contactIds, userId: 'u1', isPremium, now } }) as const;
+
+  test('removes every selected contact in one decision, repeats counted once', () => {
+    spec
+      .given([ada, bob])
+      .when(removeAll(['c1', 'c2', 'c1']))
+      .then([adaRemoved, { type: 'ContactRemoved', data: { contactId: 'c2', userId: 'u1', removedAt: now } }]);
+  });
+
+  test('one unknown or already removed contact refuses the whole batch, naming it', () => {
+    spec.given([ada, bob, adaRemoved]).when(removeAll(['c2', 'c1', 'zz'])).thenThrows(NotFoundError, /^Nothing was deleted: these contacts were not found: c1, zz\.$/);
+  });
+
+  test('is Premium only and needs at least one id', () => {
+    spec.given([ada]).when(removeAll(['c1'], false)).thenThrows(ForbiddenError, /Premium feature/);
+    spec.given([ada]).when(removeAll([])).thenThrows(ValidationError, /at least one/);
   });
 });
 

@@ -66,4 +66,38 @@ export interface RecordConversion {
   };
 }
 
-export type ContentLinksCommand = CreateShortLink | EnhanceContent | RecordClick | RecordConversion;
+/** The owner invalidates the conversion tracking token in use (their site needs the new snippet). */
+export interface RotateConversionTracking {
+  type: 'RotateConversionTracking';
+  data: { contentId: string; ownerId: string; requesterId: string; now: string };
+}
+
+/**
+ * A conversion reported by the creator's own site with the content's tracking token (POST /track/conversion).
+ * The route checked the token against `trackingVersion` (constant time); the decider checks that version is
+ * still the current one, so a token rotated meanwhile records nothing.
+ */
+export interface RecordTrackedConversion {
+  type: 'RecordTrackedConversion';
+  data: {
+    conversionId: string;
+    contentId: string;
+    ownerId: string;
+    trackingVersion: number;
+    contactId: string | null;
+    sharerId?: string | null;
+    /** The campaign (`utm_campaign`) the visitor came with; not one of this content's links → unattributed. */
+    shortCode: string | null;
+    kind: string;
+    value: number;
+    now: string;
+  };
+}
+
+export type ContentLinksCommand =
+  | CreateShortLink
+  | EnhanceContent
+  | RecordClick
+  | RecordConversion
+  | RotateConversionTracking
+  | RecordTrackedConversion;

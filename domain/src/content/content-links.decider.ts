@@ -21,7 +21,11 @@ export const CONTENT_LINK_MESSAGES = {
   enhancePremium: 'Enhance link is a Premium feature.',
   tooManyLinks: `This content already has ${MAX_SHORT_LINKS_PER_CONTENT} short links.`,
   unknownShortCode: 'short_code: not a short link of this content.',
+  invalidTrackingToken: 'Invalid or rotated tracking token.',
 } as const;
+
+/** Who recorded a conversion reported by the creator's site with the tracking token. */
+export const TRACKED_CONVERSION_RECORDER = 'tracking';
 
 /** The content url with the campaign parameters of an enhanced link (existing query parameters kept). */
 export function buildEnhancedUrl(url: string, shortCode: string): string {
@@ -37,6 +41,8 @@ export interface ContentLinksState {
   shortCodes: string[];
   enhancedUrl: string | null;
   removed: boolean;
+  /** The conversion tracking token's version: 0 until the owner first rotates it. */
+  trackingVersion: number;
 }
 
 function checkOwnerAndTier(data: { ownerId: string; requesterId: string; isPremium: boolean }, state: ContentLinksState, premiumMessage: string): void {
@@ -57,8 +63,16 @@ function shortLinkCreated(
   };
 }
 
+/** The kind (trimmed, 1 to CONVERSION_KIND_MAX characters) of a conversion whose value is a number of 0 or more. */
+function checkedConversion(rawKind: string, value: number): string {
+  const kind = rawKind.trim();
+  if (!kind || kind.length > CONVERSION_KIND_MAX) throw new ValidationError(`kind: must be 1 to ${CONVERSION_KIND_MAX} characters.`);
+  if (!Number.isFinite(value) || value < 0) throw new ValidationError('value: must be a number of 0 or more.');
+  return kind;
+}
+
 export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand, ContentEvent> = {
-  initialState: () => ({ shortCodes: [], enhancedUrl: null, removed: false }),
+  initialState: () => ({ shortCodes: [], enhancedUrl: null, removed: false, trackingVersion: 0 }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -69,6 +83,9 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
         return { ...state, enhancedUrl: event.data.enhancedUrl };
       case 'ContentRemovedByAdmin':
         return { ...state, removed: true };
+      case 'ConversionTrackingRotated':
+        state.trackingVersion = Math.max(state.trackingVersion, event.data.version);
+        return state;
       default:
         return state;
     }
@@ -110,14 +127,40 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
           },
         ];
       }
+      case 'RotateConversionTracking': {
+        const { contentId, ownerId, requesterId, now } = command.data;
+        if (state.removed || ownerId !== requesterId) throw new NotFoundError(CONTENT_LINK_MESSAGES.notFound);
+        return [{ type: 'ConversionTrackingRotated', data: { contentId, ownerId, version: state.trackingVersion + 1, rotatedBy: requesterId, rotatedAt: now } }];
+      }
+      case 'RecordTrackedConversion': {
+        const { conversionId, contentId, ownerId, trackingVersion, contactId, value, now } = command.data;
+        if (state.removed) throw new NotFoundError(CONTENT_LINK_MESSAGES.notFound);
+        if (trackingVersion !== state.trackingVersion) throw new ForbiddenError(CONTENT_LINK_MESSAGES.invalidTrackingToken);
+        const kind = checkedConversion(command.data.kind, value);
+        // A visitor may arrive with any campaign: one that is not this content's link is simply not attributed.
+        const shortCode = command.data.shortCode !== null && state.shortCodes.includes(command.data.shortCode) ? command.data.shortCode : null;
+        return [
+          {
+            type: 'ConversionRecorded',
+            data: {
+              conversionId,
+              contentId,
+              ownerId,
+              contactId,
+              ...(contactId && command.data.sharerId ? { sharerId: command.data.sharerId } : {}),
+              shortCode,
+              kind,
+              value,
+              recordedBy: TRACKED_CONVERSION_RECORDER,
+              recordedAt: now,
+            },
+          },
+        ];
+      }
       case 'RecordConversion': {
         const { conversionId, contentId, ownerId, requesterId, contactId, shortCode, value, now } = command.data;
         if (state.removed || ownerId !== requesterId) throw new NotFoundError(CONTENT_LINK_MESSAGES.notFound);
-        const kind = command.data.kind.trim();
-        if (!kind || kind.length > CONVERSION_KIND_MAX) {
-          throw new ValidationError(`kind: must be 1 to ${CONVERSION_KIND_MAX} characters.`);
-        }
-        if (!Number.isFinite(value) || value < 0) throw new ValidationError('value: must be a number of 0 or more.');
+        const kind = checkedConversion(command.data.kind, value);
         if (shortCode !== null && !state.shortCodes.includes(shortCode)) {
           throw new ValidationError(CONTENT_LINK_MESSAGES.unknownShortCode);
         }

@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { ContentRemovedByAdmin, ShortLinkCreated } from './content.events.ts';
+import type { ContentRemovedByAdmin, ConversionTrackingRotated, ShortLinkCreated } from './content.events.ts';
+import type { RecordTrackedConversion } from './content-links.commands.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 import {
   buildEnhancedUrl,
@@ -11,6 +12,7 @@ import {
   MAX_SHORT_LINKS_PER_CONTENT,
   SHORT_CODE_ALPHABET,
   SHORT_CODE_LENGTH,
+  TRACKED_CONVERSION_RECORDER,
 } from './content-links.decider.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
@@ -159,5 +161,48 @@ describe('content links decider: long streams', () => {
   test('folding 100,000 events stays linear: the short codes are kept in place', () => {
     const state = foldInPlace(contentLinksDecider, LONG_STREAM, (i) => link(`code${i}`), (s) => [s.shortCodes]);
     assert.equal(state.shortCodes.length, LONG_STREAM);
+  });
+});
+
+describe('content links decider: conversion tracking from the creator\'s site', () => {
+  const rotated = (version: number): ConversionTrackingRotated => ({
+    type: 'ConversionTrackingRotated',
+    data: { contentId: 'k1', ownerId: 'u1', version, rotatedBy: 'u1', rotatedAt: now },
+  });
+  const tracked = (overrides: Partial<RecordTrackedConversion['data']> = {}): RecordTrackedConversion => ({
+    type: 'RecordTrackedConversion',
+    data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', trackingVersion: 0, contactId: null, shortCode: null, kind: 'signup', value: 5, now, ...overrides },
+  });
+  const recorded = (overrides: Record<string, unknown> = {}) => ({
+    type: 'ConversionRecorded',
+    data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', contactId: null, shortCode: null, kind: 'signup', value: 5, recordedBy: TRACKED_CONVERSION_RECORDER, recordedAt: now, ...overrides },
+  });
+
+  test('records a conversion with the current token version, attributed to a link of this content', () => {
+    spec.given([link('abc2345')]).when(tracked({ shortCode: 'abc2345', contactId: 'c1', sharerId: 'u1' })).then([
+      recorded({ shortCode: 'abc2345', contactId: 'c1', sharerId: 'u1' }) as never,
+    ]);
+  });
+
+  test('a campaign that is not a link of this content is recorded unattributed', () => {
+    spec.given([link('abc2345')]).when(tracked({ shortCode: 'zzz9999' })).then([recorded() as never]);
+  });
+
+  test('a rotated token records nothing', () => {
+    spec.given([rotated(1)]).when(tracked({ trackingVersion: 0 })).thenThrows(ForbiddenError, /Invalid or rotated tracking token/);
+    spec.given([rotated(1)]).when(tracked({ trackingVersion: 1 })).then([recorded() as never]);
+  });
+
+  test('content removed by an admin records nothing; kind and value are checked', () => {
+    spec.given([removedByAdmin]).when(tracked()).thenThrows(NotFoundError);
+    spec.given([]).when(tracked({ kind: '  ' })).thenThrows(ValidationError, /kind/);
+    spec.given([]).when(tracked({ value: -1 })).thenThrows(ValidationError, /value/);
+  });
+
+  test('only the owner rotates; each rotation moves to the next version', () => {
+    const rotate = (requesterId: string) => ({ type: 'RotateConversionTracking' as const, data: { contentId: 'k1', ownerId: 'u1', requesterId, now } });
+    spec.given([]).when(rotate('u1')).then([rotated(1)]);
+    spec.given([rotated(1), rotated(2)]).when(rotate('u1')).then([rotated(3)]);
+    spec.given([]).when(rotate('u2')).thenThrows(NotFoundError);
   });
 });

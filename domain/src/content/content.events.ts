@@ -64,7 +64,16 @@ export type ConversionRecorded = DomainEvent<
     recordedAt: string;
   }
 >;
+/**
+ * The owner rotated the content's conversion tracking token: tokens are derived from the server secret and
+ * this version (nothing secret is stored), so every earlier token stops working.
+ */
+export type ConversionTrackingRotated = DomainEvent<
+  'ConversionTrackingRotated',
+  { contentId: string; ownerId: string; version: number; rotatedBy: string; rotatedAt: string }
+>;
 export type ContentEvent =
+  | ConversionTrackingRotated
   | ContentStatusChanged
   | ContentRemovedByAdmin
   | ShortLinkCreated

@@ -75,3 +75,8 @@ export function dayStart(iso: string): string {
 export const WORKSPACE_MATCHES_MAX = 20;
 export const WORKSPACE_CONTENTS_MAX = 50;
 export const WORKSPACE_ID_MAX_LENGTH = 100;
+
+/** Items one batch action (Premium) may name: pause/resume/delete content, delete contacts (our size). */
+export const BATCH_ITEMS_MAX = 100;
+/** Searches a Free user may run per UTC day (GET /search/); Premium is unlimited. */
+export const FREE_DAILY_SEARCHES = 10;

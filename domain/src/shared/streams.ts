@@ -21,3 +21,5 @@ export const paymentEventStream = (providerEventId: string): string => `payment-
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 /** The creator's home workspace selection (frequent toggles stay out of `user-{id}`). */
 export const workspaceStream = (userId: string): string => `workspace-${userId}`;
+/** A Free user's searches of one UTC day (`YYYY-MM-DD`): the daily search limit is decided there. */
+export const searchQuotaStream = (userId: string, day: string): string => `search-quota-${userId}-${day}`;

@@ -68,4 +68,24 @@ export interface ShuffleMatches {
   data: { userId: string; seed: number; isPremium: boolean; now: string };
 }
 
-export type CreatorContentCommand = SubmitContent | EditContent | DeleteContent | ShareContent | ShuffleMatches | PauseContent | ResumeContent;
+/** What a batch does to each of its items (Premium). */
+export type BatchContentActionKind = 'pause' | 'resume' | 'delete';
+
+/**
+ * Pause, resume or delete several own contents at once (Premium): every id is checked first and one
+ * refused id refuses the batch; otherwise all its events are appended in one append.
+ */
+export interface BatchContentAction {
+  type: 'BatchContentAction';
+  data: { action: BatchContentActionKind; contentIds: string[]; userId: string; isPremium: boolean; now: string };
+}
+
+export type CreatorContentCommand =
+  | SubmitContent
+  | EditContent
+  | DeleteContent
+  | ShareContent
+  | ShuffleMatches
+  | PauseContent
+  | ResumeContent
+  | BatchContentAction;

@@ -8,6 +8,7 @@ import {
   weekStart,
 } from '../rules/limits.ts';
 import { MESSAGES, isHttpUrl } from '../rules/validation.ts';
+import { batchIds, nameList } from '../rules/batch.ts';
 import { unsafeUrlReason } from '../rules/safe-url.ts';
 import type { Decider } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
@@ -40,6 +41,7 @@ export const CONTENT_MESSAGES = {
   shufflesExhausted: 'No shuffles left today. Upgrade to premium for unlimited shuffles.',
   editRequired: 'Title and description are required.',
   notQueued: 'That content is not waiting in your queue.',
+  batchNotFound: (ids: readonly string[]) => `Nothing was changed: ${ids.length === 1 ? 'this item was' : 'these items were'} not found: ${nameList(ids)}.`,
 } as const;
 
 export type CreatorContentEvent =
@@ -374,6 +376,35 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         // Back in the queue while a banked credit waits: released at once, as a new submission would be.
         if (!content.released && state.credits > 0) {
           events.push({ type: 'ContentReleased', data: { contentId, userId, contentTitle: content.title, reason: 'banked_credit', releasedAt: now } });
+        }
+        return events;
+      }
+
+      case 'BatchContentAction': {
+        const { action, userId, isPremium, now } = command.data;
+        const ids = batchIds(command.data.contentIds, isPremium);
+        // All or nothing: one missing (or another user's, or deleted) id refuses the whole batch, naming it.
+        const missing = ids.filter((id) => {
+          const content = state.contents.get(id);
+          return !content || content.deleted;
+        });
+        if (missing.length > 0) throw new NotFoundError(CONTENT_MESSAGES.batchNotFound(missing));
+        const events: CreatorContentEvent[] = [];
+        // Releases on resume spend banked credits one by one, as single resumes in a row would.
+        let credits = state.credits;
+        for (const contentId of ids) {
+          const content = state.contents.get(contentId) as OwnContent;
+          if (action === 'delete') events.push({ type: 'ContentDeleted', data: { contentId, userId, deletedAt: now } });
+          else if (action === 'pause') {
+            // Already paused: nothing to do for it (as a single pause), the rest still pause.
+            if (!content.paused) events.push({ type: 'ContentPaused', data: { contentId, userId, pausedAt: now } });
+          } else if (content.paused) {
+            events.push({ type: 'ContentResumed', data: { contentId, userId, released: content.released, resumedAt: now } });
+            if (!content.released && credits > 0) {
+              credits -= 1;
+              events.push({ type: 'ContentReleased', data: { contentId, userId, contentTitle: content.title, reason: 'banked_credit', releasedAt: now } });
+            }
+          }
         }
         return events;
       }

@@ -1,9 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fold } from '../shared/decider.ts';
-import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
+import { BATCH_ITEMS_MAX } from '../rules/limits.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { DeleteContent, EditContent, PauseContent, ResumeContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
+import type { BatchContentAction, DeleteContent, EditContent, PauseContent, ResumeContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
 import { creatorContentDecider, matchProgress, remainingShuffles, shareTargetState, submissionInfo } from './creator-content.decider.ts';
 import type { ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, UserEvent, UserRegistered } from './user.events.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
@@ -415,5 +416,64 @@ describe('creator content decider: long streams', () => {
     const last = day(LONG_STREAM - 1);
     assert.equal(state.shares.window, new Date(Date.parse(last.slice(0, 10))).toISOString());
     assert.ok(state.shares.count <= 50);
+  });
+});
+
+describe('creator content decider: batch actions (Premium)', () => {
+  const NOW = '2026-11-23T10:00:00.000Z';
+  const batch = (action: 'pause' | 'resume' | 'delete', contentIds: string[], isPremium = true): BatchContentAction => ({
+    type: 'BatchContentAction',
+    data: { action, contentIds, userId: 'u1', isPremium, now: NOW },
+  });
+  const pausedEvent = (contentId: string, at = NOW): UserEvent => ({ type: 'ContentPaused', data: { contentId, userId: 'u1', pausedAt: at } });
+  const three = [submitted('a', SATURDAY), submitted('b', SATURDAY), submitted('c', SATURDAY)];
+
+  test('pauses every selected item in one decision; an item already paused is left as it is', () => {
+    spec
+      .given([...three, pausedEvent('b', SATURDAY)])
+      .when(batch('pause', ['a', 'b', 'c']))
+      .then([pausedEvent('a'), pausedEvent('c')]);
+  });
+
+  test('resumes the paused items; queued ones spend the banked credits one by one', () => {
+    const completed: MatchCompleted = {
+      type: 'MatchCompleted',
+      data: { sharerId: 'u1', contentId: 'x', contentOwnerId: 'u2', contentTitle: 'T', requiredShares: 5, releasedContentId: null, completedAt: SATURDAY },
+    };
+    const history: UserEvent[] = [submitted('old', SATURDAY), queued('q1', SATURDAY), queued('q2', SATURDAY), pausedEvent('q1', SATURDAY), pausedEvent('q2', SATURDAY), completed];
+    spec
+      .given(history)
+      .when(batch('resume', ['q1', 'q2', 'old']))
+      .then([
+        { type: 'ContentResumed', data: { contentId: 'q1', userId: 'u1', released: false, resumedAt: NOW } },
+        { type: 'ContentReleased', data: { contentId: 'q1', userId: 'u1', contentTitle: 'My post', reason: 'banked_credit', releasedAt: NOW } },
+        { type: 'ContentResumed', data: { contentId: 'q2', userId: 'u1', released: false, resumedAt: NOW } },
+      ]);
+  });
+
+  test('deletes every selected item, repeats counted once', () => {
+    spec
+      .given(three)
+      .when(batch('delete', ['a', 'c', 'a']))
+      .then([
+        { type: 'ContentDeleted', data: { contentId: 'a', userId: 'u1', deletedAt: NOW } },
+        { type: 'ContentDeleted', data: { contentId: 'c', userId: 'u1', deletedAt: NOW } },
+      ]);
+  });
+
+  test('one unknown, foreign or deleted id refuses the whole batch and names every failing id', () => {
+    const deleted: UserEvent = { type: 'ContentDeleted', data: { contentId: 'c', userId: 'u1', deletedAt: SATURDAY } };
+    spec
+      .given([...three, deleted])
+      .when(batch('delete', ['a', 'someone-elses', 'c']))
+      .thenThrows(NotFoundError, /^Nothing was changed: these items were not found: someone-elses, c\.$/);
+    spec.given(three).when(batch('pause', ['a', 'nope'])).thenThrows(NotFoundError, /this item was not found: nope\./);
+  });
+
+  test('is Premium only, needs at least one id and at most 100', () => {
+    spec.given(three).when(batch('pause', ['a'], false)).thenThrows(ForbiddenError, /Premium feature/);
+    spec.given(three).when(batch('pause', [])).thenThrows(ValidationError, /at least one/);
+    const many = Array.from({ length: BATCH_ITEMS_MAX + 1 }, (_, i) => `id${i}`);
+    spec.given(three).when(batch('delete', many)).thenThrows(ValidationError, /at most 100 items/);
   });
 });

@@ -102,3 +102,29 @@ export function referralRewardCode(waitlistKey: string, ownerId: string, referre
   const digest = createHmac('sha256', waitlistKey).update(`referral-reward\0${ownerId}\0${referredEmailKey}`).digest();
   return REFERRAL_PROMO_PREFIX + Array.from(digest.subarray(0, 6), (byte) => REWARD_ALPHABET[byte % REWARD_ALPHABET.length]).join('');
 }
+
+// ---- Conversion tracking ---------------------------------------------------------------------------
+
+/** The conversion tracking key: domain-separated from the session secret. */
+export const conversionTrackingSecret = (secret: string): string => `conversion-tracking:${secret}`;
+
+/**
+ * The token a creator's site sends with its conversions: `{contentId}.{HMAC(contentId, version)}`. 256 bits
+ * of HMAC, so it cannot be guessed; derived, so nothing secret is stored; rotating bumps the version kept on
+ * `content-{id}`, so every earlier token stops matching.
+ */
+export function conversionTrackingToken(trackingKey: string, contentId: string, version: number): string {
+  return `${contentId}.${createHmac('sha256', trackingKey).update(`conversion-tracking\0${contentId}\0${version}`).digest('base64url')}`;
+}
+
+/** The content a tracking token names (not yet checked), or null when it is not shaped like one. */
+export function contentIdOfTrackingToken(token: string): string | null {
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0 || token.length > 300) return null;
+  return token.slice(0, dot);
+}
+
+/** Whether `token` is the current token of the content (compared in constant time). */
+export function isValidConversionTrackingToken(trackingKey: string, contentId: string, version: number, token: string): boolean {
+  return safeEqual(token, conversionTrackingToken(trackingKey, contentId, version));
+}

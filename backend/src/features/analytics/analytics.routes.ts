@@ -7,6 +7,7 @@ import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import { MAX_CONTENT_IDS, conversionRoutes } from './conversions.routes.ts';
 import { enhanceRoutes } from './enhance.routes.ts';
+import { conversionTrackingRoutes } from './conversion-tracking.routes.ts';
 import { linkRoutes } from './links.routes.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { LIVE_CONTENT } from './owned-content.ts';
@@ -96,5 +97,6 @@ export function analyticsRoutes(ctx: ApiContext): Router {
   router.use(contentDailyRoutes(ctx));
   router.use(conversionRoutes(ctx));
   router.use(enhanceRoutes(ctx));
+  router.use(conversionTrackingRoutes(ctx));
   return router;
 }

@@ -295,3 +295,54 @@ describe('POST /contacts/bulk', () => {
     await expectUnauthorized('POST', '/contacts/bulk', { body: () => upload('c.csv', 'name,email\nA,a@example.com') });
   });
 });
+
+describe('POST /contacts/batch-delete', () => {
+  async function premiumWithContacts(count: number): Promise<{ session: Session; ids: string[] }> {
+    const session = await app.register();
+    await app.grantPremium(session.user.id);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const response = await app.request('POST', '/contacts/', { token: session.token, json: { name: `C${i}`, email: `c${i}@example.com` } });
+      assert.equal(response.status, 201, response.text);
+      ids.push(response.body.id);
+    }
+    return { session, ids };
+  }
+  const streamLength = async (userId: string): Promise<number> => (await app.ctx.eventStore.readStream(contactsStream(userId))).length;
+
+  test('deletes several contacts in one request and says how many', async () => {
+    const { session, ids } = await premiumWithContacts(3);
+    await expectUnauthorized('POST', '/contacts/batch-delete', { json: { contact_ids: ids } });
+    const response = await app.request('POST', '/contacts/batch-delete/', { token: session.token, json: { contact_ids: [ids[0], ids[2], ids[0]] } });
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(response.body, { message: '2 contacts deleted.', deleted: [ids[0], ids[2]] });
+    assert.deepEqual((await contactsOf(session)).map((contact) => contact.id), [ids[1]]);
+  });
+
+  test("one unknown or another creator's contact refuses the whole batch: nothing is deleted", async () => {
+    const { session, ids } = await premiumWithContacts(2);
+    const other = await premiumWithContacts(1);
+    const before = await streamLength(session.user.id);
+    const response = await app.request('POST', '/contacts/batch-delete', { token: session.token, json: { contact_ids: [...ids, other.ids[0]] } });
+    assert.equal(response.status, 404, response.text);
+    assert.equal(response.body.detail, `Nothing was deleted: this contact was not found: ${other.ids[0]}.`);
+    assert.equal(await streamLength(session.user.id), before);
+    assert.equal((await contactsOf(session)).length, 2);
+    assert.equal((await contactsOf(other.session)).length, 1);
+  });
+
+  test('is Premium only (403) and validates the body', async () => {
+    const free = await app.register();
+    const added = await app.request('POST', '/contacts/', { token: free.token, json: { name: 'A', email: 'a@example.com' } });
+    const refused = await app.request('POST', '/contacts/batch-delete', { token: free.token, json: { contact_ids: [added.body.id] } });
+    assert.equal(refused.status, 403);
+    assert.match(refused.body.detail, /Premium feature/);
+    assert.equal((await contactsOf(free)).length, 1);
+    const { session } = await premiumWithContacts(0);
+    for (const json of [{}, { contact_ids: [] }, { contact_ids: [1] }, { contact_ids: ['a'], extra: true }]) {
+      const response = await app.request('POST', '/contacts/batch-delete', { token: session.token, json });
+      assert.equal(response.status, 400, JSON.stringify(json));
+      assert.equal(typeof response.body.detail, 'string');
+    }
+  });
+});

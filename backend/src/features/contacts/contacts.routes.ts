@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { CONTACT_REJECTIONS, contactsCap, contactsDecider, contactsLimitMessage, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { QuotaExceededError } from '@crossfeed/domain/shared/errors.ts';
-import { CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { BATCH_ITEMS_MAX, CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { BATCH_MESSAGES } from '@crossfeed/domain/rules/batch.ts';
 import { EMAIL_PATTERN, MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contactsStream } from '@crossfeed/domain/shared/streams.ts';
@@ -30,6 +31,16 @@ const ContactInput = z.strictObject({
     .min(1, 'is required.')
     .max(CONTACT_NAME_MAX, `must be at most ${CONTACT_NAME_MAX} characters.`),
   email: z.string({ error: MESSAGES.invalidEmail }).trim().regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+});
+
+/** POST /contacts/batch-delete: the ids to delete (repeats count once; the raw list is bounded). */
+const BatchDeleteInput = z.strictObject({
+  contact_ids: z
+    .array(z.string({ error: 'must be contact ids.' }).trim().min(1, 'must be contact ids.').max(100, 'must be contact ids.'), {
+      error: 'must be a list of contact ids.',
+    })
+    .min(1, BATCH_MESSAGES.empty)
+    .max(BATCH_ITEMS_MAX * 2, BATCH_MESSAGES.tooMany),
 });
 
 /** Multipart with one `file` part held in memory; multer's failures become 413/400 with a detail. */
@@ -126,6 +137,24 @@ export function contactRoutes(ctx: ApiContext): Router {
       }))
       .filter((entry): entry is { row: number; email: string; reason: string } => entry.reason !== null);
     res.json({ message: 'Contacts uploaded successfully!', added: added.size, rejected });
+  });
+
+  // Premium: several contacts in one request, all or nothing. A creator's contacts all live on
+  // `contacts-{userId}`, so the batch is one command decided on that stream and one append.
+  router.post('/contacts/batch-delete', auth, async (req, res) => {
+    const user = currentUser(req);
+    const now = ctx.clock().toISOString();
+    const isPremium = isPremiumActive(user, now);
+    const input = parseInput(BatchDeleteInput, req.body ?? {});
+    const { events } = await execute(
+      ctx,
+      contactsDecider,
+      contactsStream(user._id),
+      { type: 'RemoveContacts', data: { contactIds: input.contact_ids, userId: user._id, isPremium, now } },
+      { userId: user._id },
+    );
+    const deleted = events.map((event) => event.data.contactId);
+    res.json({ message: `${deleted.length} ${deleted.length === 1 ? 'contact' : 'contacts'} deleted.`, deleted });
   });
 
   router.delete('/contacts/:id', auth, async (req, res) => {

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAGE_SIZE_MAX } from '@crossfeed/domain/rules/limits.ts';
+import { FREE_DAILY_SEARCHES, PAGE_SIZE_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
 import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
@@ -32,6 +32,8 @@ async function clicks(contentId: string, ownerId: string, count: number): Promis
 before(async () => {
   app = await startTestApp();
   searcher = await app.register();
+  // Premium, so the Free daily search limit (tested apart below) does not cut these searches short.
+  await app.grantPremium(searcher.user.id);
   const creator = await app.register();
   await app.grantPremium(creator.user.id);
   app.setNow('2026-03-01T10:00:00.000Z');
@@ -174,5 +176,52 @@ describe('GET /search/ paging', () => {
     const response = await app.request('GET', '/search/?limit=5&offset=0&colour=blue', { token: searcher.token });
     assert.equal(response.status, 400);
     assert.equal(typeof response.body.detail, 'string');
+  });
+});
+
+describe('GET /search/: the Free daily limit', () => {
+  const DAY = '2026-11-25T08:00:00.000Z';
+  const NEXT_DAY = '2026-11-26T00:00:00.000Z';
+  const searchAs = (session: Session, query = 'typescript') => app.request('GET', `/search/?query=${query}`, { token: session.token });
+  const remaining = async (session: Session) => (await app.request('GET', '/search/remaining', { token: session.token })).body;
+
+  test(`a Free user runs ${FREE_DAILY_SEARCHES} searches a UTC day, then gets a 429 until the next day`, async () => {
+    const free = await app.register();
+    await assertRequiresAuth(app, 'GET', '/search/remaining', free.user.id);
+    app.setNow(DAY);
+    try {
+      assert.deepEqual(await remaining(free), { remaining_searches: FREE_DAILY_SEARCHES, daily_limit: FREE_DAILY_SEARCHES });
+      for (let i = 1; i <= FREE_DAILY_SEARCHES; i++) {
+        const response = await searchAs(free);
+        assert.equal(response.status, 200, response.text);
+        assert.equal(response.headers.get('x-searches-remaining'), String(FREE_DAILY_SEARCHES - i));
+      }
+      const refused = await searchAs(free);
+      assert.equal(refused.status, 429);
+      assert.match(refused.body.detail, /used your 10 searches for today\. Upgrade to Premium/);
+      assert.deepEqual(await remaining(free), { remaining_searches: 0, daily_limit: FREE_DAILY_SEARCHES });
+      // A malformed search is refused before it is counted.
+      const bad = await app.request('GET', '/search/?bogus=1', { token: free.token });
+      assert.equal(bad.status, 400);
+
+      app.setNow(NEXT_DAY);
+      assert.equal((await remaining(free)).remaining_searches, FREE_DAILY_SEARCHES);
+      const nextDay = await searchAs(free);
+      assert.equal(nextDay.status, 200, nextDay.text);
+      assert.equal(nextDay.headers.get('x-searches-remaining'), String(FREE_DAILY_SEARCHES - 1));
+    } finally {
+      app.setNow(undefined);
+    }
+  });
+
+  test('Premium searches are unlimited and not counted', async () => {
+    const premium = await app.register();
+    await app.grantPremium(premium.user.id);
+    for (let i = 0; i < FREE_DAILY_SEARCHES + 2; i++) {
+      const response = await searchAs(premium);
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.headers.get('x-searches-remaining'), null);
+    }
+    assert.deepEqual(await remaining(premium), { remaining_searches: 'Unlimited', daily_limit: null });
   });
 });

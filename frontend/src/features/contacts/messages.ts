@@ -10,3 +10,7 @@ export const CONTACTS_UPLOAD_FAILED = 'Failed to upload contacts.';
 export const CONTACT_DELETED = 'Contact deleted successfully!';
 export const CONTACT_DELETE_FAILED = 'Failed to delete contact.';
 export const CONTACT_DELETE_CONFIRM = 'Are you sure you want to delete this contact?';
+export const CONTACTS_BATCH_DELETE_FAILED = 'Failed to delete contacts: nothing was deleted.';
+export const CONTACTS_BATCH_PREMIUM = 'Select several contacts to delete them at once with Premium.';
+export const contactsBatchDeleteQuestion = (count: number): string =>
+  `Are you sure you want to delete ${count === 1 ? 'this contact' : `these ${count} contacts`}? This cannot be undone.`;

@@ -35,4 +35,25 @@ export const CONTENT_MANAGEMENT_MESSAGES = {
   resumed: 'Content resumed.',
   pauseFailed: 'Failed to pause content.',
   resumeFailed: 'Failed to resume content.',
+  enhancedCopied: 'Enhanced URL copied!',
+  enhancedCopyFailed: 'Failed to copy the enhanced URL.',
+  trackConversions: 'Track conversions',
+  trackingHelp:
+    'Paste this snippet into the pages of your own site. It remembers which Crossfeed link a visitor came from; ' +
+    "when they convert (sign up, buy...), call crossfeedConversion('signup') and the conversion counts for this content, " +
+    'its analytics and the score of the contact who brought them. Keep the token private: anyone who has it can report conversions.',
+  trackingLoading: 'Loading the tracking snippet...',
+  trackingFailed: 'Failed to load the tracking snippet.',
+  trackingSnippetLabel: 'Tracking snippet',
+  trackingCopied: 'Snippet copied!',
+  trackingCopyFailed: 'Failed to copy the snippet.',
+  trackingRotateTitle: 'New tracking token',
+  trackingRotateQuestion: 'The snippet on your site stops working until you replace it with the new one. Continue?',
+  trackingRotated: 'New token created: update the snippet on your site.',
+  trackingRotateFailed: 'Failed to create a new token.',
+  batchFailed: 'Nothing was changed: the batch action failed.',
+  batchDeleteQuestion: (count: number) =>
+    `Are you sure you want to delete ${count === 1 ? 'this item' : `these ${count} items`}? This cannot be undone.`,
+  batchPremium: 'Select several items to pause, resume or delete them at once with Premium.',
+  selectAll: 'Select all',
 } as const;

@@ -6,4 +6,8 @@ export const SEARCH_MESSAGES = {
   minViews: 'Minimum views must be a whole number of 0 or more.',
   noResults: 'No content matches your search. Try other words or filters.',
   failed: 'Search failed. Please try again.',
+  /** Free users: the hint under the form (the limit itself is the server's, FREE_DAILY_SEARCHES). */
+  searchesLeft: (count: number) => `Searches left today: ${count}`,
+  limitReached: 'You have used all your searches for today. Upgrade to Premium for unlimited searches, or search again tomorrow (UTC).',
+  upgrade: 'Upgrade to Premium',
 } as const;

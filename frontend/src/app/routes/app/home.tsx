@@ -68,7 +68,15 @@ export default function HomePage() {
           openUpsell();
         }}
       />
-      <AdvancedSearchModal open={searchOpen} onClose={() => setSearchOpen(false)} onResults={setSearchResults} />
+      <AdvancedSearchModal
+        open={searchOpen}
+        onClose={() => setSearchOpen(false)}
+        onResults={setSearchResults}
+        onUpgrade={() => {
+          setSearchOpen(false);
+          openUpsell();
+        }}
+      />
       <ContentListModal open={queueOpen} onClose={() => setQueueOpen(false)} />
       <PremiumUpsellModal open={upsellOpen} onClose={closeUpsell} />
     </ContentLayout>

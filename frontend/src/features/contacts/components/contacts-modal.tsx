@@ -109,6 +109,15 @@ export function ContactsModal({ open, onClose }: ContactsModalProps) {
     );
     refresh();
   };
+  const removeRows = (ids: string[]) => {
+    const gone = new Set(ids);
+    setList((current) =>
+      current.status === 'ready'
+        ? { ...current, contacts: current.contacts.filter((contact) => !gone.has(contact.id)), total: Math.max(0, current.total - gone.size) }
+        : current,
+    );
+    refresh();
+  };
 
   let panel;
   if (tab === 'add') {
@@ -124,7 +133,7 @@ export function ContactsModal({ open, onClose }: ContactsModalProps) {
   } else if (tab === 'view') {
     panel = (
       <ContactsStateView state={list} onRetry={retry} onLoadMore={() => void loadMore()}>
-        {(contacts) => <ContactsTable contacts={contacts} onDeleted={removeRow} />}
+        {(contacts) => <ContactsTable contacts={contacts} onDeleted={removeRow} onBatchDeleted={removeRows} />}
       </ContactsStateView>
     );
   } else {

@@ -1,5 +1,8 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useState } from 'react';
+import type { BatchContentResult } from '../api/batch-content';
+import { ContentBatchToolbar } from './content-batch-toolbar';
+import { ConversionTrackingPanel } from './conversion-tracking-panel';
 import { toast } from 'react-toastify';
 import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
@@ -48,7 +51,12 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
   const loadMore = useAppStore((state) => state.loadMoreOwnContents);
   // Codes created here show at once, whatever the list refresh brings.
   const [createdCodes, setCreatedCodes] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<{ id: string; action: 'link' | 'enhance' | 'pause' } | null>(null);
+  const [busy, setBusy] = useState<{ id: string; action: 'link' | 'enhance' | 'pause' | 'batch' } | null>(null);
+  // Premium batch actions: the ids ticked in the list (ids no longer listed simply drop out).
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const forgetContent = useAppStore((state) => state.forgetContent);
+  // The item whose "Track conversions" panel is open (one at a time).
+  const [tracking, setTracking] = useState<string | null>(null);
 
   if (status === 'loading' || status === 'idle') return <p role="status">{M.ownLoading}</p>;
   if (status === 'error') {
@@ -101,6 +109,33 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
     }
   };
 
+  const selected = contents.filter((content) => selectedIds.has(content.id));
+  const trackedContent = contents.find((content) => content.id === tracking) ?? null;
+  const allSelected = contents.length > 0 && selected.length === contents.length;
+  const toggle = (id: string, on: boolean) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const handleBatchDone = (result: BatchContentResult) => {
+    if (result.action === 'delete') for (const id of result.changed) forgetContent(id);
+    else for (const updated of result.contents) replaceOwnContent(updated);
+    setSelectedIds(new Set());
+    void fetchOwnContents({ refresh: true });
+  };
+
+  const handleCopyEnhanced = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(M.enhancedCopied, { toastId: 'enhanced-copied' });
+    } catch {
+      toast.error(M.enhancedCopyFailed, { toastId: 'enhanced-copy-failed' });
+    }
+  };
+
   const handleCopy = async (code: string) => {
     try {
       await navigator.clipboard.writeText(shortLinkUrl(code));
@@ -115,11 +150,34 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
       {!isPremium ? (
         <div className="manage-premium-note">
           <p>{M.premiumOnly}</p>
+          <p>{M.batchPremium}</p>
           {onUpgrade ? (
             <button type="button" className="button button-primary button-small" onClick={onUpgrade}>
               Upgrade to Premium
             </button>
           ) : null}
+        </div>
+      ) : null}
+      {isPremium && contents.length > 0 ? (
+        <div className="manage-batch">
+          <label className="checkbox selection-check-all">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              ref={(input) => {
+                if (input) input.indeterminate = selected.length > 0 && !allSelected;
+              }}
+              disabled={busy !== null}
+              onChange={(event) => setSelectedIds(event.target.checked ? new Set(contents.map((content) => content.id)) : new Set())}
+            />
+            {M.selectAll}
+          </label>
+          <ContentBatchToolbar
+            selected={selected}
+            onClear={() => setSelectedIds(new Set())}
+            onDone={handleBatchDone}
+            onBusyChange={(running) => setBusy(running ? { id: '', action: 'batch' } : null)}
+          />
         </div>
       ) : null}
       {contents.length === 0 ? (
@@ -132,7 +190,18 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
             const ownerStatus = content.owner_status ?? content.status;
             const moderation = moderationLabel(content.moderation_status);
             return (
-              <li key={content.id} className="manage-item">
+              <li key={content.id} className={selectedIds.has(content.id) ? 'manage-item manage-item-selected' : 'manage-item'}>
+                {isPremium ? (
+                  <label className="selection-check">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${content.title}`}
+                      checked={selectedIds.has(content.id)}
+                      disabled={busy?.action === 'batch'}
+                      onChange={(event) => toggle(content.id, event.target.checked)}
+                    />
+                  </label>
+                ) : null}
                 <div className="manage-item-main">
                   <span className="manage-item-title">{content.title}</span>
                   <span className="manage-item-meta">
@@ -209,14 +278,46 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
                     >
                       {itemBusy && busy?.action === 'enhance' ? 'Enhancing...' : 'Enhance link'}
                     </button>
-                    {content.enhanced_url ? <span className="manage-enhanced">Enhanced</span> : null}
                   </div>
                 ) : null}
+                {content.enhanced_url ? (
+                  <div className="manage-item-enhanced">
+                    <span className="manage-enhanced">Enhanced URL</span>
+                    <code className="manage-enhanced-url">{content.enhanced_url}</code>
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-label={`Copy enhanced URL of ${content.title}`}
+                      onClick={() => void handleCopyEnhanced(content.enhanced_url ?? '')}
+                    >
+                      Copy
+                    </button>
+                  </div>
+                ) : null}
+                <div className="manage-item-tracking">
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-expanded={tracking === content.id}
+                    aria-label={`${M.trackConversions} of ${content.title}`}
+                    onClick={() => setTracking((open) => (open === content.id ? null : content.id))}
+                  >
+                    {M.trackConversions}
+                  </button>
+                </div>
               </li>
             );
           })}
         </ul>
       )}
+      {trackedContent ? (
+        <ConversionTrackingPanel
+          key={trackedContent.id}
+          contentId={trackedContent.id}
+          title={trackedContent.title}
+          onClose={() => setTracking(null)}
+        />
+      ) : null}
       <LoadMore shown={contents.length} total={total} loading={loadingMore} onLoadMore={() => void loadMore()} what="contents" />
     </div>
   );

@@ -193,9 +193,13 @@ describe('ManageContentModal', () => {
       expect(within(row).getByRole('button', { name: 'Enhance link of Title c1' })).toHaveTextContent('Enhancing...');
       finish(enhanced);
       expect(await within(row).findByText('/links/en4nce')).toBeInTheDocument();
-      expect(within(row).getByText('Enhanced')).toBeInTheDocument();
+      expect(within(row).getByText('Enhanced URL')).toBeInTheDocument();
+      expect(within(row).getByText('https://example.com/c1?utm_source=crossfeed')).toBeInTheDocument();
       expect(enhanceMock).toHaveBeenCalledWith('c1');
       expect(success).toHaveBeenCalledWith('Link enhanced successfully!', expect.anything());
+      await userEvent.click(within(row).getByRole('button', { name: 'Copy enhanced URL of Title c1' }));
+      await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://example.com/c1?utm_source=crossfeed'));
+      expect(success).toHaveBeenCalledWith('Enhanced URL copied!', expect.anything());
     });
 
     it("a failed enhance toasts 'Failed to enhance the link.'", async () => {

@@ -3,7 +3,9 @@ import { CONTENT_TYPES, SEARCH_CATEGORIES, SEARCH_SORTS } from '@crossfeed/domai
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAppStore } from '@/stores/app-store';
+import { getSearchesRemaining } from '../api/get-searches-remaining';
 import { contentTypeLabel } from '@/lib/content-type-label';
 import { searchContent } from '../api/search-content';
 import { SEARCH_MESSAGES } from '../messages';
@@ -15,6 +17,8 @@ type AdvancedSearchModalProps = {
   onClose: () => void;
   /** A non-empty result list, before the modal closes; the workspace shows it in place of the matches. */
   onResults: (results: ContentDto[]) => void;
+  /** A Free user out of searches pressed 'Upgrade to Premium': the route opens the upsell. */
+  onUpgrade?: () => void;
 };
 
 const SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevance', date: 'Date', views: 'Views' };
@@ -27,13 +31,35 @@ const toggle = <T extends string>(items: readonly T[], item: T): T[] =>
  * order, sent to GET /search/. A non-empty answer goes to `onResults` and closes the modal; an empty one
  * is said here, and the form stays as typed for the next try (also across openings).
  */
-export function AdvancedSearchModal({ open, onClose, onResults }: AdvancedSearchModalProps) {
+export function AdvancedSearchModal({ open, onClose, onResults, onUpgrade }: AdvancedSearchModalProps) {
+  const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  /** Free users: searches left today as the server counts them (null until known). */
+  const [left, setLeft] = useState<number | null>(null);
   const ids = { form: useId(), query: useId(), from: useId(), to: useId(), views: useId(), sort: useId() };
   const [form, setForm] = useState<SearchForm>(emptySearchForm);
   const [error, setError] = useState<string | null>(null);
   const [noResults, setNoResults] = useState(false);
   const [searching, setSearching] = useState(false);
   const requestRef = useRef<AbortController | null>(null);
+
+  /** Asks the server how many searches a Free user has left today (the hint is left out if that fails). */
+  const refreshLeft = (signal?: AbortSignal) => {
+    getSearchesRemaining(signal)
+      .then((answer) => {
+        if (!signal?.aborted) setLeft(typeof answer?.remaining_searches === 'number' ? answer.remaining_searches : null);
+      })
+      .catch(() => undefined);
+  };
+
+  useEffect(() => {
+    if (!open || isPremium) {
+      setLeft(null);
+      return;
+    }
+    const controller = new AbortController();
+    refreshLeft(controller.signal);
+    return () => controller.abort();
+  }, [open, isPremium]);
 
   useEffect(() => {
     if (!open) return;
@@ -71,6 +97,7 @@ export function AdvancedSearchModal({ open, onClose, onResults }: AdvancedSearch
       const results = await searchContent(toSearchQuery(form), controller.signal);
       if (controller.signal.aborted) return;
       setSearching(false);
+      if (!isPremium) refreshLeft();
       const list = Array.isArray(results) ? results : [];
       if (list.length === 0) {
         setNoResults(true);
@@ -81,6 +108,7 @@ export function AdvancedSearchModal({ open, onClose, onResults }: AdvancedSearch
     } catch (caught) {
       if (controller.signal.aborted) return;
       setSearching(false);
+      if (caught instanceof ApiError && caught.status === 429) setLeft(0);
       setError(errorMessage(caught, SEARCH_MESSAGES.failed));
     }
   };
@@ -99,7 +127,7 @@ export function AdvancedSearchModal({ open, onClose, onResults }: AdvancedSearch
           <button type="button" className="button button-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={ids.form} className="button button-primary" disabled={searching}>
+          <button type="submit" form={ids.form} className="button button-primary" disabled={searching || left === 0}>
             {searching ? 'Searching...' : 'Search'}
           </button>
         </>
@@ -186,7 +214,23 @@ export function AdvancedSearchModal({ open, onClose, onResults }: AdvancedSearch
           </div>
         </div>
 
-        <FormMessage tone="error">{error}</FormMessage>
+        {left !== null && left > 0 ? (
+          <p className="search-quota" role="status">
+            {SEARCH_MESSAGES.searchesLeft(left)}
+          </p>
+        ) : null}
+        {left === 0 ? (
+          <div className="search-upsell" role="status">
+            <p>{SEARCH_MESSAGES.limitReached}</p>
+            {onUpgrade ? (
+              <button type="button" className="button button-primary button-small" onClick={onUpgrade}>
+                {SEARCH_MESSAGES.upgrade}
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <FormMessage tone="error">{error}</FormMessage>
+        )}
         {noResults ? (
           <p className="search-no-results" role="status">
             {SEARCH_MESSAGES.noResults}

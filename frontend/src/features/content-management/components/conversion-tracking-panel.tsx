@@ -1,0 +1,111 @@
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { errorMessage } from '@/lib/api-client';
+import { getConversionSnippet, rotateConversionSnippet, type ConversionSnippet } from '../api/conversion-snippet';
+import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
+
+type ConversionTrackingPanelProps = {
+  contentId: string;
+  title: string;
+  onClose: () => void;
+};
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; snippet: ConversionSnippet };
+
+/**
+ * Manage Content → Track conversions: the snippet that lets the creator's own site report conversions of
+ * this content (copyable), what it does in plain words, and "New token" to stop an old snippet.
+ */
+export function ConversionTrackingPanel({ contentId, title, onClose }: ConversionTrackingPanelProps) {
+  const snippetId = useId();
+  const headingId = useId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [rotating, setRotating] = useState<{ busy: boolean; error: string | null } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    getConversionSnippet(contentId, controller.signal)
+      .then((snippet) => {
+        if (!controller.signal.aborted) setLoad({ status: 'ready', snippet });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ status: 'error', message: errorMessage(error, M.trackingFailed) });
+      });
+    return () => controller.abort();
+  }, [contentId, attempt]);
+
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(M.trackingCopied, { toastId: `tracking-copied-${contentId}` });
+    } catch {
+      toast.error(M.trackingCopyFailed, { toastId: 'tracking-copy-failed' });
+    }
+  };
+
+  const rotate = async () => {
+    if (rotating?.busy) return;
+    setRotating({ busy: true, error: null });
+    try {
+      const snippet = await rotateConversionSnippet(contentId);
+      setLoad({ status: 'ready', snippet });
+      setRotating(null);
+      toast.success(M.trackingRotated, { toastId: `tracking-rotated-${contentId}` });
+    } catch (error) {
+      setRotating({ busy: false, error: errorMessage(error, M.trackingRotateFailed) });
+    }
+  };
+
+  return (
+    <section className="tracking-panel" aria-labelledby={headingId}>
+      <div className="tracking-header">
+        <h3 id={headingId} className="tracking-title">
+          {M.trackConversions}: {title}
+        </h3>
+        <button type="button" className="button button-ghost button-small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p className="tracking-help">{M.trackingHelp}</p>
+      {load.status === 'loading' ? <p role="status">{M.trackingLoading}</p> : null}
+      {load.status === 'error' ? <RetryAlert message={load.message} onRetry={() => setAttempt((count) => count + 1)} /> : null}
+      {load.status === 'ready' ? (
+        <>
+          <label htmlFor={snippetId} className="tracking-label">
+            {M.trackingSnippetLabel}
+          </label>
+          <textarea id={snippetId} className="tracking-snippet" readOnly rows={8} value={load.snippet.snippet} spellCheck={false} />
+          <div className="tracking-actions">
+            <button type="button" className="button button-primary button-small" onClick={() => void copy(load.snippet.snippet)}>
+              Copy snippet
+            </button>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => setRotating({ busy: false, error: null })}
+              disabled={rotating?.busy ?? false}
+            >
+              New token
+            </button>
+          </div>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={rotating !== null}
+        title={M.trackingRotateTitle}
+        message={M.trackingRotateQuestion}
+        confirmLabel="New token"
+        busyLabel="Creating..."
+        danger
+        busy={rotating?.busy ?? false}
+        error={rotating?.error ?? null}
+        onConfirm={() => void rotate()}
+        onCancel={() => setRotating(null)}
+      />
+    </section>
+  );
+}
