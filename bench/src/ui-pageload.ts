@@ -44,6 +44,8 @@ export interface PageLoad {
   contentMs: number;
   bytes: number;
   requests: number;
+  /** Every request: path, when sent and when finished (ms from the document request), bytes. */
+  timeline: { path: string; sentMs: number; doneMs: number; bytes: number }[];
 }
 
 export interface PageLoadTarget {
@@ -110,9 +112,20 @@ async function loadOnce(browser: Browser, baseUrl: string, target: PageLoadTarge
     const cdp = await context.newCDPSession(page);
     let bytes = 0;
     let requests = 0;
+    let origin: number | undefined;
+    const sent = new Map<string, { path: string; at: number }>();
+    const timeline: PageLoad['timeline'] = [];
+    cdp.on('Network.requestWillBeSent', (event) => {
+      origin ??= event.timestamp;
+      sent.set(event.requestId, { path: new URL(event.request.url).pathname, at: event.timestamp });
+    });
     cdp.on('Network.loadingFinished', (event) => {
       bytes += event.encodedDataLength;
       requests += 1;
+      const request = sent.get(event.requestId);
+      if (request && origin !== undefined) {
+        timeline.push({ path: request.path, sentMs: (request.at - origin) * 1000, doneMs: (event.timestamp - origin) * 1000, bytes: event.encodedDataLength });
+      }
     });
     await cdp.send('Network.enable');
     if (throttled) {
@@ -137,7 +150,7 @@ async function loadOnce(browser: Browser, baseUrl: string, target: PageLoadTarge
     const state = await page.evaluate(() => (globalThis as unknown as { __bench: BenchState }).__bench);
     await detach(cdp, page);
     const last = state.lcp.at(-1)!;
-    return { lcpMs: last.at, lcpElement: last.element, contentMs: state.contentAt!, bytes, requests };
+    return { lcpMs: last.at, lcpElement: last.element, contentMs: state.contentAt!, bytes, requests, timeline };
   } finally {
     await context.close();
   }

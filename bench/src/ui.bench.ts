@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- ui [--no-build] [--force] [--no-browser] [--runs N]`: the production UI bundle
+ * `npm run bench -- ui [--no-build] [--force] [--no-browser] [--runs N] [--verbose]`: the production UI bundle
  * (frontend/dist) and how fast its pages load.
  * - builds it first with scripts/build-ui-if-needed.ts (as `npm start` does: only when the UI sources
  *   changed; `--force` always rebuilds, `--no-build` reads the dist as it is);
@@ -13,7 +13,7 @@
  *   that the build emitted no source map and wrote brotli and gzip variants of the initial JS;
  * - then (unless `--no-browser`) loads /waitlist and /app/home cold in Debian's Chromium, unthrottled and
  *   under Slow 4G with 4x CPU slowdown, N times each (default 3), and reports the median LCP and the
- *   bytes transferred (ui-pageload.ts says exactly how).
+ *   bytes transferred (ui-pageload.ts says exactly how); `--verbose` lists each median run's requests.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -160,7 +160,7 @@ function printAssets(assets: readonly Asset[], initial: ReadonlySet<string>): vo
 export async function main(args: string[]): Promise<boolean> {
   const { values } = parseArgs({
     args,
-    options: { 'no-build': { type: 'boolean' }, force: { type: 'boolean' }, 'no-browser': { type: 'boolean' }, runs: { type: 'string', default: '3' } },
+    options: { 'no-build': { type: 'boolean' }, force: { type: 'boolean' }, 'no-browser': { type: 'boolean' }, verbose: { type: 'boolean' }, runs: { type: 'string', default: '3' } },
   });
   if (!values['no-build'] && !build(values.force === true)) {
     console.error('ui bench: the UI build failed (see above).');
@@ -227,7 +227,7 @@ export async function main(args: string[]): Promise<boolean> {
   if (!values['no-browser']) {
     const runs = Number(values.runs);
     const results = await measurePageLoads(Number.isInteger(runs) && runs > 0 ? runs : 3);
-    printLoads(results);
+    printLoads(results, values.verbose === true);
     for (const result of results) {
       const { median } = result;
       const how = result.throttled ? 'Slow 4G + 4x CPU' : 'unthrottled';
@@ -243,7 +243,7 @@ export async function main(args: string[]): Promise<boolean> {
   return printReport('UI bundle (gzip level 9; kB = 1000 bytes) and page loads', rows, targets);
 }
 
-function printLoads(results: readonly PageLoadResult[]): void {
+function printLoads(results: readonly PageLoadResult[], verbose: boolean): void {
   console.log(
     `\nCold page loads (Chromium ${'390x844'}); throttled = latency ${SLOW_4G.latency} ms, down ${Math.round(SLOW_4G.downloadThroughput)} B/s, ` +
       `up ${Math.round(SLOW_4G.uploadThroughput)} B/s, CPU ${CPU_SLOWDOWN}x\n`,
@@ -256,5 +256,12 @@ function printLoads(results: readonly PageLoadResult[]): void {
       `| ${result.target} | ${result.throttled ? 'yes' : 'no'} | ${result.runs.map((r) => secs(r.lcpMs)).join(', ')} | ` +
         `${result.runs.map((r) => secs(r.contentMs)).join(', ')} | ${kB(result.median.bytes)} | ${result.median.lcpElement} |`,
     );
+  }
+  if (!verbose) return;
+  for (const result of results) {
+    console.log(`\n${result.target}, ${result.throttled ? 'throttled' : 'unthrottled'} (median run): requests, ms from the document request`);
+    for (const request of [...result.median.timeline].sort((a, b) => a.sentMs - b.sentMs)) {
+      console.log(`  ${request.sentMs.toFixed(0).padStart(6)} -> ${request.doneMs.toFixed(0).padStart(6)}  ${kB(request.bytes).padStart(10)}  ${request.path}`);
+    }
   }
 }
