@@ -25,8 +25,10 @@ const appPages: Record<string, () => Promise<{ default: ComponentType }>> = {
   'profile-builder': () => import('./routes/app/profile-builder'),
 };
 const AppRoot = lazy(() => {
+  // The shell first: it renders first, and the browser sends requests in the order they are made.
+  const shell = import('./routes/app/root');
   appPages[window.location.pathname.split('/')[2] ?? '']?.().catch(() => undefined);
-  return import('./routes/app/root');
+  return shell;
 });
 const HomePage = lazy(appPages.home!);
 const ProfileBuilderPage = lazy(appPages['profile-builder']!);
