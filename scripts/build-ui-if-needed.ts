@@ -18,6 +18,7 @@ const HASH_FILE = join(DIST, '.build-hash');
 const INPUTS = [
   'frontend/index.html',
   'frontend/vite.config.ts',
+  'scripts/precompress.ts',
   'frontend/package.json',
   'frontend/tsconfig.json',
   'frontend/src',

@@ -3,7 +3,6 @@ import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { registerNavigator } from '@/lib/navigation';
-import { startAppRealtime } from './realtime';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
@@ -11,8 +10,21 @@ const router = createAppRouter();
 registerNavigator((to, options) => router.navigate(to, options));
 
 export function App() {
-  // One socket per session, opened and closed as the token comes and goes.
-  useEffect(() => startAppRealtime(), []);
+  // One socket per session, opened and closed as the token comes and goes. Loaded after the first render:
+  // socket.io-client is a tenth of the entry chunk and no page needs it to show.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    import('./realtime')
+      .then(({ startAppRealtime }) => {
+        if (!unmounted) stop = startAppRealtime();
+      })
+      .catch((error: unknown) => console.warn('Live updates are unavailable until the page is reloaded.', error));
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
 
   return (
     <AppErrorBoundary>

@@ -18,10 +18,22 @@ const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password'));
 const TermsPage = lazy(() => import('./routes/terms'));
 const PaymentSuccessPage = lazy(() => import('./routes/payment/success'));
 const PaymentCancelPage = lazy(() => import('./routes/payment/cancel'));
-const AppRoot = lazy(() => import('./routes/app/root'));
-const HomePage = lazy(() => import('./routes/app/home'));
-const ProfileBuilderPage = lazy(() => import('./routes/app/profile-builder'));
-const AudienceInsightsPage = lazy(() => import('./routes/app/audience-insights'));
+// The pages inside /app: their chunk is requested together with the /app shell's instead of after it
+// has loaded (one round trip less on a slow network). A failed preload is left to the page's own import.
+const appPages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  home: () => import('./routes/app/home'),
+  'profile-builder': () => import('./routes/app/profile-builder'),
+  'audience-insights': () => import('./routes/app/audience-insights'),
+};
+const AppRoot = lazy(() => {
+  // The shell first: it renders first, and the browser sends requests in the order they are made.
+  const shell = import('./routes/app/root');
+  appPages[window.location.pathname.split('/')[2] ?? '']?.().catch(() => undefined);
+  return shell;
+});
+const HomePage = lazy(appPages.home!);
+const ProfileBuilderPage = lazy(appPages['profile-builder']!);
+const AudienceInsightsPage = lazy(appPages['audience-insights']!);
 const CheckoutPage = lazy(() => import('./routes/checkout'));
 const AdminReportPage = lazy(() => import('./routes/admin-report'));
 const AdminAnalyticsPage = lazy(() => import('./routes/admin-analytics'));
