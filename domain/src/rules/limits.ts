@@ -75,3 +75,7 @@ export function dayStart(iso: string): string {
 export const WORKSPACE_MATCHES_MAX = 20;
 export const WORKSPACE_CONTENTS_MAX = 50;
 export const WORKSPACE_ID_MAX_LENGTH = 100;
+
+/** Auto-scheduling (Premium): how far ahead an action may be scheduled, and how many may wait per user. */
+export const SCHEDULE_MAX_DAYS_AHEAD = 90;
+export const SCHEDULES_PENDING_MAX = 50;

@@ -21,3 +21,5 @@ export const paymentEventStream = (providerEventId: string): string => `payment-
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 /** The creator's home workspace selection (frequent toggles stay out of `user-{id}`). */
 export const workspaceStream = (userId: string): string => `workspace-${userId}`;
+/** A creator's scheduled actions (auto-scheduling): the cap on waiting schedules is decided there. */
+export const schedulesStream = (userId: string): string => `schedules-${userId}`;

@@ -63,9 +63,18 @@ export interface ResumeContent {
   data: { contentId: string; userId: string; now: string };
 }
 
+/**
+ * Releases one of the owner's queued items (pending, or paused before it was released) on a banked credit:
+ * the scheduled release of auto-scheduling. Refused when the item is already live or no credit is banked.
+ */
+export interface ReleaseQueuedContent {
+  type: 'ReleaseQueuedContent';
+  data: { contentId: string; userId: string; now: string };
+}
+
 export interface ShuffleMatches {
   type: 'ShuffleMatches';
   data: { userId: string; seed: number; isPremium: boolean; now: string };
 }
 
-export type CreatorContentCommand = SubmitContent | EditContent | DeleteContent | ShareContent | ShuffleMatches | PauseContent | ResumeContent;
+export type CreatorContentCommand = SubmitContent | EditContent | DeleteContent | ShareContent | ShuffleMatches | PauseContent | ResumeContent | ReleaseQueuedContent;

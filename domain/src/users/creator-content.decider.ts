@@ -40,6 +40,8 @@ export const CONTENT_MESSAGES = {
   shufflesExhausted: 'No shuffles left today. Upgrade to premium for unlimited shuffles.',
   editRequired: 'Title and description are required.',
   notQueued: 'That content is not waiting in your queue.',
+  alreadyLive: 'That content is already live in the exchange.',
+  noCredit: 'No release credit: complete a match to release queued content.',
 } as const;
 
 export type CreatorContentEvent =
@@ -376,6 +378,20 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
           events.push({ type: 'ContentReleased', data: { contentId, userId, contentTitle: content.title, reason: 'banked_credit', releasedAt: now } });
         }
         return events;
+      }
+
+      case 'ReleaseQueuedContent': {
+        const { contentId, userId, now } = command.data;
+        const content = ownedContent(state, contentId);
+        if (content.released) throw new ConflictError(CONTENT_MESSAGES.alreadyLive);
+        if (state.credits <= 0) throw new ConflictError(CONTENT_MESSAGES.noCredit);
+        const release: CreatorContentEvent = {
+          type: 'ContentReleased',
+          data: { contentId, userId, contentTitle: content.title, reason: 'banked_credit', releasedAt: now },
+        };
+        // A paused item comes back first, as a resume with a banked credit does (the same two events).
+        if (content.paused) return [{ type: 'ContentResumed', data: { contentId, userId, released: false, resumedAt: now } }, release];
+        return [release];
       }
 
       case 'ShuffleMatches': {

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { fold } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { DeleteContent, EditContent, PauseContent, ResumeContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
+import type { DeleteContent, EditContent, PauseContent, ReleaseQueuedContent, ResumeContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
 import { creatorContentDecider, matchProgress, remainingShuffles, shareTargetState, submissionInfo } from './creator-content.decider.ts';
-import type { ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, UserEvent, UserRegistered } from './user.events.ts';
+import type { ContentPaused, ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, UserEvent, UserRegistered } from './user.events.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
 // 2026-11-21 is a Saturday: its ISO week starts on Monday 2026-11-16.
@@ -415,5 +415,40 @@ describe('creator content decider: long streams', () => {
     const last = day(LONG_STREAM - 1);
     assert.equal(state.shares.window, new Date(Date.parse(last.slice(0, 10))).toISOString());
     assert.ok(state.shares.count <= 50);
+  });
+});
+
+describe('creator content: a scheduled release of a queued item', () => {
+  const release = (contentId: string): ReleaseQueuedContent => ({ type: 'ReleaseQueuedContent', data: { contentId, userId: 'u1', now: SATURDAY } });
+  const first = queued('c1', SATURDAY);
+  const credit: MatchCompleted = {
+    type: 'MatchCompleted',
+    data: { sharerId: 'u1', contentId: 'm1', contentOwnerId: 'u2', contentTitle: 'Theirs', requiredShares: 5, releasedContentId: null, completedAt: SATURDAY },
+  };
+  const paused = (contentId: string): ContentPaused => ({ type: 'ContentPaused', data: { contentId, userId: 'u1', pausedAt: SATURDAY } });
+
+  test('releases a paused queued item on a banked credit (resumed, then released)', () => {
+    const spec = deciderSpec(creatorContentDecider);
+    spec
+      .given([registered, first, released('c1', SATURDAY, 'starting_credit'), queued('c2', SATURDAY), paused('c2'), credit])
+      .when(release('c2'))
+      .then([
+        { type: 'ContentResumed', data: { contentId: 'c2', userId: 'u1', released: false, resumedAt: SATURDAY } },
+        { type: 'ContentReleased', data: { contentId: 'c2', userId: 'u1', contentTitle: 'My post', reason: 'banked_credit', releasedAt: SATURDAY } },
+      ]);
+  });
+
+  test('refuses without a banked credit, for an item already live, and for unknown content', () => {
+    const spec = deciderSpec(creatorContentDecider);
+    spec.given([registered, first, released('c1', SATURDAY, 'starting_credit'), queued('c2', SATURDAY)]).when(release('c2')).thenThrows(ConflictError, /No release credit/);
+    spec.given([registered, first, released('c1', SATURDAY, 'starting_credit'), credit]).when(release('c1')).thenThrows(ConflictError, /already live/);
+    spec.given([registered]).when(release('nope')).thenThrows(NotFoundError, /Content not found/);
+  });
+
+  test('spends the credit: a second release has none left', () => {
+    const events: UserEvent[] = [registered, first, released('c1', SATURDAY, 'starting_credit'), queued('c2', SATURDAY), paused('c2'), queued('c3', SATURDAY), paused('c3'), credit];
+    const state = fold(creatorContentDecider, events);
+    for (const event of creatorContentDecider.decide(release('c2'), state)) creatorContentDecider.evolve(state, event);
+    assert.throws(() => creatorContentDecider.decide(release('c3'), state), /No release credit/);
   });
 });
