@@ -24,6 +24,7 @@ const API_SEGMENTS = [
   'health',
   'simulated-checkout',
   'workspace',
+  'schedules',
 ];
 
 export default defineConfig({

@@ -15,6 +15,7 @@ import { analyticsProjection } from './analytics/analytics.projection.ts';
 import { workspacesProjection } from './workspaces/workspaces.projection.ts';
 import { matchProgressProjection } from './match-progress/match-progress.projection.ts';
 import { linkEngagementProjection } from './audience-scores/link-engagement.projection.ts';
+import { schedulesProjection } from './schedules/schedules.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -34,6 +35,7 @@ export const projections: readonly Projection[] = [
   workspacesProjection,
   matchProgressProjection,
   linkEngagementProjection,
+  schedulesProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

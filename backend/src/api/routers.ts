@@ -12,6 +12,7 @@ import { subscriptionRoutes } from '../features/subscription/subscription.routes
 import { waitlistRoutes } from '../features/waitlist/waitlist.routes.ts';
 import { adminRoutes } from '../features/admin/admin.routes.ts';
 import { workspaceRoutes } from '../features/workspace/workspace.routes.ts';
+import { scheduleRoutes } from '../features/schedules/schedules.routes.ts';
 
 /** Every feature router of SPEC §7, in mounting order. */
 export function apiRouters(ctx: ApiContext): Router[] {
@@ -28,5 +29,6 @@ export function apiRouters(ctx: ApiContext): Router[] {
     waitlistRoutes(ctx),
     adminRoutes(ctx),
     workspaceRoutes(ctx),
+    scheduleRoutes(ctx),
   ];
 }

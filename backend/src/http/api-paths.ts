@@ -20,6 +20,7 @@ export const API_PREFIXES = [
   '/socket.io',
   '/simulated-checkout',
   '/workspace',
+  '/schedules',
 ] as const;
 
 export const isApiPath = (path: string): boolean =>

@@ -43,8 +43,13 @@ export interface ScheduleState {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Scheduling is Premium: the route asks first (a Free user hears that before anything else), the decider again. */
+export function assertCanSchedule(isPremium: boolean): void {
+  if (!isPremium) throw new ForbiddenError(SCHEDULE_MESSAGES.premiumOnly);
+}
+
 function checkNewSchedule(state: ScheduleState, data: { scheduleId: string; userId: string; contentId: string; runAt: string; isPremium: boolean; now: string }): void {
-  if (!data.isPremium) throw new ForbiddenError(SCHEDULE_MESSAGES.premiumOnly);
+  assertCanSchedule(data.isPremium);
   if (!data.scheduleId || !data.userId || !data.contentId) throw new ValidationError('scheduleId, userId and contentId are required.');
   if (state.schedules.has(data.scheduleId)) throw new ValidationError(SCHEDULE_MESSAGES.idUsed);
   const runAt = Date.parse(data.runAt);
