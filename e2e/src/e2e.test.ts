@@ -14,6 +14,7 @@ import { exchangeJourney } from './journeys/exchange-journey.ts';
 import { liveNotificationJourney } from './journeys/live-notification.ts';
 import { passwordResetJourney } from './journeys/password-reset.ts';
 import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
+import { scheduledShareJourney } from './journeys/scheduled-share.ts';
 import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
@@ -88,4 +89,5 @@ describe('Crossfeed end-to-end journeys', () => {
     workspaceReloadJourney,
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
+  journey('11. a Premium creator schedules a share a few seconds ahead; it runs and the outcome notification appears', 'j11-scheduled-share', scheduledShareJourney);
 });
