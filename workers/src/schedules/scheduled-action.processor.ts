@@ -55,13 +55,16 @@ export type ScheduledActionResult =
   | { ran: true; outcome: ScheduleOutcome; reason: string | null; reached: number }
   | { ran: false; reason: string };
 
+/** The job of a schedule: the id is the schedule's, so one schedule never has two jobs. */
+export const scheduledActionJobId = (scheduleId: string): string => `schedule-${scheduleId}`;
+
 /** One job per schedule: its id is the schedule's, its delay the time left until it is due. */
 export function scheduledActionJob(data: ScheduledActionJob, nowMs: number = Date.now()): JobSpec {
   return {
     queue: SCHEDULED_ACTION_QUEUE,
     name: `scheduled-${data.kind}`,
     data,
-    jobId: `schedule-${data.scheduleId}`,
+    jobId: scheduledActionJobId(data.scheduleId),
     // A refusal is an outcome, not a failure: retries cover only store hiccups and a lagging read model.
     options: { delay: Math.max(0, Date.parse(data.runAt) - nowMs), attempts: 5, backoffMs: 1000 },
   };

@@ -6,7 +6,12 @@ import type { Job } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { userRoom } from '@crossfeed/platform/realtime/realtime.port.ts';
 import { NOTIFICATIONS, type NotificationDoc } from '@crossfeed/projections/notifications/notifications.projection.ts';
 import { SHARES } from '@crossfeed/projections/shares/shares.projection.ts';
-import { scheduledActionProcessor, type ScheduledActionJob } from '@crossfeed/workers/schedules/scheduled-action.processor.ts';
+import {
+  SCHEDULED_ACTION_QUEUE,
+  scheduledActionJobId,
+  scheduledActionProcessor,
+  type ScheduledActionJob,
+} from '@crossfeed/workers/schedules/scheduled-action.processor.ts';
 import { settle } from '../../api/execute.ts';
 import { seedEvents } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
@@ -23,6 +28,17 @@ before(async () => {
 after(() => app.close());
 
 const inHours = (hours: number): string => new Date(Date.now() + hours * 3600 * 1000).toISOString();
+
+/** Polls (bounded) until `probe` yields something. */
+async function waitFor<T>(probe: () => Promise<T | null | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 const processor = () => scheduledActionProcessor({ eventStore: app.ctx.eventStore, readStore: app.ctx.readStore, config: app.ctx.config, logger: app.ctx.logger });
 
@@ -142,6 +158,26 @@ describe('the scheduled-action job', () => {
     assert.deepEqual(await notificationsOf(ada.session.user.id), []);
     const types = (await app.ctx.eventStore.readStream(schedulesStream(ada.session.user.id))).map((event) => event.type);
     assert.deepEqual(types, ['ShareScheduled', 'ScheduleCancelled']);
+  });
+
+  test('scheduling enqueues a delayed job with the schedule id; cancelling removes it', async () => {
+    const withWorkers = await startTestApp({}, { workers: true });
+    try {
+      const session = await withWorkers.register();
+      await withWorkers.grantPremium(session.user.id);
+      await submitContent(withWorkers, session);
+      const queued = await submitContent(withWorkers, session, { title: 'Later' });
+      const created = await withWorkers.request('POST', '/schedules', { token: session.token, json: { kind: 'release', content_id: queued.id, run_at: inHours(1) } });
+      assert.equal(created.status, 201, created.text);
+      const jobId = scheduledActionJobId(created.body.id);
+      const job = await waitFor(() => withWorkers.jobQueue.getJob(SCHEDULED_ACTION_QUEUE, jobId), 'the dispatcher to enqueue the job');
+      assert.equal(job.state, 'delayed');
+      assert.equal((job.data as ScheduledActionJob).runAt, created.body.run_at);
+      assert.equal((await withWorkers.request('DELETE', `/schedules/${created.body.id}`, { token: session.token })).status, 200);
+      assert.equal(await withWorkers.jobQueue.getJob(SCHEDULED_ACTION_QUEUE, jobId), null);
+    } finally {
+      await withWorkers.close();
+    }
   });
 
   test('a release runs only with a banked credit: without one it fails, with one the item goes live', async () => {

@@ -12,6 +12,7 @@ import { isRemoved, isShareable } from '@crossfeed/projections/contents/content-
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { SCHEDULES, type ScheduleDoc } from '@crossfeed/projections/schedules/schedules.projection.ts';
 import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
+import { SCHEDULED_ACTION_QUEUE, scheduledActionJobId } from '@crossfeed/workers/schedules/scheduled-action.processor.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
@@ -79,13 +80,19 @@ export function scheduleRoutes(ctx: ApiContext): Router {
     // Another user's schedule is answered like a missing one, so ids do not leak.
     const found = await schedules().findOne({ _id: String(req.params.id ?? ''), user_id: user._id });
     if (!found) throw new NotFoundError(SCHEDULE_MESSAGES.notFound);
-    await execute(
+    const { events } = await execute(
       ctx,
       scheduleDecider,
       schedulesStream(user._id),
       { type: 'CancelSchedule', data: { scheduleId: found._id, userId: user._id, now: ctx.clock().toISOString() } },
       { userId: user._id },
     );
+    if (events.length > 0) {
+      // Tidy only: a job that still fires finds the schedule cancelled and does nothing.
+      await ctx.jobQueue
+        .removeWaiting(SCHEDULED_ACTION_QUEUE, scheduledActionJobId(found._id))
+        .catch((error: unknown) => ctx.logger.warn({ err: error, scheduleId: found._id }, 'could not remove a cancelled schedule’s job'));
+    }
     res.json(toScheduleDto((await schedules().findOne({ _id: found._id, user_id: user._id })) ?? found));
   });
 
