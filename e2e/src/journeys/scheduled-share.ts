@@ -80,4 +80,11 @@ export async function scheduledShareJourney(journey: Journey, api: Api): Promise
   const item = await visible(manage.getByRole('list', { name: 'Scheduled' }).getByRole('listitem').filter({ hasText: title }), STEP_TIMEOUT_MS);
   await visible(item.getByText('Done', { exact: true }));
   await journey.screenshot(page, '-done');
+  // The list fits a phone: nothing wider than the 390 px viewport.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await manage.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth);
+  assert.ok(overflow <= 0, `the Manage Content dialog overflows by ${overflow} px at 390 px`);
+  const tab = await manage.getByRole('tab', { name: 'Scheduled' }).boundingBox();
+  assert.ok(tab && tab.x + tab.width <= 390, `the Scheduled tab is on screen at 390 px (right edge ${tab ? tab.x + tab.width : 'none'})`);
+  await journey.screenshot(page, '-done-390');
 }

@@ -107,6 +107,29 @@ describe('POST /schedules', () => {
     assert.equal(theirs.status, 404, theirs.text);
   });
 
+  test('hostile bodies from a Premium user get a 4xx with a detail and write nothing', async () => {
+    const ada = await premium(1);
+    const long = 'x'.repeat(20_000);
+    const bodies: unknown[] = [
+      null,
+      'a string',
+      12345,
+      { __proto__: { kind: 'share' }, constructor: { prototype: { is_premium: true } } },
+      { kind: 'share', content_id: { $gt: '' }, contact_ids: 'all', run_at: 123 },
+      { kind: 'share', content_id: 'x', contact_ids: [{}, null], run_at: '2027-01-01T00:00:00Z' },
+      { kind: 'release', content_id: long, run_at: long },
+      { kind: 'release', content_id: 'x', run_at: '+275760-09-13T00:00:00.000Z' },
+      { kind: ['share'], content_id: 'x', run_at: '2027-01-01T00:00:00Z' },
+    ];
+    for (const json of bodies) {
+      const before = (await app.ctx.eventStore.head()).position;
+      const response = await app.request('POST', '/schedules', { token: ada.session.token, json });
+      assert.ok(response.status >= 400 && response.status < 500, `${JSON.stringify(json)?.slice(0, 80)} answered ${response.status}`);
+      assert.equal(typeof response.body?.detail, 'string');
+      assert.equal((await app.ctx.eventStore.head()).position, before);
+    }
+  });
+
   test(`holds at most ${SCHEDULES_PENDING_MAX} waiting schedules; cancelling one frees a place`, async () => {
     const ada = await premium(1);
     const contentId = await matched();

@@ -53,8 +53,12 @@ export function ScheduledList({ isPremium, onUpgrade }: ScheduledListProps) {
     return () => requestRef.current?.abort();
   }, [load]);
 
+  // The outcome notification already there when the list opened is in what the first load fetched.
+  const seenOutcome = useRef(latestOutcome);
   useEffect(() => {
-    if (latestOutcome) void load(true);
+    if (!latestOutcome || latestOutcome === seenOutcome.current) return;
+    seenOutcome.current = latestOutcome;
+    void load(true);
   }, [latestOutcome, load]);
 
   const loadMore = async () => {
