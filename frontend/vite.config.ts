@@ -27,6 +27,7 @@ const API_SEGMENTS = [
   'simulated-checkout',
   'workspace',
   'track',
+  'schedules',
 ];
 
 /**

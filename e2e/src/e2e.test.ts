@@ -15,6 +15,7 @@ import { liveNotificationJourney } from './journeys/live-notification.ts';
 import { passwordResetJourney } from './journeys/password-reset.ts';
 import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
 import { premiumAnalyticsJourney } from './journeys/premium-analytics.ts';
+import { scheduledShareJourney } from './journeys/scheduled-share.ts';
 import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
@@ -91,15 +92,16 @@ describe('Crossfeed end-to-end journeys', () => {
     workspaceReloadJourney,
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
-  journey('12. Premium analytics: a Premium creator sees the daily chart and sharer breakdown at 390 px and exports CSV', 'j-premium-analytics', premiumAnalyticsJourney);
+  journey('11. a Premium creator schedules a share a few seconds ahead; it runs and the outcome notification appears', 'j11-scheduled-share', scheduledShareJourney);
+  journey('13. Premium analytics: a Premium creator sees the daily chart and sharer breakdown at 390 px and exports CSV', 'j-premium-analytics', premiumAnalyticsJourney);
   journey(
-    '13. audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell',
+    '14. audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell',
     'j-audience-insights',
     audienceInsightsJourney,
     ACCESSIBILITY_TIMEOUT_MS,
   );
   journey(
-    '11. at 390 px a Premium creator pauses two items at once, copies the conversion snippet whose token records a conversion, and deletes two contacts at once',
+    '12. at 390 px a Premium creator pauses two items at once, copies the conversion snippet whose token records a conversion, and deletes two contacts at once',
     'j11-batch-actions',
     batchActionsJourney,
   );

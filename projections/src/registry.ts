@@ -17,6 +17,7 @@ import { matchProgressProjection } from './match-progress/match-progress.project
 import { linkEngagementProjection } from './audience-scores/link-engagement.projection.ts';
 import { contentDailyProjection } from './content-daily/content-daily.projection.ts';
 import { audienceInsightsProjection } from './audience-insights/audience-insights.projection.ts';
+import { schedulesProjection } from './schedules/schedules.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -38,6 +39,7 @@ export const projections: readonly Projection[] = [
   linkEngagementProjection,
   contentDailyProjection,
   audienceInsightsProjection,
+  schedulesProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

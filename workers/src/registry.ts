@@ -17,6 +17,7 @@ import { startAnalyticsRollup } from './analytics-rollup/analytics-rollup.proces
 import { accountConfirmationEmailRoute, startAccountConfirmationEmailWorker } from './email/account-confirmation-email.processor.ts';
 import { referralCreditRoute, startReferralCreditWorker } from './referrals/referral-credit.processor.ts';
 import { referralRewardRoute, startReferralRewardWorker } from './referrals/referral-reward.processor.ts';
+import { scheduledActionRoute, startScheduledActionWorker } from './schedules/scheduled-action.processor.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -39,6 +40,7 @@ export const jobRoutes: readonly JobRoute[] = [
   accountConfirmationEmailRoute,
   referralCreditRoute,
   referralRewardRoute,
+  scheduledActionRoute,
 ];
 
 /**
@@ -58,5 +60,6 @@ export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
     startAccountConfirmationEmailWorker(deps),
     startReferralCreditWorker(deps),
     startReferralRewardWorker(deps),
+    startScheduledActionWorker(deps),
   ];
 }

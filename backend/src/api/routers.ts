@@ -14,6 +14,7 @@ import { adminRoutes } from '../features/admin/admin.routes.ts';
 import { workspaceRoutes } from '../features/workspace/workspace.routes.ts';
 import { audienceInsightsRoutes } from '../features/analytics/audience-insights.routes.ts';
 import { contentBatchRoutes } from '../features/content/content-batch.routes.ts';
+import { scheduleRoutes } from '../features/schedules/schedules.routes.ts';
 
 /** Every feature router of SPEC §7, in mounting order. */
 export function apiRouters(ctx: ApiContext): Router[] {
@@ -32,5 +33,6 @@ export function apiRouters(ctx: ApiContext): Router[] {
     workspaceRoutes(ctx),
     audienceInsightsRoutes(ctx),
     contentBatchRoutes(ctx),
+    scheduleRoutes(ctx),
   ];
 }

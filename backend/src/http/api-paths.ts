@@ -21,6 +21,7 @@ export const API_PREFIXES = [
   '/simulated-checkout',
   '/workspace',
   '/track',
+  '/schedules',
 ] as const;
 
 export const isApiPath = (path: string): boolean =>

@@ -80,3 +80,7 @@ export const WORKSPACE_ID_MAX_LENGTH = 100;
 export const BATCH_ITEMS_MAX = 100;
 /** Searches a Free user may run per UTC day (GET /search/); Premium is unlimited. */
 export const FREE_DAILY_SEARCHES = 10;
+
+/** Auto-scheduling (Premium): how far ahead an action may be scheduled, and how many may wait per user. */
+export const SCHEDULE_MAX_DAYS_AHEAD = 90;
+export const SCHEDULES_PENDING_MAX = 50;

@@ -23,3 +23,5 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 export const workspaceStream = (userId: string): string => `workspace-${userId}`;
 /** A Free user's searches of one UTC day (`YYYY-MM-DD`): the daily search limit is decided there. */
 export const searchQuotaStream = (userId: string, day: string): string => `search-quota-${userId}-${day}`;
+/** A creator's scheduled actions (auto-scheduling): the cap on waiting schedules is decided there. */
+export const schedulesStream = (userId: string): string => `schedules-${userId}`;

@@ -63,6 +63,15 @@ export interface ResumeContent {
   data: { contentId: string; userId: string; now: string };
 }
 
+/**
+ * Releases one of the owner's queued items (pending, or paused before it was released) on a banked credit:
+ * the scheduled release of auto-scheduling. Refused when the item is already live or no credit is banked.
+ */
+export interface ReleaseQueuedContent {
+  type: 'ReleaseQueuedContent';
+  data: { contentId: string; userId: string; now: string };
+}
+
 export interface ShuffleMatches {
   type: 'ShuffleMatches';
   data: { userId: string; seed: number; isPremium: boolean; now: string };
@@ -88,4 +97,5 @@ export type CreatorContentCommand =
   | ShuffleMatches
   | PauseContent
   | ResumeContent
-  | BatchContentAction;
+  | BatchContentAction
+  | ReleaseQueuedContent;

@@ -42,6 +42,8 @@ export const CONTENT_MESSAGES = {
   editRequired: 'Title and description are required.',
   notQueued: 'That content is not waiting in your queue.',
   batchNotFound: (ids: readonly string[]) => `Nothing was changed: ${ids.length === 1 ? 'this item was' : 'these items were'} not found: ${nameList(ids)}.`,
+  alreadyLive: 'That content is already live in the exchange.',
+  noCredit: 'No release credit: complete a match to release queued content.',
 } as const;
 
 export type CreatorContentEvent =
@@ -407,6 +409,20 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
           }
         }
         return events;
+      }
+
+      case 'ReleaseQueuedContent': {
+        const { contentId, userId, now } = command.data;
+        const content = ownedContent(state, contentId);
+        if (content.released) throw new ConflictError(CONTENT_MESSAGES.alreadyLive);
+        if (state.credits <= 0) throw new ConflictError(CONTENT_MESSAGES.noCredit);
+        const release: CreatorContentEvent = {
+          type: 'ContentReleased',
+          data: { contentId, userId, contentTitle: content.title, reason: 'banked_credit', releasedAt: now },
+        };
+        // A paused item comes back first, as a resume with a banked credit does (the same two events).
+        if (content.paused) return [{ type: 'ContentResumed', data: { contentId, userId, released: false, resumedAt: now } }, release];
+        return [release];
       }
 
       case 'ShuffleMatches': {

@@ -4,9 +4,9 @@ import { fold } from '../shared/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { BATCH_ITEMS_MAX } from '../rules/limits.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { BatchContentAction, DeleteContent, EditContent, PauseContent, ResumeContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
+import type { BatchContentAction, DeleteContent, EditContent, PauseContent, ReleaseQueuedContent, ResumeContent, ShareContent, ShuffleMatches, SubmitContent } from './creator-content.commands.ts';
 import { creatorContentDecider, matchProgress, remainingShuffles, shareTargetState, submissionInfo } from './creator-content.decider.ts';
-import type { ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, UserEvent, UserRegistered } from './user.events.ts';
+import type { ContentPaused, ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, UserEvent, UserRegistered } from './user.events.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
 // 2026-11-21 is a Saturday: its ISO week starts on Monday 2026-11-16.
@@ -475,5 +475,40 @@ describe('creator content decider: batch actions (Premium)', () => {
     spec.given(three).when(batch('pause', [])).thenThrows(ValidationError, /at least one/);
     const many = Array.from({ length: BATCH_ITEMS_MAX + 1 }, (_, i) => `id${i}`);
     spec.given(three).when(batch('delete', many)).thenThrows(ValidationError, /at most 100 items/);
+  });
+});
+
+describe('creator content: a scheduled release of a queued item', () => {
+  const release = (contentId: string): ReleaseQueuedContent => ({ type: 'ReleaseQueuedContent', data: { contentId, userId: 'u1', now: SATURDAY } });
+  const first = queued('c1', SATURDAY);
+  const credit: MatchCompleted = {
+    type: 'MatchCompleted',
+    data: { sharerId: 'u1', contentId: 'm1', contentOwnerId: 'u2', contentTitle: 'Theirs', requiredShares: 5, releasedContentId: null, completedAt: SATURDAY },
+  };
+  const paused = (contentId: string): ContentPaused => ({ type: 'ContentPaused', data: { contentId, userId: 'u1', pausedAt: SATURDAY } });
+
+  test('releases a paused queued item on a banked credit (resumed, then released)', () => {
+    const spec = deciderSpec(creatorContentDecider);
+    spec
+      .given([registered, first, released('c1', SATURDAY, 'starting_credit'), queued('c2', SATURDAY), paused('c2'), credit])
+      .when(release('c2'))
+      .then([
+        { type: 'ContentResumed', data: { contentId: 'c2', userId: 'u1', released: false, resumedAt: SATURDAY } },
+        { type: 'ContentReleased', data: { contentId: 'c2', userId: 'u1', contentTitle: 'My post', reason: 'banked_credit', releasedAt: SATURDAY } },
+      ]);
+  });
+
+  test('refuses without a banked credit, for an item already live, and for unknown content', () => {
+    const spec = deciderSpec(creatorContentDecider);
+    spec.given([registered, first, released('c1', SATURDAY, 'starting_credit'), queued('c2', SATURDAY)]).when(release('c2')).thenThrows(ConflictError, /No release credit/);
+    spec.given([registered, first, released('c1', SATURDAY, 'starting_credit'), credit]).when(release('c1')).thenThrows(ConflictError, /already live/);
+    spec.given([registered]).when(release('nope')).thenThrows(NotFoundError, /Content not found/);
+  });
+
+  test('spends the credit: a second release has none left', () => {
+    const events: UserEvent[] = [registered, first, released('c1', SATURDAY, 'starting_credit'), queued('c2', SATURDAY), paused('c2'), queued('c3', SATURDAY), paused('c3'), credit];
+    const state = fold(creatorContentDecider, events);
+    for (const event of creatorContentDecider.decide(release('c2'), state)) creatorContentDecider.evolve(state, event);
+    assert.throws(() => creatorContentDecider.decide(release('c3'), state), /No release credit/);
   });
 });

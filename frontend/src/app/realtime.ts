@@ -2,6 +2,7 @@ import { registerFlagHandlers } from '@/features/admin-report/realtime/register-
 import { registerSessionHandlers } from '@/features/auth/realtime/register-session-handlers';
 import { registerReplayHandlers } from '@/features/founder-analytics/realtime/register-replay-handlers';
 import { registerNotificationHandlers } from '@/features/notifications/realtime/register-notification-handlers';
+import { registerScheduleHandlers } from '@/features/scheduling/realtime/register-schedule-handlers';
 import { registerWorkspaceHandlers } from '@/features/workspace/realtime/register-workspace-handlers';
 import { startRealtime } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
@@ -15,6 +16,7 @@ export function startAppRealtime(): () => void {
       registerWorkspaceHandlers,
       registerFlagHandlers,
       registerReplayHandlers,
+      registerScheduleHandlers,
     ],
     // The next account must not see this one's notifications.
     onSessionEnd: () => useAppStore.getState().resetNotifications(),

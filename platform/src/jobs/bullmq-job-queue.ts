@@ -181,6 +181,20 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       await getQueue(queue).removeJobScheduler(schedulerId);
     },
 
+    async removeWaiting(queue: string, jobId: string): Promise<boolean> {
+      const job = await getQueue(queue).getJob(jobId);
+      if (!job) return false;
+      const state = await job.getState();
+      if (state !== 'waiting' && state !== 'delayed' && state !== 'prioritized' && state !== 'waiting-children') return false;
+      try {
+        await job.remove();
+        return true;
+      } catch {
+        // Taken by a worker in the meantime (locked): it runs.
+        return false;
+      }
+    },
+
     async getJob<Data = unknown>(queue: string, jobId: string): Promise<JobInfo<Data> | null> {
       // The hash and the state are read separately; reading the state before and after the hash (and again
       // if it moved) gives a consistent snapshot, e.g. never `failed` with the previous try's attemptsMade.

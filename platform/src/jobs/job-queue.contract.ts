@@ -231,6 +231,20 @@ export function jobQueueContract(name: string, makeQueue: () => Promise<QueueFix
       assert.ok(startedAt - addedAt >= 499, `ran ${startedAt - addedAt} ms after add, expected >= 500`);
     });
 
+    test('removeWaiting removes a delayed job (its id is free again) and leaves a finished one', async () => {
+      const name = queueName();
+      await q.add(name, 'later', { v: 1 }, { jobId: 'later-1', delay: 60_000 });
+      assert.equal(await q.removeWaiting(name, 'later-1'), true);
+      assert.equal(await q.getJob(name, 'later-1'), null);
+      assert.equal(await q.removeWaiting(name, 'later-1'), false);
+      assert.equal(await q.removeWaiting(name, 'never-added'), false);
+      q.process(name, async () => 'done');
+      await q.add(name, 'now', {}, { jobId: 'now-1' });
+      await waitForState(q, name, 'now-1', 'completed');
+      assert.equal(await q.removeWaiting(name, 'now-1'), false);
+      assert.equal((await q.getJob(name, 'now-1'))?.state, 'completed');
+    });
+
     test('a worker with concurrency 2 runs two jobs at the same time', async () => {
       const name = queueName();
       let running = 0;

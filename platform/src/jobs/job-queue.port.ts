@@ -70,6 +70,11 @@ export interface JobQueue {
   upsertScheduler<Data>(queue: string, schedulerId: string, schedule: Schedule, template: { name: string; data: Data }): Promise<void>;
   removeScheduler(queue: string, schedulerId: string): Promise<void>;
   getJob<Data = unknown>(queue: string, jobId: string): Promise<JobInfo<Data> | null>;
+  /**
+   * Removes a job that has not started (waiting or delayed), e.g. a cancelled scheduled action. True when it
+   * was removed; false when it is unknown, running or finished (those are left as they are).
+   */
+  removeWaiting(queue: string, jobId: string): Promise<boolean>;
   /** Subscribes to progress/completion/failure of the queue's jobs, from any process. Returns an unsubscribe. */
   listen(queue: string, listener: JobEventsListener): Promise<() => Promise<void>>;
   close(): Promise<void>;

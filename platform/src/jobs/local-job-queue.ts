@@ -531,6 +531,11 @@ export function createLocalJobQueue(options: LocalJobQueueOptions): JobQueue {
       return row ? toInfo<Data>(row) : null;
     },
 
+    async removeWaiting(queue: string, jobId: string): Promise<boolean> {
+      assertOpen();
+      return stmt.deletePendingJob.run(queue, jobId).changes > 0;
+    },
+
     async listen(queue: string, listener: JobEventsListener) {
       assertOpen();
       const handler = (event: QueueEvent): void => {

@@ -3,6 +3,8 @@ import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
 import type { AllNotificationsRead, NotificationRead } from '@crossfeed/domain/notifications/notification.events.ts';
 import type { ContentReleased, ContentShared, MatchCompleted, PremiumEnded, PremiumStarted, WaitlistTierCarriedOver } from '@crossfeed/domain/users/user.events.ts';
 import { waitlistTierMessage } from '@crossfeed/domain/rules/waitlist.ts';
+import type { ScheduleRan } from '@crossfeed/domain/schedules/schedule.events.ts';
+import { scheduleOutcomeMessage } from '@crossfeed/domain/schedules/schedule-outcome.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -18,7 +20,8 @@ export type NotificationKind =
   | 'match_completed'
   | 'premium_started'
   | 'premium_ended'
-  | 'waitlist_tier';
+  | 'waitlist_tier'
+  | 'schedule_ran';
 
 /** One notification for one recipient; its id is the id of the event that caused it (replay gives the same). */
 export interface NotificationDoc extends Doc {
@@ -63,6 +66,7 @@ export const notificationsProjection: Projection = {
     'NotificationRead',
     'AllNotificationsRead',
     'WaitlistTierCarriedOver',
+    'ScheduleRan',
   ]),
 
   project(event): ProjectionOp[] {
@@ -114,6 +118,10 @@ export const notificationsProjection: Projection = {
       case 'WaitlistTierCarriedOver': {
         const data = event.data as WaitlistTierCarriedOver['data'];
         return notify(event, data.userId, 'waitlist_tier', waitlistTierMessage(data), data.carriedAt);
+      }
+      case 'ScheduleRan': {
+        const data = event.data as ScheduleRan['data'];
+        return notify(event, data.userId, 'schedule_ran', scheduleOutcomeMessage(data), data.ranAt, data.contentId);
       }
       case 'NotificationRead': {
         // On `notifications-{userId}`, or on `user-{id}` in logs written before that stream existed.

@@ -6,6 +6,9 @@ import { CreatorProfileModal } from '@/features/creators/components/creator-prof
 import { FlagContentModal } from '@/features/flags/components/flag-content-modal';
 import { PremiumUpsellModal } from '@/features/premium/components/premium-upsell-modal';
 import { AdvancedSearchModal } from '@/features/search/components/advanced-search-modal';
+import { ScheduleReleaseButton } from '@/features/scheduling/components/schedule-release-button';
+import { ScheduleShareOption } from '@/features/scheduling/components/schedule-share-option';
+import { ScheduledList } from '@/features/scheduling/components/scheduled-list';
 import { ShareContentModal } from '@/features/sharing/components/share-content-modal';
 import { Workspace } from '@/features/workspace/components/workspace';
 import type { ContentDto } from '@/features/workspace/types';
@@ -29,6 +32,7 @@ export default function HomePage() {
   const closeUpsell = useAppStore((state) => state.closeWorkspaceUpsell);
   const openUpsell = useAppStore((state) => state.openWorkspaceUpsell);
   const recordShare = useAppStore((state) => state.recordShare);
+  const isPremium = useAppStore((state) => state.user?.is_premium === true);
 
   return (
     <ContentLayout title="Home" heading="Your workspace">
@@ -52,6 +56,18 @@ export default function HomePage() {
           recordShare(sharedId);
         }}
         onDailyLimit={openUpsell}
+        renderExtra={({ contentId, contactIds, close }) => (
+          <ScheduleShareOption
+            contentId={contentId}
+            contactIds={contactIds}
+            isPremium={isPremium}
+            onScheduled={close}
+            onUpgrade={() => {
+              close();
+              openUpsell();
+            }}
+          />
+        )}
       />
       <FlagContentModal open={flagContentId !== null} contentId={flagContentId} onClose={() => setFlagContentId(null)} />
       <CreatorProfileModal
@@ -67,6 +83,25 @@ export default function HomePage() {
           setManageOpen(false);
           openUpsell();
         }}
+        renderItemActions={(content) => (
+          <ScheduleReleaseButton
+            content={content}
+            isPremium={isPremium}
+            onUpgrade={() => {
+              setManageOpen(false);
+              openUpsell();
+            }}
+          />
+        )}
+        scheduledPanel={
+          <ScheduledList
+            isPremium={isPremium}
+            onUpgrade={() => {
+              setManageOpen(false);
+              openUpsell();
+            }}
+          />
+        }
       />
       <AdvancedSearchModal
         open={searchOpen}

@@ -1,5 +1,5 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { BatchContentResult } from '../api/batch-content';
 import { ContentBatchToolbar } from './content-batch-toolbar';
 import { ConversionTrackingPanel } from './conversion-tracking-panel';
@@ -35,6 +35,8 @@ type ContentManagementPanelProps = {
   onRetry: () => void;
   /** A Free user asked for a Premium action: the route opens the Premium upsell. */
   onUpgrade?: () => void;
+  /** More actions of one item, composed by the route (e.g. auto-scheduling's "Schedule release"). */
+  renderItemActions?: (content: ContentDto) => ReactNode;
 };
 
 /**
@@ -43,7 +45,7 @@ type ContentManagementPanelProps = {
  * and the Enhance link action. Free users are told these are Premium features. "Load more" fetches the next
  * page of the own contents (the same list as the workspace's step 2).
  */
-export function ContentManagementPanel({ contents, status, isPremium, onEdit, onDelete, onRetry, onUpgrade }: ContentManagementPanelProps) {
+export function ContentManagementPanel({ contents, status, isPremium, onEdit, onDelete, onRetry, onUpgrade, renderItemActions }: ContentManagementPanelProps) {
   const replaceOwnContent = useAppStore((state) => state.replaceOwnContent);
   const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
   const total = useAppStore((state) => state.ownContentsTotal);
@@ -235,6 +237,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
                       {ownerStatus === 'inactive' ? 'Resume' : 'Pause'}
                     </button>
                   ) : null}
+                  {renderItemActions?.(content)}
                   <button
                     type="button"
                     className="button button-danger button-small"

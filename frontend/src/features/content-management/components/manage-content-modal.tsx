@@ -1,5 +1,5 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
@@ -13,17 +13,23 @@ import { ContentManagementPanel } from './content-management-panel';
 import { EditContentModal } from './edit-content-modal';
 import '../content-management.css';
 
-type ManageTab = 'management' | 'analytics';
+type ManageTab = 'management' | 'analytics' | 'scheduled';
 const TABS: readonly TabItem<ManageTab>[] = [
   { id: 'management', label: 'Content Management' },
   { id: 'analytics', label: 'Analytics' },
 ];
+/** Shown when the route composes a Scheduled panel (auto-scheduling). */
+const SCHEDULED_TAB: TabItem<ManageTab> = { id: 'scheduled', label: 'Scheduled' };
 
 type ManageContentModalProps = {
   open: boolean;
   onClose: () => void;
   /** A Free user pressed 'Upgrade to Premium' (short links and Enhance are Premium): open the upsell. */
   onUpgrade?: () => void;
+  /** More actions of one own item (passed to the Content Management list). */
+  renderItemActions?: (content: ContentDto) => ReactNode;
+  /** The Scheduled tab's panel (auto-scheduling), composed by the route; no tab without it. */
+  scheduledPanel?: ReactNode;
 };
 
 type Deletion = { content: ContentDto; busy: boolean; error: string | null };
@@ -33,7 +39,7 @@ type Deletion = { content: ContentDto; busy: boolean; error: string | null };
  * Enhance) and 'Analytics'. Editing and deleting open their own modals on top; afterwards the own contents
  * are refreshed through the workspace store, and a deleted item leaves every selection.
  */
-export function ManageContentModal({ open, onClose, onUpgrade }: ManageContentModalProps) {
+export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions, scheduledPanel }: ManageContentModalProps) {
   const isPremium = useAppStore((state) => state.user?.is_premium === true);
   const contents = useAppStore((state) => state.ownContents);
   const status = useAppStore((state) => state.ownContentsStatus);
@@ -73,7 +79,7 @@ export function ManageContentModal({ open, onClose, onUpgrade }: ManageContentMo
     <>
       <Modal open={open} onClose={onClose} title={M.manageTitle} className="modal-wide">
         <div className="manage-tabs">
-          <TabList label={M.manageTitle} tabs={TABS} selected={tab} onSelect={setTab} idPrefix={tabsId} tabClassName="tab manage-tab" />
+          <TabList label={M.manageTitle} tabs={scheduledPanel ? [...TABS, SCHEDULED_TAB] : TABS} selected={tab} onSelect={setTab} idPrefix={tabsId} tabClassName="tab manage-tab" />
           <TabPanel idPrefix={tabsId} id="management" hidden={tab !== 'management'}>
             {tab === 'management' ? (
               <ContentManagementPanel
@@ -84,12 +90,18 @@ export function ManageContentModal({ open, onClose, onUpgrade }: ManageContentMo
                 onDelete={(content) => setDeletion({ content, busy: false, error: null })}
                 onRetry={() => void fetchOwnContents()}
                 onUpgrade={onUpgrade}
+                renderItemActions={renderItemActions}
               />
             ) : null}
           </TabPanel>
           <TabPanel idPrefix={tabsId} id="analytics" hidden={tab !== 'analytics'}>
             {tab === 'analytics' ? <ContentAnalyticsPanel contents={contents} status={status} isPremium={isPremium} onUpgrade={onUpgrade} /> : null}
           </TabPanel>
+          {scheduledPanel ? (
+            <TabPanel idPrefix={tabsId} id="scheduled" hidden={tab !== 'scheduled'}>
+              {tab === 'scheduled' ? scheduledPanel : null}
+            </TabPanel>
+          ) : null}
         </div>
       </Modal>
       <EditContentModal

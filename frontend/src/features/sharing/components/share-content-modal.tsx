@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { FormMessage } from '@/components/ui/form-message';
 import { LoadMore } from '@/components/ui/load-more';
@@ -39,6 +39,11 @@ type ShareContentModalProps = {
    * import each other, so this modal cannot render it.
    */
   onDailyLimit?: () => void;
+  /**
+   * An extra section under the contacts (the route passes auto-scheduling's "Schedule for later"), given the
+   * contacts chosen so far; `close` closes this modal.
+   */
+  renderExtra?: (selection: { contentId: string; contactIds: readonly string[]; close: () => void }) => ReactNode;
 };
 
 type ContactsState =
@@ -78,7 +83,7 @@ function announceShare(answer: ShareContentResponse | undefined, contentId: stri
  * SPEC §2 Share content: the content's title and description, a checkbox list of the user's contacts
  * (fetched afresh at every opening) and Share / Cancel. Share stays disabled until a contact is chosen.
  */
-export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit }: ShareContentModalProps) {
+export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit, renderExtra }: ShareContentModalProps) {
   const formId = useId();
   const [contacts, setContacts] = useState<ContactsState>({ status: 'idle' });
   const [states, setStates] = useState<ReadonlyMap<string, ShareTargetState>>(() => new Map());
@@ -260,6 +265,9 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
         </div>
         {contactsPanel}
         {contacts.status === 'ready' && contacts.contacts.length > 0 ? <SentShares contentId={content.id} /> : null}
+        {contacts.status === 'ready' && contacts.contacts.length > 0 && renderExtra
+          ? renderExtra({ contentId: content.id, contactIds: [...selected], close: onClose })
+          : null}
         <FormMessage tone="error">{formError}</FormMessage>
       </form>
     );
