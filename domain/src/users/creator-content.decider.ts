@@ -415,7 +415,12 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         const { contentId, userId, now } = command.data;
         const content = ownedContent(state, contentId);
         if (content.released) throw new ConflictError(CONTENT_MESSAGES.alreadyLive);
-        if (state.credits <= 0) throw new ConflictError(CONTENT_MESSAGES.noCredit);
+        if (state.credits <= 0) {
+          // An item held back for its scheduled time goes back into the queue: the next completed match
+          // releases it. One that was never held has nothing to do without a credit.
+          if (content.paused) return [{ type: 'ContentResumed', data: { contentId, userId, released: false, resumedAt: now } }];
+          throw new ConflictError(CONTENT_MESSAGES.noCredit);
+        }
         const release: CreatorContentEvent = {
           type: 'ContentReleased',
           data: { contentId, userId, contentTitle: content.title, reason: 'banked_credit', releasedAt: now },

@@ -37,6 +37,7 @@ export const SCHEDULED_ACTION_QUEUE = 'scheduled-action';
 
 export const SCHEDULE_RUN_MESSAGES = {
   contentGone: 'The content is no longer available.',
+  backInQueue: 'No release credit yet: the item is back in your queue and is released when you complete a match.',
   contactsGone: 'The selected contacts no longer exist.',
   userGone: 'Your account is not available.',
 } as const;
@@ -141,13 +142,15 @@ async function runShare(deps: Pick<WorkerDeps, 'eventStore' | 'readStore' | 'con
 async function runRelease(deps: Pick<WorkerDeps, 'eventStore' | 'readStore'>, data: ScheduledActionJob, now: string, metadata: EventMetadata): Promise<Outcome> {
   const content = await deps.readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: data.contentId, user_id: data.userId });
   if (!content || isRemoved(content)) return failed(SCHEDULE_RUN_MESSAGES.contentGone);
-  await handleCommand(
+  const { events } = await handleCommand(
     deps.eventStore,
     creatorContentDecider,
     userStream(data.userId),
     { type: 'ReleaseQueuedContent', data: { contentId: data.contentId, userId: data.userId, now } },
     { metadata },
   );
+  // Without a banked credit the held item only went back into the queue: the owner is told so.
+  if (!events.some((event) => event.type === 'ContentReleased')) return failed(SCHEDULE_RUN_MESSAGES.backInQueue);
   return { outcome: 'ok', reason: null, reached: 0 };
 }
 

@@ -180,17 +180,19 @@ describe('the scheduled-action job', () => {
     }
   });
 
-  test('a release runs only with a banked credit: without one it fails, with one the item goes live', async () => {
+  test('a release runs only with a banked credit: without one the held item goes back to the queue, with one it goes live', async () => {
     const ada = await premium();
     await submitContent(app, ada.session);
     const held = await submitContent(app, ada.session, { title: 'Held back' });
     const noCredit = await schedule(ada.session, { kind: 'release', content_id: held.id });
+    assert.equal((await app.request('GET', `/content/${held.id}`, { token: ada.session.token })).body.owner_status, 'inactive');
     assert.deepEqual(await runJob(noCredit, ada.session.user.id), {
       ran: true,
       outcome: 'failed',
-      reason: 'No release credit: complete a match to release queued content.',
+      reason: 'No release credit yet: the item is back in your queue and is released when you complete a match.',
       reached: 0,
     });
+    assert.equal((await app.request('GET', `/content/${held.id}`, { token: ada.session.token })).body.owner_status, 'pending');
 
     // Ada holds the item (paused) and a completed match banks its credit.
     const pause: ContentPaused = { type: 'ContentPaused', data: { contentId: held.id, userId: ada.session.user.id, pausedAt: new Date().toISOString() } };
@@ -205,7 +207,7 @@ describe('the scheduled-action job', () => {
     assert.equal(item.owner_status, 'active');
     const messages = (await notificationsOf(ada.session.user.id)).map((n) => n.message).sort();
     assert.deepEqual(messages, [
-      'Your scheduled release of "Held back" did not run: No release credit: complete a match to release queued content.',
+      'Your scheduled release of "Held back" did not run: No release credit yet: the item is back in your queue and is released when you complete a match.',
       'Your scheduled release of "Held back" ran: it is now live in the exchange.',
     ]);
   });

@@ -98,6 +98,9 @@ describe('POST /schedules', () => {
     assert.equal(created.body.kind, 'release');
     assert.equal(created.body.content_title, 'Queued one');
     assert.deepEqual(created.body.contact_ids, []);
+    // Held back until its time: a match completed meanwhile banks a credit instead of releasing it early.
+    const held = await app.request('GET', `/content/${queued.id}`, { token: ada.session.token });
+    assert.equal(held.body.owner_status, 'inactive', held.text);
 
     const live = await app.request('POST', '/schedules', { token: ada.session.token, json: { kind: 'release', content_id: first.id, run_at: inHours(3) } });
     assert.equal(live.status, 409, live.text);
@@ -105,6 +108,12 @@ describe('POST /schedules', () => {
     const grace = await premium();
     const theirs = await app.request('POST', '/schedules', { token: grace.session.token, json: { kind: 'release', content_id: queued.id, run_at: inHours(3) } });
     assert.equal(theirs.status, 404, theirs.text);
+
+    // Cancelling gives the item back to the queue.
+    const cancelled = await app.request('DELETE', `/schedules/${created.body.id}`, { token: ada.session.token });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    const back = await app.request('GET', `/content/${queued.id}`, { token: ada.session.token });
+    assert.equal(back.body.owner_status, 'pending', back.text);
   });
 
   test('hostile bodies from a Premium user get a 4xx with a detail and write nothing', async () => {

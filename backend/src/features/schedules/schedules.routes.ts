@@ -65,6 +65,11 @@ export function scheduleRoutes(ctx: ApiContext): Router {
     const body = parseInput(ScheduleBody, req.body ?? {});
     const command = await scheduleCommand(ctx, user, body, now);
     await execute(ctx, scheduleDecider, schedulesStream(user._id), command, { userId: user._id });
+    if (command.type === 'ScheduleRelease') {
+      // Held back until its time (a pause): a match completed meanwhile banks a credit for it instead of
+      // releasing it early. Pausing a held item again changes nothing.
+      await execute(ctx, creatorContentDecider, userStream(user._id), { type: 'PauseContent', data: { contentId: command.data.contentId, userId: user._id, now } }, { userId: user._id });
+    }
     const doc = await schedules().findOne({ _id: command.data.scheduleId, user_id: user._id });
     if (!doc) throw new Error('the schedules read model did not include a new schedule');
     res.status(201).json(toScheduleDto(doc));
@@ -87,6 +92,15 @@ export function scheduleRoutes(ctx: ApiContext): Router {
       { type: 'CancelSchedule', data: { scheduleId: found._id, userId: user._id, now: ctx.clock().toISOString() } },
       { userId: user._id },
     );
+    if (events.length > 0 && found.kind === 'release') {
+      // The held item goes back into the queue (released at once if a credit is banked), as a resume does.
+      await execute(ctx, creatorContentDecider, userStream(user._id), { type: 'ResumeContent', data: { contentId: found.content_id, userId: user._id, now: ctx.clock().toISOString() } }, { userId: user._id }).catch(
+        (error: unknown) => {
+          // Deleted since: nothing to give back.
+          if (!(error instanceof NotFoundError)) throw error;
+        },
+      );
+    }
     if (events.length > 0) {
       // Tidy only: a job that still fires finds the schedule cancelled and does nothing.
       await ctx.jobQueue
