@@ -17,7 +17,7 @@ export const SCHEDULING_MESSAGES = {
   scheduleFailed: 'Failed to schedule.',
   releaseTitle: 'Schedule release',
   releaseExplanation:
-    'At that time this item goes live in the exchange if you have a release credit from a completed match. Pause an item to hold it back for a scheduled release.',
+    'The item is held back until then. At that time it goes live on a release credit from a completed match; without one it goes back into your queue and your next completed match releases it.',
   listTitle: 'Scheduled',
   listLoading: 'Loading scheduled actions...',
   listEmpty: 'Nothing scheduled yet. Schedule a share from the share window, or the release of a queued item from its Schedule release action.',
