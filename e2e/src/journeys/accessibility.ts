@@ -1,7 +1,7 @@
 /**
  * Journey 7, accessibility: axe-core on every public page, the signed-in workspace (/app/home with matches
  * and own content, some of it selected, also 360 px wide), each sidebar panel and the Manage Content modal
- * (every tab), and the admin's report and analytics. Any serious or critical violation fails the journey with the rule, its
+ * (every tab, Scheduled and Analytics included), the audience insights page, and the admin's report and analytics. Any serious or critical violation fails the journey with the rule, its
  * impact, its help and the first offending elements; moderate and minor ones are printed as warnings.
  *
  * The pages run with `bypassCSP` (axe is injected as a script, which the app's CSP refuses otherwise). The
@@ -85,6 +85,13 @@ export async function accessibilityJourney(journey: Journey, api: Api): Promise<
   await page.getByRole('button', { name: 'Manage', exact: true }).click();
   await scanDialog(audit, page, await visible(page.getByRole('dialog', { name: 'Manage Content' })), 'Manage Content');
   await journey.screenshot(page, '-home');
+  // Audience insights (Premium; a Free creator sees what it adds and the upgrade).
+  await page.goto('/app/audience-insights');
+  await pathIs(page, '/app/audience-insights');
+  await visible(page.getByRole('heading', { name: 'Audience insights', level: 1 }));
+  await audit.scan(page, '/app/audience-insights');
+  await page.goto('/app/home');
+  await visible(own.getByRole('button', { name: /^Select / }));
   // The narrowest supported width: the sidebar becomes a bottom bar, the steps one at a time.
   await page.setViewportSize({ width: 360, height: 740 });
   await audit.scan(page, '/app/home at 360 px');

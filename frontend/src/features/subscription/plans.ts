@@ -1,13 +1,19 @@
-import { MONEY_BACK_GUARANTEE_DAYS, PREMIUM_PRICE_USD_CENTS } from '@crossfeed/domain/rules/limits.ts';
+import {
+  FREE_DAILY_SEARCHES,
+  FREE_DAILY_SHARES,
+  FREE_WEEKLY_SUBMISSIONS,
+  MONEY_BACK_GUARANTEE_DAYS,
+  PREMIUM_PRICE_USD_CENTS,
+} from '@crossfeed/domain/rules/limits.ts';
 import { PREMIUM_FEATURES } from '@/lib/premium-features';
 
 /** SPEC §2 Pricing page: the two plans and their feature lists, with the text of the info popover. */
 export const FEATURE_INFO: Record<string, string> = {
-  'Content Sharing': 'Share your content with matched creators, up to 3 shares a day.',
+  'Content Sharing': `Share your content with matched creators, up to ${FREE_DAILY_SHARES} shares a day.`,
   'Unlimited Content Sharing': 'Share as much content as you like, with no daily limit.',
   'Basic Analytics': 'See views and shares for each piece of content you add.',
   'Advanced Analytics': 'Detailed analytics with share rates, trends and conversion tracking.',
-  'Content Discovery': 'Browse content from creators whose interests match yours.',
+  'Content Discovery': 'Browse and search content from creators whose interests match yours.',
   'Audience Score': 'A 0-100 score of how engaged your audience is.',
   'Limited Match Shuffles': 'Shuffle your matches a limited number of times per batch.',
   'Unlimited Match Shuffles': 'Shuffle your matches as often as you like.',
@@ -65,7 +71,7 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
   {
     question: 'Is there a free tier?',
     answer:
-      'Yes. The Free plan includes content sharing (3 shares a day), 3 submissions a week, basic analytics, content discovery, your audience score and limited match shuffles, at no cost.',
+      `Yes. The Free plan includes content sharing (${FREE_DAILY_SHARES} shares a day), ${FREE_WEEKLY_SUBMISSIONS} submissions a week, basic analytics, content discovery (${FREE_DAILY_SEARCHES} searches a day), your audience score and limited match shuffles, at no cost.`,
   },
   {
     question: 'Is there a money-back guarantee?',
@@ -78,6 +84,6 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
   {
     question: 'What is the difference between Free and Premium?',
     answer:
-      'Free covers the essentials with daily and weekly limits. Premium removes the limits (unlimited sharing, submissions and shuffles) and adds ranked content, top performer filtering, advanced analytics, audience insights, priority matching, link tracking and contact quality scoring.',
+      'Free covers the essentials with daily and weekly limits. Premium removes the limits (unlimited sharing, submissions, searches and shuffles) and adds ranked content, top performer filtering, advanced analytics with daily charts and CSV export, audience insights and overlap with your partners, priority matching, link tracking, contact quality scoring, batch actions and scheduled shares and releases.',
   },
 ];
