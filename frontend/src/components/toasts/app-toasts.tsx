@@ -20,5 +20,6 @@ const isPhone = (): boolean => typeof window.matchMedia === 'function' && window
  */
 export function AppToasts() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
-  return <ToastContainer className="app-toasts" position={phone ? 'bottom-center' : 'top-right'} autoClose={5000} />;
+  // A phone shows two at a time (the rest wait their turn) so toasts never cover most of the screen.
+  return <ToastContainer className="app-toasts" position={phone ? 'bottom-center' : 'top-right'} autoClose={5000} limit={phone ? 2 : undefined} />;
 }
