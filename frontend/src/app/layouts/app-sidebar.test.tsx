@@ -139,6 +139,22 @@ describe('App layout sidebar', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['contacts', 'Contacts'],
+    ['add-content', 'Add New Content'],
+  ] as const)("opens the %s panel when a page's empty state asks for it", async (panel, title) => {
+    stubApi([]);
+    signIn();
+    renderApp();
+
+    act(() => useAppStore.getState().showPanel(panel));
+    expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();
+    expect(useAppStore.getState().openPanel).toBeNull();
+  });
 });
 
 describe('Notifications modal', () => {

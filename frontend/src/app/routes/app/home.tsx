@@ -29,6 +29,7 @@ export default function HomePage() {
   const closeUpsell = useAppStore((state) => state.closeWorkspaceUpsell);
   const openUpsell = useAppStore((state) => state.openWorkspaceUpsell);
   const recordShare = useAppStore((state) => state.recordShare);
+  const showPanel = useAppStore((state) => state.showPanel);
 
   return (
     <ContentLayout title="Home" heading="Your workspace">
@@ -37,6 +38,7 @@ export default function HomePage() {
         onClearSearch={() => setSearchResults(null)}
         onAdvancedSearch={() => setSearchOpen(true)}
         onManage={() => setManageOpen(true)}
+        onAddContent={() => showPanel('add-content')}
         onViewQueue={() => setQueueOpen(true)}
         onOpenCreator={setCreator}
         onFlag={setFlagContentId}
@@ -52,6 +54,10 @@ export default function HomePage() {
           recordShare(sharedId);
         }}
         onDailyLimit={openUpsell}
+        onAddContacts={() => {
+          setShareContent(null);
+          showPanel('contacts');
+        }}
       />
       <FlagContentModal open={flagContentId !== null} contentId={flagContentId} onClose={() => setFlagContentId(null)} />
       <CreatorProfileModal
