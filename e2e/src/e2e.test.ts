@@ -13,6 +13,7 @@ import { creatorJourney } from './journeys/creator-journey.ts';
 import { exchangeJourney } from './journeys/exchange-journey.ts';
 import { liveNotificationJourney } from './journeys/live-notification.ts';
 import { passwordResetJourney } from './journeys/password-reset.ts';
+import { phoneTourJourney } from './journeys/phone-tour.ts';
 import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
 import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
 import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
@@ -88,4 +89,9 @@ describe('Crossfeed end-to-end journeys', () => {
     workspaceReloadJourney,
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
+  journey(
+    '11. a phone user (390×844) completes the whole tour and shares from the workspace without a blocked control',
+    'j11-phone-tour',
+    phoneTourJourney,
+  );
 });
