@@ -34,7 +34,9 @@ const TOUR_TITLES = [
 
 /** No page-wide sideways scroll: the document is no wider than the screen. */
 async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  const [scrollWidth, clientWidth] = await page
+    .locator('html')
+    .evaluate((html: { scrollWidth: number; clientWidth: number }) => [html.scrollWidth, html.clientWidth]);
   assert.ok(scrollWidth <= clientWidth, `${where}: the page is ${scrollWidth} px wide on a ${clientWidth} px screen`);
 }
 
