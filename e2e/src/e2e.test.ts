@@ -13,6 +13,7 @@ import { creatorJourney } from './journeys/creator-journey.ts';
 import { exchangeJourney } from './journeys/exchange-journey.ts';
 import { liveNotificationJourney } from './journeys/live-notification.ts';
 import { passwordResetJourney } from './journeys/password-reset.ts';
+import { phoneTourJourney } from './journeys/phone-tour.ts';
 import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
 import { premiumAnalyticsJourney } from './journeys/premium-analytics.ts';
 import { scheduledShareJourney } from './journeys/scheduled-share.ts';
@@ -93,16 +94,21 @@ describe('Crossfeed end-to-end journeys', () => {
   );
   journey('10. a waitlist member confirms, signs up and has the promised tier with the same referral code', 'j10-waitlist-carry-over', waitlistCarryOverJourney);
   journey('11. a Premium creator schedules a share a few seconds ahead; it runs and the outcome notification appears', 'j11-scheduled-share', scheduledShareJourney);
-  journey('13. Premium analytics: a Premium creator sees the daily chart and sharer breakdown at 390 px and exports CSV', 'j-premium-analytics', premiumAnalyticsJourney);
+  journey(
+    '12. at 390 px a Premium creator pauses two items at once, copies the conversion snippet whose token records a conversion, and deletes two contacts at once',
+    'j12-batch-actions',
+    batchActionsJourney,
+  );
+  journey('13. Premium analytics: a Premium creator sees the daily chart and sharer breakdown at 390 px and exports CSV', 'j13-premium-analytics', premiumAnalyticsJourney);
   journey(
     '14. audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell',
-    'j-audience-insights',
+    'j14-audience-insights',
     audienceInsightsJourney,
     ACCESSIBILITY_TIMEOUT_MS,
   );
   journey(
-    '12. at 390 px a Premium creator pauses two items at once, copies the conversion snippet whose token records a conversion, and deletes two contacts at once',
-    'j11-batch-actions',
-    batchActionsJourney,
+    '15. a phone user (390×844) completes the whole tour and shares from the workspace without a blocked control',
+    'j15-phone-tour',
+    phoneTourJourney,
   );
 });

@@ -11,6 +11,8 @@ import { signToken } from '../testing/test-tokens.ts';
 const AUTHENTICATED: [method: string, path: string][] = [
   ['POST', '/auth/update-password'],
   ['GET', '/auth/me'],
+  ['POST', '/auth/tour-completed'],
+  ['DELETE', '/auth/tour-completed'],
   ['GET', '/profiles/some-user/'],
   ['PUT', '/profiles/some-user/'],
   ['POST', '/profiles/'],

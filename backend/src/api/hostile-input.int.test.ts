@@ -13,6 +13,8 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['POST', '/auth/reset-password'],
   ['POST', '/auth/update-password'],
   ['GET', '/auth/me'],
+  ['POST', '/auth/tour-completed'],
+  ['DELETE', '/auth/tour-completed'],
   ['GET', '/profiles/{user}/'],
   ['PUT', '/profiles/{user}/'],
   ['POST', '/profiles/'],

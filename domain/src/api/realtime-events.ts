@@ -34,6 +34,8 @@ export interface UserDto {
   premium_lifetime?: boolean;
   /** The waitlist entry this account carried over, with what the user is told ("Waitlist #4: lifetime Premium"). */
   waitlist?: WaitlistCarryOverDto | null;
+  /** SPEC §4 Tour: the guided tour is completed (on any device). Always sent by the server (optional for older clients and fixtures). */
+  has_completed_tour?: boolean;
   profile: ProfileDto | null;
 }
 

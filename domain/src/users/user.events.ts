@@ -160,6 +160,9 @@ export type WaitlistTierCarriedOver = DomainEvent<
 
 export type MatchesShuffled = DomainEvent<'MatchesShuffled', { userId: string; seed: number; shuffledAt: string }>;
 export type NotificationRead = DomainEvent<'NotificationRead', { userId: string; notificationId: string; readAt: string }>;
+/** SPEC §4 Tour: the guided tour was finished, skipped or closed (`TourCompleted`), or restarted from Help (`TourReset`). */
+export type TourCompleted = DomainEvent<'TourCompleted', { userId: string; completedAt: string }>;
+export type TourReset = DomainEvent<'TourReset', { userId: string; resetAt: string }>;
 
 export type UserEvent =
   | UserRegistered
@@ -183,7 +186,9 @@ export type UserEvent =
   | UserEmailConfirmed
   | AdminGranted
   | AdminRevoked
-  | WaitlistTierCarriedOver;
+  | WaitlistTierCarriedOver
+  | TourCompleted
+  | TourReset;
 
 /** Schemas by event type, used to validate events at the edges (append and upcast). */
 export const userEventSchemas = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
+import { AppToasts } from '@/components/toasts/app-toasts';
 import { registerNavigator } from '@/lib/navigation';
 import { createAppRouter } from './router';
 
@@ -29,8 +29,7 @@ export function App() {
   return (
     <AppErrorBoundary>
       <RouterProvider router={router} />
-      {/* SPEC §9 toast defaults: top-right, 5000 ms; Alt+T focuses the notifications (the library default). */}
-      <ToastContainer position="top-right" autoClose={5000} />
+      <AppToasts />
     </AppErrorBoundary>
   );
 }

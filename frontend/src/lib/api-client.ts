@@ -126,7 +126,7 @@ async function send(path: string, request: ApiRequest): Promise<{ response: Resp
   if (response.status === 401 && auth) {
     // SPEC §4: a warning toast, then logout, then the error.
     notifySessionExpired();
-    useAppStore.getState().logout();
+    useAppStore.getState().logout({ expired: true });
   }
   throw new ApiError(response.status, detailOf(payload));
 }

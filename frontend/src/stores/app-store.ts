@@ -6,13 +6,14 @@ import {
   type NotificationsSlice,
 } from '@/features/notifications/stores/notifications-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from '@/features/workspace/stores/workspace-slice';
+import { createPanelsSlice, type PanelsSlice } from './panels-slice';
 
 /**
  * The one store of the UI (DESIGN §6, STYLE: Zustand slices). Each feature adds its slice here; immer is
  * applied once, here, so slices write `set((state) => { state.x = y })`. Components select single fields:
  * `useAppStore((state) => state.token)`.
  */
-export type AppState = SessionSlice & NotificationsSlice & WorkspaceSlice;
+export type AppState = SessionSlice & NotificationsSlice & WorkspaceSlice & PanelsSlice;
 
 export type AppStateCreatorMiddlewares = [['zustand/immer', never]];
 
@@ -21,10 +22,14 @@ export const useAppStore = create<AppState>()(
     ...createSessionSlice(...args),
     ...createNotificationsSlice(...args),
     ...createWorkspaceSlice(...args),
+    ...createPanelsSlice(...args),
   })),
 );
 
 // A logout ends the workspace too: the next user must not inherit selections, matches or the shuffle count.
 useAppStore.subscribe((state, previous) => {
-  if (previous.user && previous.user.id !== state.user?.id) state.resetWorkspace();
+  if (previous.user && previous.user.id !== state.user?.id) {
+    state.resetWorkspace();
+    if (state.openPanel) state.closePanel();
+  }
 });

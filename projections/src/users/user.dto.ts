@@ -40,6 +40,7 @@ export function toUserDto(doc: UserDoc, audienceScore: number | null): UserDto {
     referral_code: doc.referral_code,
     premium_until: doc.premium_until,
     premium_lifetime: doc.premium_lifetime ?? false,
+    has_completed_tour: doc.has_completed_tour ?? false,
     waitlist: doc.waitlist
       ? { position: doc.waitlist.position, tier: doc.waitlist.tier, month_free_granted: doc.waitlist.month_free_granted, message: waitlistTierMessage({ ...doc.waitlist, monthFreeGranted: doc.waitlist.month_free_granted }) }
       : null,

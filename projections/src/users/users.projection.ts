@@ -6,6 +6,8 @@ import type {
   PremiumEnded,
   PremiumStarted,
   ProfileCreated,
+  TourCompleted,
+  TourReset,
   ProfileUpdated,
   UserEmailConfirmed,
   UserRegisteredData,
@@ -56,6 +58,8 @@ export interface UserDoc extends Doc {
   premium_lifetime?: boolean;
   /** The waitlist entry this account carried over (absent or null: none). */
   waitlist?: { position: number; tier: 'lifetime' | 'one_month'; month_free_granted: boolean } | null;
+  /** SPEC §4 Tour: the guided tour was finished or skipped, and not reset since (absent: false). */
+  has_completed_tour?: boolean;
 }
 
 /**
@@ -86,6 +90,8 @@ export const usersProjection: Projection = {
     'AdminGranted',
     'AdminRevoked',
     'WaitlistTierCarriedOver',
+    'TourCompleted',
+    'TourReset',
   ]),
 
   project(event): ProjectionOp[] {
@@ -190,6 +196,11 @@ export const usersProjection: Projection = {
         // The account keeps the waitlist's referral code (the waitlist's reservation holds it).
         const fields = { referral_code: data.referralCode, waitlist, ...(data.tier === 'lifetime' ? { premium_lifetime: true } : {}) };
         return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: fields } }];
+      }
+      case 'TourCompleted':
+      case 'TourReset': {
+        const data = event.data as TourCompleted['data'] | TourReset['data'];
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { has_completed_tour: event.type === 'TourCompleted' } } }];
       }
       default:
         return [];

@@ -132,4 +132,13 @@ describe('users projection: account security', () => {
     assert.equal(admin?.is_admin, true);
     assert.equal((await user(await project([registered, confirmed, granted, revoked])))?.is_admin, false);
   });
+
+  test('follows the guided tour being completed and reset (absent on a new account: not completed)', async () => {
+    const completed: UserEvent = { type: 'TourCompleted', data: { userId: 'u1', completedAt: now } };
+    const reset: UserEvent = { type: 'TourReset', data: { userId: 'u1', resetAt: now } };
+    assert.equal((await user(await project([registered])))?.has_completed_tour ?? false, false);
+    assert.equal((await user(await project([registered, completed])))?.has_completed_tour, true);
+    assert.equal((await user(await project([registered, completed, reset])))?.has_completed_tour, false);
+    assert.equal((await user(await project([registered, completed, reset, completed])))?.has_completed_tour, true);
+  });
 });

@@ -1,8 +1,9 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { PASSWORD_RESET_TTL_MS } from '@crossfeed/domain/rules/limits.ts';
 import { ConflictError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
+import { tourDecider } from '@crossfeed/domain/users/tour.decider.ts';
 import { INVALID_CONFIRMATION_LINK, INVALID_RESET_TOKEN, userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { userRoom } from '@crossfeed/platform/realtime/realtime.port.ts';
 import {
@@ -23,7 +24,15 @@ import { tokenVersionOf } from '../../auth/tokens.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { carryOverWaitlistTier, claimedEntryAtSignup } from '../waitlist/waitlist-carry-over.ts';
-import { ConfirmEmailQuery, ForgotPasswordBody, LoginForm, RegisterBody, ResetPasswordBody, UpdatePasswordBody } from './auth.schemas.ts';
+import {
+  ConfirmEmailQuery,
+  ForgotPasswordBody,
+  LoginForm,
+  RegisterBody,
+  ResetPasswordBody,
+  TourCompletedBody,
+  UpdatePasswordBody,
+} from './auth.schemas.ts';
 import { loadUserDto } from './user.dto.ts';
 
 export const USERNAME_TAKEN = 'Username already registered.';
@@ -247,6 +256,27 @@ export function authRoutes(ctx: ApiContext): Router {
   router.get('/auth/me', requireAuth(ctx), async (req, res) => {
     res.json(await loadUserDto(ctx.readStore, currentUser(req)));
   });
+
+  /**
+   * SPEC §4 Tour: completion is kept on the account, so another device does not replay the tour (the user's
+   * `has_completed_tour`). POST when it is finished, skipped or closed; DELETE when Help/Tour restarts it.
+   * Both answer the updated user.
+   */
+  const setTourCompleted = (completed: boolean) => async (req: Request, res: Response) => {
+    const user = currentUser(req);
+    parseInput(TourCompletedBody, req.body ?? {});
+    const now = ctx.clock().toISOString();
+    await execute(
+      ctx,
+      tourDecider,
+      userStream(user._id),
+      completed ? { type: 'CompleteTour', data: { userId: user._id, now } } : { type: 'ResetTour', data: { userId: user._id, now } },
+      { userId: user._id },
+    );
+    res.json(await loadUserDto(ctx.readStore, await loadUser(ctx, user._id)));
+  };
+  router.post('/auth/tour-completed', requireAuth(ctx), setTourCompleted(true));
+  router.delete('/auth/tour-completed', requireAuth(ctx), setTourCompleted(false));
 
   return router;
 }

@@ -92,3 +92,6 @@ export const ConfirmEmailQuery = z
     if (!ok(query.user, 100) || !ok(query.token, 200)) ctx.addIssue({ code: 'custom', message: CONFIRMATION_LINK_INVALID, path: [] });
   })
   .transform((query) => ({ user: String(query.user), token: String(query.token) }));
+
+/** POST and DELETE /auth/tour-completed carry nothing: the caller is the user whose tour it is. */
+export const TourCompletedBody = z.strictObject({});

@@ -16,7 +16,9 @@ const note = (id: string, is_read = false): NotificationDto => ({
 });
 
 function signIn(hasProfileCompleted = true) {
-  useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ has_profile_completed: hasProfileCompleted }));
+  useAppStore
+    .getState()
+    .login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ has_profile_completed: hasProfileCompleted, has_completed_tour: true }));
   // The guided tour would start over the sidebar; these tests are about the sidebar alone.
   useAppStore.getState().setTourCompleted(true);
 }
@@ -110,8 +112,10 @@ describe('App layout sidebar', () => {
     expect(button).toHaveTextContent('!');
   });
 
-  it('Help/Tour resets the tour with a toast', async () => {
-    stubApi([]);
+  it('Help/Tour resets the tour with a toast, on the account too', async () => {
+    const fetchMock = stubApi([]);
+    // The stub answers 404 to the reset: the tour restarts in this browser all the same.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const info = vi.spyOn(toast, 'info');
     signIn();
     useAppStore.getState().setTourCompleted(true);
@@ -121,6 +125,8 @@ describe('App layout sidebar', () => {
 
     expect(useAppStore.getState().hasCompletedTour).toBe(false);
     expect(info).toHaveBeenCalledWith('Tour has been reset. You can retake the tour.', expect.anything());
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/auth/tour-completed')).toHaveLength(1));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
   });
 
   it.each([
@@ -138,6 +144,22 @@ describe('App layout sidebar', () => {
 
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['contacts', 'Contacts'],
+    ['add-content', 'Add New Content'],
+  ] as const)("opens the %s panel when a page's empty state asks for it", async (panel, title) => {
+    stubApi([]);
+    signIn();
+    renderApp();
+
+    act(() => useAppStore.getState().showPanel(panel));
+    expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();
+    expect(useAppStore.getState().openPanel).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
 import { ContactsModal } from '@/features/contacts/components/contacts-modal';
@@ -7,6 +7,7 @@ import { NotificationsModal } from '@/features/notifications/components/notifica
 import { ProfileInformationModal } from '@/features/account/components/profile-information-modal';
 import { PremiumPlanModal } from '@/features/subscription/components/premium-plan-modal';
 import { useAppStore } from '@/stores/app-store';
+import type { PanelId } from '@/stores/panels-slice';
 import {
   AddContentIcon,
   ContactsIcon,
@@ -19,8 +20,6 @@ import {
 
 /** SPEC §4 Tour. */
 export const TOUR_RESET = 'Tour has been reset. You can retake the tour.';
-
-type PanelId = 'profile' | 'contacts' | 'add-content' | 'notifications' | 'premium' | 'logout';
 
 type Entry = { id: PanelId | 'help-tour'; label: string; Icon: () => ReactElement };
 
@@ -50,14 +49,16 @@ function SidebarNav() {
   const notificationsFailed = useAppStore((state) => state.notificationsError);
   const fetchNotifications = useAppStore((state) => state.fetchNotifications);
   const setTourCompleted = useAppStore((state) => state.setTourCompleted);
-  const [panel, setPanel] = useState<PanelId | null>(null);
+  // In the store, so an empty state elsewhere can open the same panel ('Add contacts', 'Add content').
+  const panel = useAppStore((state) => state.openPanel);
+  const setPanel = useAppStore((state) => state.showPanel);
+  const close = useAppStore((state) => state.closePanel);
 
   // The badge needs the list before the modal is ever opened.
   useEffect(() => {
     void fetchNotifications();
   }, [fetchNotifications]);
 
-  const close = () => setPanel(null);
   const select = (id: Entry['id']) => {
     if (id === 'help-tour') {
       // Help restarts the tour (SPEC §2): marking it not completed lets it start again.

@@ -36,7 +36,7 @@ export function Navbar() {
             </>
           ) : (
             <>
-              <Link to="/signup" className="button button-primary">
+              <Link to="/signup" className="button button-primary navbar-get-started">
                 Get Started
               </Link>
               <Link to="/login" className="button button-ghost">

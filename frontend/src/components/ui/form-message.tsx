@@ -1,6 +1,6 @@
-type FormMessageProps = { tone: 'error' | 'success'; children: string | null };
+type FormMessageProps = { tone: 'error' | 'success' | 'info'; children: string | null };
 
-/** The one message under a form: errors are announced at once, successes politely. */
+/** The one message under a form: errors are announced at once, successes and notices politely. */
 export function FormMessage({ tone, children }: FormMessageProps) {
   if (!children) return null;
   return (

@@ -9,3 +9,6 @@ export const CHECKOUT_URL_INVALID = 'Invalid checkout URL received from the serv
 export const NO_SESSION_ID = 'No se proporcionó ID de sesión.';
 export const PAYMENT_SUCCESS = '¡Pago completado! Ya eres Premium.';
 export const PAYMENT_REFRESH_FAILED = 'No se pudo actualizar tu cuenta. Inténtalo de nuevo más tarde.';
+/** The /success page's headings: while the payment is confirmed, and when it could not be. */
+export const PAYMENT_CONFIRMING_HEADING = 'Confirmando tu pago';
+export const PAYMENT_NOT_CONFIRMED_HEADING = 'No se pudo confirmar el pago';

@@ -17,12 +17,14 @@ vi.mock('@/features/sharing/components/share-content-modal', () => ({
     onClose,
     onShared,
     onDailyLimit,
+    onAddContacts,
   }: {
     open: boolean;
     content: { id: string; title: string } | null;
     onClose: () => void;
     onShared: () => void;
     onDailyLimit?: () => void;
+    onAddContacts?: () => void;
   }) =>
     open ? (
       <div role="dialog" aria-label="Share content">
@@ -35,6 +37,9 @@ vi.mock('@/features/sharing/components/share-content-modal', () => ({
         </button>
         <button type="button" onClick={onClose}>
           close share
+        </button>
+        <button type="button" onClick={onAddContacts}>
+          add contacts
         </button>
       </div>
     ) : null,
@@ -124,6 +129,16 @@ describe('Home page', () => {
     await user.click(screen.getByRole('button', { name: 'hit daily limit' }));
     expect(screen.queryByRole('dialog', { name: 'Share content' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Premium upsell' })).toBeInTheDocument();
+  });
+
+  it("'Add contacts' in the share modal closes it and opens the sidebar's Contacts panel", async () => {
+    const user = userEvent.setup();
+    await user.click(await within(step(1)).findByRole('button', { name: 'Select Title m1' }));
+    await user.click(within(step(3)).getByRole('button', { name: 'Share Title m1' }));
+    expect(useAppStore.getState().openPanel).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'add contacts' }));
+    expect(screen.queryByRole('dialog', { name: 'Share content' })).not.toBeInTheDocument();
+    expect(useAppStore.getState().openPanel).toBe('contacts');
   });
 
   it('a Premium filter chosen by a free user opens the upsell, which closes', async () => {

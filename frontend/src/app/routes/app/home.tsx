@@ -33,6 +33,7 @@ export default function HomePage() {
   const openUpsell = useAppStore((state) => state.openWorkspaceUpsell);
   const recordShare = useAppStore((state) => state.recordShare);
   const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  const showPanel = useAppStore((state) => state.showPanel);
 
   return (
     <ContentLayout title="Home" heading="Your workspace">
@@ -41,6 +42,7 @@ export default function HomePage() {
         onClearSearch={() => setSearchResults(null)}
         onAdvancedSearch={() => setSearchOpen(true)}
         onManage={() => setManageOpen(true)}
+        onAddContent={() => showPanel('add-content')}
         onViewQueue={() => setQueueOpen(true)}
         onOpenCreator={setCreator}
         onFlag={setFlagContentId}
@@ -68,6 +70,10 @@ export default function HomePage() {
             }}
           />
         )}
+        onAddContacts={() => {
+          setShareContent(null);
+          showPanel('contacts');
+        }}
       />
       <FlagContentModal open={flagContentId !== null} contentId={flagContentId} onClose={() => setFlagContentId(null)} />
       <CreatorProfileModal

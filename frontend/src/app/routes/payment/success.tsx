@@ -1,10 +1,6 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
 import { PaymentSuccess } from '@/features/subscription/components/payment-success';
 
+/** /success: the page heads itself by its state (confirming, or the error alone). */
 export default function PaymentSuccessPage() {
-  return (
-    <ContentLayout title="Pago completado">
-      <PaymentSuccess />
-    </ContentLayout>
-  );
+  return <PaymentSuccess />;
 }

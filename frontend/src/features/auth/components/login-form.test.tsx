@@ -23,6 +23,20 @@ describe('LoginForm', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your e-mail address is confirmed. You can sign in.');
   });
 
+  it("says 'Session expired. Please log in again.' after a session ended by expiry, until a login", async () => {
+    useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser());
+    useAppStore.getState().logout({ expired: true });
+    renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent('Session expired. Please log in again.');
+  });
+
+  it('shows no session notice after a logout by the user', () => {
+    useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser());
+    useAppStore.getState().logout();
+    renderLogin();
+    expect(screen.queryByText('Session expired. Please log in again.')).not.toBeInTheDocument();
+  });
+
   it('requires username and password and sends nothing without them', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { FormMessage } from '@/components/ui/form-message';
 import { errorMessage } from '@/lib/api-client';
+import { SESSION_EXPIRED } from '@/lib/notify';
 import { useAppStore } from '@/stores/app-store';
 import { login } from '../api/login';
 import { UNEXPECTED_ERROR } from '../messages';
@@ -19,6 +20,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const storeLogin = useAppStore((state) => state.login);
+  // Also when the app was opened with an expired stored token, which no toast announced.
+  const sessionExpired = useAppStore((state) => state.sessionExpired);
   const [username, setUsername] = useState(() => readRememberedUsername() ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => readRememberedUsername() !== null);
@@ -78,6 +81,7 @@ export function LoginForm() {
         <Link to="/forgot-password">Forgot password?</Link>
       </div>
       <FormMessage tone="success">{new URLSearchParams(location.search).get('email_confirmed') === '1' ? EMAIL_CONFIRMED : null}</FormMessage>
+      <FormMessage tone="info">{sessionExpired && !error ? SESSION_EXPIRED : null}</FormMessage>
       <FormMessage tone="error">{error}</FormMessage>
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign in'}

@@ -66,6 +66,35 @@ describe('SignupForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Password is too weak. Please use a stronger password.');
   });
 
+  it('clears an error as soon as a field is edited', async () => {
+    const user = userEvent.setup();
+    renderSignup();
+
+    await fill(user, { username: 'alice', email: 'not-an-email', password: 'Secret123!', agree: true });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+
+    await user.type(screen.getByLabelText('Email'), '.com');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("clears the server's error when the username is changed, and when the terms box is toggled", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(409, { detail: 'Username already registered.' })));
+    const user = userEvent.setup();
+    renderSignup();
+
+    await fill(user, { username: 'alice', email: 'alice@example.com', password: 'Secret123!', agree: true });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username already registered.');
+    await user.type(screen.getByLabelText('Username'), '2');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username already registered.');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the strength meter as Weak, Medium and Strong', async () => {
     const user = userEvent.setup();
     renderSignup();

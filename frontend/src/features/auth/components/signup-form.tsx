@@ -37,6 +37,18 @@ export function SignupForm() {
   /** "Waitlist #4: lifetime Premium" when the waitlist carried over at sign-up. */
   const [waitlistTier, setWaitlistTier] = useState<string | null>(null);
 
+  /** An edit answers the error shown: it goes, and the next Sign Up checks again. */
+  const edited =
+    <Value,>(setValue: (value: Value) => void) =>
+    (value: Value) => {
+      setValue(value);
+      setError(null);
+    };
+  const editUsername = edited(setUsername);
+  const editEmail = edited(setEmail);
+  const editPassword = edited(setPassword);
+  const editAgreed = edited(setAgreed);
+
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => navigate('/app/profile-builder', { replace: true }), SIGNUP_REDIRECT_MS);
@@ -80,7 +92,7 @@ export function SignupForm() {
           autoComplete="username"
           required
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => editUsername(event.target.value)}
         />
       </div>
       <div className="form-field">
@@ -92,7 +104,7 @@ export function SignupForm() {
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => editEmail(event.target.value)}
         />
       </div>
       <div className="form-field">
@@ -104,12 +116,12 @@ export function SignupForm() {
           required
           aria-describedby="signup-password-strength"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => editPassword(event.target.value)}
         />
         <PasswordStrengthMeter password={password} id="signup-password-strength" />
       </div>
       <label className="checkbox">
-        <input type="checkbox" name="terms" required checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        <input type="checkbox" name="terms" required checked={agreed} onChange={(event) => editAgreed(event.target.checked)} />
         <span>
           I agree to the <Link to="/terms">terms</Link>
         </span>

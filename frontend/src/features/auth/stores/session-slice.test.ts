@@ -145,4 +145,82 @@ describe('session slice', () => {
     expect(restored.getState().user).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('a stored session found expired at startup leaves the login page a session-expired notice', async () => {
+    localStorage.setItem('token', makeJwt(NOW / 1000 - 1));
+    localStorage.setItem('user', JSON.stringify(makeUser()));
+    vi.resetModules();
+    const { useAppStore: restored } = await import('@/stores/app-store');
+
+    expect(restored.getState().sessionExpired).toBe(true);
+    restored.getState().login(makeJwt(NOW / 1000 + 3600), makeUser());
+    expect(restored.getState().sessionExpired).toBe(false);
+  });
+
+  it('the expiry timer marks the session expired; a logout by the user does not', () => {
+    useAppStore.getState().login(makeJwt(NOW / 1000 + 60), makeUser());
+    expect(useAppStore.getState().sessionExpired).toBe(false);
+    vi.advanceTimersByTime(60_000);
+    expect(useAppStore.getState().sessionExpired).toBe(true);
+
+    useAppStore.getState().login(makeJwt(NOW / 1000 + 3600), makeUser());
+    useAppStore.getState().logout();
+    expect(useAppStore.getState().sessionExpired).toBe(false);
+  });
+
+  it('a login on a new device skips a tour the account has completed', () => {
+    useAppStore.getState().login(makeJwt(NOW / 1000 + 3600), makeUser({ id: 'u-9', has_completed_tour: true }));
+
+    expect(useAppStore.getState().hasCompletedTour).toBe(true);
+    expect(localStorage.getItem('hasCompletedTour-u-9')).toBe('true');
+  });
+
+  it('a login starts the tour when neither the account nor this browser has completed it', () => {
+    useAppStore.getState().login(makeJwt(NOW / 1000 + 3600), makeUser({ id: 'u-9', has_completed_tour: false }));
+    expect(useAppStore.getState().hasCompletedTour).toBe(false);
+  });
+
+  it('completing the tour records it on the account (POST /auth/tour-completed) and takes the answered user', async () => {
+    useAppStore.getState().login(makeJwt(NOW / 1000 + 3600), makeUser({ has_completed_tour: false }));
+    const fetchMock = vi.fn(async () => jsonResponse(200, makeUser({ has_completed_tour: true })));
+    vi.stubGlobal('fetch', fetchMock);
+
+    useAppStore.getState().setTourCompleted(true);
+
+    expect(useAppStore.getState().hasCompletedTour).toBe(true);
+    expect(localStorage.getItem('hasCompletedTour-user-1')).toBe('true');
+    await vi.waitFor(() => expect(useAppStore.getState().user?.has_completed_tour).toBe(true));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/auth\/tour-completed$/);
+    expect(init.method).toBe('POST');
+  });
+
+  it('Help/Tour resets it on the account (DELETE /auth/tour-completed)', async () => {
+    useAppStore.getState().login(makeJwt(NOW / 1000 + 3600), makeUser({ has_completed_tour: true }));
+    const fetchMock = vi.fn(async () => jsonResponse(200, makeUser({ has_completed_tour: false })));
+    vi.stubGlobal('fetch', fetchMock);
+
+    useAppStore.getState().setTourCompleted(false);
+
+    expect(useAppStore.getState().hasCompletedTour).toBe(false);
+    await vi.waitFor(() => expect(useAppStore.getState().user?.has_completed_tour).toBe(false));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/auth\/tour-completed$/);
+    expect(init.method).toBe('DELETE');
+  });
+
+  it('keeps the tour completed in this browser when the account cannot be reached', async () => {
+    useAppStore.getState().login(makeJwt(NOW / 1000 + 3600), makeUser({ has_completed_tour: false }));
+    const fetchMock = vi.fn(async () => jsonResponse(500, { detail: 'down' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    useAppStore.getState().setTourCompleted(true);
+
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(useAppStore.getState().hasCompletedTour).toBe(true);
+    expect(useAppStore.getState().token).not.toBeNull();
+    expect(localStorage.getItem('hasCompletedTour-user-1')).toBe('true');
+  });
 });

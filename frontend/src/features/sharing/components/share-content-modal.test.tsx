@@ -138,6 +138,25 @@ describe('ShareContentModal', () => {
     renderShare();
     expect(await screen.findByText('No contacts available.')).toBeInTheDocument();
     expect(shareButton()).toBeDisabled();
+    // Without a way to the Contacts panel there is no button to offer.
+    expect(screen.queryByRole('button', { name: 'Add contacts' })).not.toBeInTheDocument();
+  });
+
+  it("leads from 'No contacts available.' to the Contacts panel with 'Add contacts'", async () => {
+    contactsMock.mockResolvedValue(page([]));
+    const onAddContacts = vi.fn();
+    const { onShared } = renderShare({ onAddContacts });
+    expect(await screen.findByText('No contacts available.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add contacts' }));
+    expect(onAddContacts).toHaveBeenCalledTimes(1);
+    expect(onShared).not.toHaveBeenCalled();
+  });
+
+  it("offers 'Add contacts' only when there are none", async () => {
+    contactsMock.mockResolvedValue(page(CONTACTS));
+    renderShare({ onAddContacts: vi.fn() });
+    await screen.findByRole('checkbox', { name: /Bob/ });
+    expect(screen.queryByRole('button', { name: 'Add contacts' })).not.toBeInTheDocument();
   });
 
   it("shows 'No content selected.' without content, and fetches nothing", () => {

@@ -44,6 +44,11 @@ type ShareContentModalProps = {
    * contacts chosen so far; `close` closes this modal.
    */
   renderExtra?: (selection: { contentId: string; contactIds: readonly string[]; close: () => void }) => ReactNode;
+  /**
+   * The next step from 'No contacts available.': the composing route closes this modal and opens the
+   * Contacts panel (without it the empty state has no button).
+   */
+  onAddContacts?: () => void;
 };
 
 type ContactsState =
@@ -83,7 +88,7 @@ function announceShare(answer: ShareContentResponse | undefined, contentId: stri
  * SPEC §2 Share content: the content's title and description, a checkbox list of the user's contacts
  * (fetched afresh at every opening) and Share / Cancel. Share stays disabled until a contact is chosen.
  */
-export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit, renderExtra }: ShareContentModalProps) {
+export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit, renderExtra, onAddContacts }: ShareContentModalProps) {
   const formId = useId();
   const [contacts, setContacts] = useState<ContactsState>({ status: 'idle' });
   const [states, setStates] = useState<ReadonlyMap<string, ShareTargetState>>(() => new Map());
@@ -211,7 +216,16 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     if (contacts.status === 'error') {
       contactsPanel = <RetryAlert className="share-error" message={contacts.message} onRetry={() => void loadContacts()} />;
     } else if (contacts.status === 'ready' && contacts.contacts.length === 0) {
-      contactsPanel = <p className="modal-empty">No contacts available.</p>;
+      contactsPanel = (
+        <div className="share-empty">
+          <p className="modal-empty">No contacts available.</p>
+          {onAddContacts ? (
+            <button type="button" className="button button-primary" onClick={onAddContacts}>
+              Add contacts
+            </button>
+          ) : null}
+        </div>
+      );
     } else if (contacts.status === 'ready') {
       contactsPanel = (
         <fieldset className="share-contacts" disabled={sharing}>

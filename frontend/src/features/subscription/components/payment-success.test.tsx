@@ -29,6 +29,21 @@ describe('PaymentSuccess', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No se proporcionó ID de sesión.');
     expect(error).toHaveBeenCalledWith('No se proporcionó ID de sesión.', expect.anything());
     expect(fetchMock).not.toHaveBeenCalled();
+    // Only the error state: a heading that says so, never 'Pago completado' or the confirming text.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('No se pudo confirmar el pago');
+    expect(screen.queryByText(/Pago completado/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Confirmando tu pago…')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a precios' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('is headed by the confirmation while the user is refreshed', async () => {
+    signIn();
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    renderSuccess('/success?session_id=cs_1');
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Confirmando tu pago');
+    expect(screen.getByRole('status')).toHaveTextContent('Confirmando tu pago…');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('refreshes the user, toasts in Spanish and opens /app/home', async () => {

@@ -1,13 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { ContentLayout } from '@/components/layouts/content-layout';
 import { FormMessage } from '@/components/ui/form-message';
 import { useAppStore } from '@/stores/app-store';
-import { NO_SESSION_ID, PAYMENT_REFRESH_FAILED, PAYMENT_SUCCESS } from '../messages';
+import {
+  NO_SESSION_ID,
+  PAYMENT_CONFIRMING_HEADING,
+  PAYMENT_NOT_CONFIRMED_HEADING,
+  PAYMENT_REFRESH_FAILED,
+  PAYMENT_SUCCESS,
+} from '../messages';
 
 /**
  * /success?session_id=…: the provider sends the user back here. The webhook has made them Premium, so the
- * user is reloaded, a Spanish toast confirms it, and the workspace opens (SPEC §2 Payment success).
+ * user is reloaded, a Spanish toast confirms it, and the workspace opens (SPEC §2 Payment success). The page
+ * is headed by what is happening: the payment being confirmed, or an error state alone when it cannot be.
  */
 export function PaymentSuccess() {
   const [params] = useSearchParams();
@@ -38,20 +46,23 @@ export function PaymentSuccess() {
     })();
   }, [sessionId, refreshUser, navigate]);
 
-  if (!sessionId) {
+  if (!sessionId || failed) {
     return (
-      <div className="content-layout">
-        <FormMessage tone="error">{NO_SESSION_ID}</FormMessage>
-        <Link to="/pricing" className="button button-primary">
-          Volver a precios
-        </Link>
-      </div>
+      <ContentLayout title={PAYMENT_NOT_CONFIRMED_HEADING}>
+        <FormMessage tone="error">{sessionId ? PAYMENT_REFRESH_FAILED : NO_SESSION_ID}</FormMessage>
+        <p>
+          <Link to="/pricing" className="button button-primary">
+            Volver a precios
+          </Link>
+        </p>
+      </ContentLayout>
     );
   }
-  if (failed) return <FormMessage tone="error">{PAYMENT_REFRESH_FAILED}</FormMessage>;
   return (
-    <p className="lead" role="status">
-      Confirmando tu pago…
-    </p>
+    <ContentLayout title={PAYMENT_CONFIRMING_HEADING}>
+      <p className="lead" role="status">
+        Confirmando tu pago…
+      </p>
+    </ContentLayout>
   );
 }

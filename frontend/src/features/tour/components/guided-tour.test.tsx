@@ -178,6 +178,22 @@ describe('GuidedTour: steps and buttons', { timeout: 15_000 }, () => {
   });
 });
 
+describe('GuidedTour: on a phone', { timeout: 15_000 }, () => {
+  it('shows every step, revealing the workspace steps the small screen hides', async () => {
+    signIn();
+    renderTour({ revealable: WORKSPACE_TARGETS });
+    await findTooltip('Welcome to Crossfeed');
+    const seen = [currentStep()];
+    while (currentStep() !== 'help-tour') {
+      const before = currentStep();
+      await userEvent.click(button('Next'));
+      await waitFor(() => expect(currentStep()).not.toBe(before), { timeout: 3000 });
+      seen.push(currentStep());
+    }
+    expect(seen).toEqual(TOUR_STEPS.map((step) => step.id));
+  });
+});
+
 describe('GuidedTour: missing targets never stop it', { timeout: 15_000 }, () => {
   it('moves past a step whose target is not on the page, both ways', async () => {
     signIn();
@@ -194,7 +210,7 @@ describe('GuidedTour: missing targets never stop it', { timeout: 15_000 }, () =>
     expect(await findTooltip('Your profile', { timeout: 4000 })).toHaveTextContent('Step 2 of 13');
   });
 
-  it('moves straight past workspace steps hidden on a small screen', async () => {
+  it('moves straight past hidden targets nothing reveals', async () => {
     const success = vi.spyOn(toast, 'success');
     signIn();
     renderTour({ hidden: WORKSPACE_TARGETS });

@@ -62,6 +62,13 @@ describe('TourRunner', () => {
     expect(onEnd).toHaveBeenCalledTimes(1);
   });
 
+  it('marks the page while it runs, so the sticky navbar cannot cover a target', () => {
+    const { unmount } = render(<TourRunner onEnd={vi.fn()} />);
+    expect(document.documentElement).toHaveAttribute('data-tour-running', 'true');
+    unmount();
+    expect(document.documentElement).not.toHaveAttribute('data-tour-running');
+  });
+
   it('ignores every other event', () => {
     const { onEnd, emit } = renderRunner();
 

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Joyride, type EventData, type Options, type PartialDeep, type Step, type Styles } from 'react-joyride';
 import { TOUR_LABELS } from '../messages';
 import { TOUR_SCROLL_OFFSET, TOUR_STEPS, TOUR_Z_INDEX } from '../tour-steps';
@@ -16,6 +16,9 @@ const STEPS: Step[] = TOUR_STEPS.map((definition) => ({
   // moves past one that is still missing or hidden, so the tour never gets stuck.
   ...(definition.placement === 'center' ? {} : { before: () => waitForTarget(definition.target) }),
 }));
+
+/** `data-tour-running` on <html> while the tour runs. */
+const TOUR_RUNNING_FLAG = 'tourRunning';
 
 const OPTIONS: Partial<Options> = {
   buttons: ['back', 'close', 'primary', 'skip'],
@@ -49,6 +52,15 @@ type TourRunnerProps = {
 /** SPEC §2 Guided tour: the 13-step react-joyride tour. Loaded lazily by `GuidedTour`, only when it runs. */
 export default function TourRunner({ onEnd }: TourRunnerProps) {
   const ended = useRef(false);
+
+  // While the tour runs the sticky navbar scrolls away with the page (tour.css): a step's target scrolled
+  // 20 px from the top must not end up under it.
+  useEffect(() => {
+    document.documentElement.dataset[TOUR_RUNNING_FLAG] = 'true';
+    return () => {
+      delete document.documentElement.dataset[TOUR_RUNNING_FLAG];
+    };
+  }, []);
   const handleEvent = useCallback(
     (event: EventData) => {
       if (ended.current || !isTourEnd(event)) return;

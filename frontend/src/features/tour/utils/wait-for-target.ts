@@ -1,21 +1,34 @@
-/** How long a step waits for its target to be rendered before the tour moves past it. */
+import { isHidden, requestReveal } from '@/lib/reveal';
+
+/** How long a step waits for its target to be rendered (and, once revealed, shown) before the tour moves past it. */
 export const TARGET_WAIT_MS = 1000;
 const POLL_MS = 100;
 
 /**
- * Resolves as soon as `selector` matches an element, shown or hidden, or after `timeout` ms. It never
- * rejects: the tour then checks visibility itself and moves past a step whose target is missing or hidden
- * (the small-screen workspace shows one step at a time), so a hidden target costs no waiting at all.
+ * Resolves once `selector` matches an element the tour can point at, or after `timeout` ms; it never rejects.
+ * A target that is on the page but hidden is asked to be revealed (the small-screen workspace then shows the
+ * step holding it, so every step of the tour shows on a phone too), and the wait goes on until it shows. A
+ * hidden target nothing reveals costs no waiting: the tour checks visibility itself and moves past it.
  */
 export function waitForTarget(selector: string, timeout = TARGET_WAIT_MS): Promise<void> {
   return new Promise((resolve) => {
-    if (document.querySelector(selector)) {
+    const startedAt = Date.now();
+    let revealing = false;
+    /** True when there is nothing more to wait for. */
+    const ready = (): boolean => {
+      const target = document.querySelector(selector);
+      if (!target) return false;
+      if (!isHidden(target)) return true;
+      if (revealing) return false;
+      revealing = requestReveal(target);
+      return !revealing;
+    };
+    if (ready()) {
       resolve();
       return;
     }
-    const startedAt = Date.now();
     const timer = setInterval(() => {
-      if (document.querySelector(selector) || Date.now() - startedAt >= timeout) {
+      if (ready() || Date.now() - startedAt >= timeout) {
         clearInterval(timer);
         resolve();
       }

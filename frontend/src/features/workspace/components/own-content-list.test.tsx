@@ -17,6 +17,20 @@ describe('OwnContentList', () => {
   it("shows 'No contents available, Try adding some.' when empty", () => {
     renderList();
     expect(screen.getByText('No contents available, Try adding some.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add content' })).not.toBeInTheDocument();
+  });
+
+  it("leads from the empty list to the Add New Content panel with 'Add content'", async () => {
+    const onAddContent = vi.fn();
+    renderList({ onAddContent });
+    expect(screen.getByText('No contents available, Try adding some.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add content' }));
+    expect(onAddContent).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers 'Add content' only while the list is empty", () => {
+    renderList({ onAddContent: vi.fn(), contents: [makeContent('c1', { title: 'Mine' })] });
+    expect(screen.queryByRole('button', { name: 'Add content' })).not.toBeInTheDocument();
   });
 
   it("shows 'Invalid contents data.' for an invalid answer", () => {

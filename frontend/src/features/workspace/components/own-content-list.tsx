@@ -18,17 +18,40 @@ type OwnContentListProps = {
   total?: number;
   loadingMore?: boolean;
   onLoadMore?: () => void;
+  /** The next step from the empty list: opens the Add New Content panel (no button without it). */
+  onAddContent?: () => void;
 };
 
 /**
  * SPEC §2 User's own content list: items toggle selected on click, Space or Enter (the select button takes
  * the keys; a click anywhere on the card body toggles too).
  */
-export function OwnContentList({ contents, status, error, selectedIds, onToggle, total = 0, loadingMore = false, onLoadMore }: OwnContentListProps) {
+export function OwnContentList({
+  contents,
+  status,
+  error,
+  selectedIds,
+  onToggle,
+  total = 0,
+  loadingMore = false,
+  onLoadMore,
+  onAddContent,
+}: OwnContentListProps) {
   if (status === 'loading' || status === 'idle') return <p className="workspace-state" role="status">{WORKSPACE_MESSAGES.ownLoading}</p>;
   if (status === 'error') return <p className="workspace-state form-message-error" role="alert">{error ?? WORKSPACE_MESSAGES.ownFetchFailed}</p>;
   if (status === 'invalid' || !Array.isArray(contents)) return <p className="workspace-state form-message-error" role="alert">{WORKSPACE_MESSAGES.ownInvalid}</p>;
-  if (contents.length === 0) return <p className="workspace-state">{WORKSPACE_MESSAGES.ownEmpty}</p>;
+  if (contents.length === 0) {
+    return (
+      <div className="workspace-empty">
+        <p className="workspace-state">{WORKSPACE_MESSAGES.ownEmpty}</p>
+        {onAddContent ? (
+          <button type="button" className="button button-primary" onClick={onAddContent}>
+            Add content
+          </button>
+        ) : null}
+      </div>
+    );
+  }
 
   return (
     <>

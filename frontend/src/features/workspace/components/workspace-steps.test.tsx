@@ -1,12 +1,19 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { requestReveal } from '@/lib/reveal';
 import { WorkspaceSteps } from './workspace-steps';
 
 const renderSteps = (onStartOver = vi.fn()) => {
   render(
     <WorkspaceSteps statuses={['complete', 'current', 'upcoming']} onStartOver={onStartOver}>
-      {[<p key="1">one</p>, <p key="2">two</p>, <p key="3">three</p>]}
+      {[
+        <p key="1">one</p>,
+        <p key="2">
+          <button type="button">Manage</button>
+        </p>,
+        <p key="3">three</p>,
+      ]}
     </WorkspaceSteps>,
   );
   return onStartOver;
@@ -43,5 +50,18 @@ describe('WorkspaceSteps', () => {
     await user.click(screen.getByRole('button', { name: 'Start Over' }));
     expect(onStartOver).toHaveBeenCalledTimes(1);
     expect(step(1)).toHaveClass('is-active');
+  });
+
+  it('shows the step holding an element the guided tour asks to reveal (one step at a time on a phone)', () => {
+    renderSteps();
+    expect(step(1)).toHaveClass('is-active');
+    let handled = false;
+    act(() => {
+      handled = requestReveal(screen.getByRole('button', { name: 'Manage' }));
+    });
+    expect(handled).toBe(true);
+    expect(step(2)).toHaveClass('is-active');
+    expect(step(1)).not.toHaveClass('is-active');
+    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { REVEAL_EVENT } from '@/lib/reveal';
 import { STEP_TITLES } from '../messages';
 import type { StepStatus } from '../types';
 
@@ -18,6 +19,20 @@ const STATUS_TEXT: Record<StepStatus, string> = { upcoming: 'Upcoming', current:
  */
 export function WorkspaceSteps({ statuses, children, onStartOver }: WorkspaceStepsProps) {
   const [active, setActive] = useState(0);
+  const sections = useRef<(HTMLElement | null)[]>([]);
+
+  // The guided tour points at elements of every step: on a small screen the step holding one is shown.
+  useEffect(() => {
+    const listeners = sections.current.map((section, index) => {
+      const onReveal = (event: Event) => {
+        event.preventDefault();
+        setActive(index);
+      };
+      section?.addEventListener(REVEAL_EVENT, onReveal);
+      return () => section?.removeEventListener(REVEAL_EVENT, onReveal);
+    });
+    return () => listeners.forEach((remove) => remove());
+  }, []);
 
   return (
     <div className="workspace">
@@ -37,6 +52,9 @@ export function WorkspaceSteps({ statuses, children, onStartOver }: WorkspaceSte
         {STEP_TITLES.map((title, index) => (
           <section
             key={title}
+            ref={(element) => {
+              sections.current[index] = element;
+            }}
             className={[
               'workspace-step',
               index === 2 ? 'workspace-side-panel' : '',

@@ -28,6 +28,8 @@ type WorkspaceProps = {
   onShare: (content: ContentDto) => void;
   /** The Manage button of step 2, when a manage panel exists. */
   onManage?: () => void;
+  /** The next step from an empty own content list: the Add New Content panel. */
+  onAddContent?: () => void;
 };
 
 const toIds = (items: readonly ContentDto[]) => items.map((item) => item.id);
@@ -42,6 +44,7 @@ export function Workspace({
   onFlag,
   onShare,
   onManage,
+  onAddContent,
 }: WorkspaceProps) {
   const userId = useAppStore((state) => state.user?.id);
   const isPremium = useAppStore((state) => state.user?.is_premium === true);
@@ -151,6 +154,7 @@ export function Workspace({
               total={ownContentsTotal}
               loadingMore={ownContentsLoadingMore}
               onLoadMore={() => void loadMoreOwnContents()}
+              onAddContent={onAddContent}
             />
           </div>
         </div>,
