@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from '../scripts/precompress.ts';
+import { routePreloads, type BuiltChunk } from '../scripts/route-preloads.ts';
 
 const API_ORIGIN = process.env.CROSSFEED_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -50,8 +51,20 @@ function precompress(): Plugin {
   };
 }
 
+/** Writes `route-preloads.json`: each page's chunks beyond the entry, for the server's preload hints. */
+function routePreloadHints(): Plugin {
+  return {
+    name: 'crossfeed-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Extract<typeof output, { type: 'chunk' }> => output.type === 'chunk') as unknown as BuiltChunk[];
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routePreloads(chunks), null, 2) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloadHints(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

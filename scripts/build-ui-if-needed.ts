@@ -19,6 +19,7 @@ const INPUTS = [
   'frontend/index.html',
   'frontend/vite.config.ts',
   'scripts/precompress.ts',
+  'scripts/route-preloads.ts',
   'frontend/package.json',
   'frontend/tsconfig.json',
   'frontend/src',

@@ -157,6 +157,45 @@ describe('the built UI, precompressed', () => {
     assert.equal(plain.body.toString('utf8'), INDEX);
   });
 
+  test('a page the build listed gets index.html with hints for its own chunks and styles, compressed', async () => {
+    const preloads = {
+      '/waitlist': { js: ['/assets/waitlist-abc123.js', '/assets/modal-abc123.js'], css: ['/assets/waitlist-abc123.css'] },
+      // Anything but a built asset path is never written into the page.
+      '/pricing': { js: ['/assets/pricing-abc123.js', 'https://evil.example/x.js', '/assets/"><script>x</script>'], css: [] },
+    };
+    fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(preloads));
+    // A new build: index.html changes with it, and the hints are read again.
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    const future = new Date(Date.now() + 5_000);
+    fs.utimesSync(path.join(dist, 'index.html'), future, future);
+    try {
+      const hints =
+        '<link rel="preload" as="style" href="/assets/waitlist-abc123.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/waitlist-abc123.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/modal-abc123.js">';
+      for (const route of ['/waitlist', '/waitlist/']) {
+        const br = await get(`${server.url}${route}`, { 'accept-encoding': 'gzip, br' });
+        assert.equal(br.status, 200);
+        assert.equal(br.headers['content-encoding'], 'br');
+        assert.equal(br.headers['cache-control'], 'no-cache');
+        assert.match(br.headers.vary ?? '', /Accept-Encoding/);
+        assert.equal(brotliDecompressSync(br.body).toString('utf8'), INDEX.replace('</head>', `${hints}</head>`));
+      }
+      const gzip = await get(`${server.url}/waitlist`, { 'accept-encoding': 'gzip' });
+      assert.equal(gzip.headers['content-encoding'], 'gzip');
+      assert.equal(gunzipSync(gzip.body).toString('utf8'), INDEX.replace('</head>', `${hints}</head>`));
+      const pricing = await get(`${server.url}/pricing`);
+      assert.equal(pricing.headers['content-encoding'], undefined);
+      assert.equal(pricing.body.toString('utf8'), INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/pricing-abc123.js"></head>'));
+      // A page not in the list: index.html as built.
+      const other = await get(`${server.url}/app/home`, { 'accept-encoding': 'br' });
+      assert.equal(brotliDecompressSync(other.body).toString('utf8'), INDEX);
+    } finally {
+      fs.rmSync(path.join(dist, 'route-preloads.json'));
+      fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    }
+  });
+
   test('a missing asset is a 404 without a compression header, not index.html', async () => {
     const answer = await get(`${server.url}/assets/missing-abc123.js`, { 'accept-encoding': 'br' });
     assert.equal(answer.status, 404);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
 import { isApiPath } from './api-paths.ts';
 
@@ -65,6 +66,61 @@ function rememberedVariants(): (file: string) => Encoding[] | null {
   };
 }
 
+type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+
+/** `<link>` hints for a page's own chunks and styles (the build's `route-preloads.json`). */
+export function preloadLinks(preloads: { js: readonly string[]; css: readonly string[] }): string {
+  const safe = (href: string) => (/^\/assets\/[\w.-]+$/.test(href) ? href : null);
+  const js = preloads.js.map(safe).filter((href) => href !== null);
+  const css = preloads.css.map(safe).filter((href) => href !== null);
+  return [
+    ...css.map((href) => `<link rel="preload" as="style" href="${href}">`),
+    ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join('');
+}
+
+/**
+ * index.html for a path the build listed in `route-preloads.json`, with that page's preload hints before
+ * `</head>` (and its brotli and gzip forms, made once per build); null for any other path, or without a
+ * build that wrote the list. Re-read when index.html
+ * changes (a rebuild), so the hints always name the files of the index they are in.
+ */
+type PageHtml = { html: Buffer; br: Buffer; gzip: Buffer };
+
+function pageHtmlWithPreloads(distDir: string): (pathname: string) => PageHtml | null {
+  const indexFile = path.join(distDir, 'index.html');
+  const listFile = path.join(distDir, 'route-preloads.json');
+  let cached: { mtimeMs: number; pages: Map<string, PageHtml> } | null = null;
+  const pages = (): Map<string, PageHtml> | null => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(indexFile).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs === mtimeMs) return cached.pages;
+    const built = new Map<string, PageHtml>();
+    try {
+      const index = fs.readFileSync(indexFile, 'utf8');
+      const list = JSON.parse(fs.readFileSync(listFile, 'utf8')) as RoutePreloads;
+      if (index.includes('</head>')) {
+        for (const [page, preloads] of Object.entries(list)) {
+          const html = Buffer.from(index.replace('</head>', `${preloadLinks(preloads)}</head>`));
+          built.set(page, { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) });
+        }
+      }
+    } catch {
+      // No list (an older build) or an unreadable one: index.html goes out as built, without hints.
+    }
+    cached = { mtimeMs, pages: built };
+    return built;
+  };
+  return (pathname) => {
+    const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return pages()?.get(page) ?? null;
+  };
+}
+
 /**
  * Serves the built single-page app: hashed assets with a long cache, and index.html (never cached) for
  * every non-API GET so that client-side routes survive a reload. Where the build wrote a `.br` or `.gz`
@@ -116,8 +172,19 @@ export function staticUi(distDir: string, options: { serveSourceMaps?: boolean }
     express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
   router.use(express.static(distDir, { index: false }));
+  const pageHtml = pageHtmlWithPreloads(distDir);
   router.get(/.*/, (req, res, next) => {
     if (isApiPath(req.path)) return next();
+    // A page the build knows: index.html naming that page's chunks, so they download with the entry chunk.
+    const page = pageHtml(req.path);
+    if (page !== null) {
+      res.setHeader('Cache-Control', REVALIDATE);
+      res.vary('Accept-Encoding');
+      const encoding = chooseEncoding(req.get('accept-encoding'), ['br', 'gzip']);
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      res.type('html').send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+      return;
+    }
     // Looked up on every request: index.html keeps its name across builds.
     if (send(req, res, indexFile, REVALIDATE, findVariants(indexFile))) return;
     res.status(503).type('text/plain').send('The UI is not built yet: run `npm run build:ui` (npm start does it).');
