@@ -3,7 +3,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { isHttpUrl } from '../rules/validation.ts';
 import { unsafeUrlReason } from '../rules/safe-url.ts';
 import type { ContentLinksCommand } from './content-links.commands.ts';
-import type { ContentEvent, ShortLinkCreated } from './content.events.ts';
+import type { ContentEvent, ConversionRecorded, ShortLinkCreated } from './content.events.ts';
 
 /** Short codes: 7 characters without look-alikes (0/o, 1/l/i) and lowercase only, so they survive retyping. */
 export const SHORT_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
@@ -69,6 +69,18 @@ function checkedConversion(rawKind: string, value: number): string {
   if (!kind || kind.length > CONVERSION_KIND_MAX) throw new ValidationError(`kind: must be 1 to ${CONVERSION_KIND_MAX} characters.`);
   if (!Number.isFinite(value) || value < 0) throw new ValidationError('value: must be a number of 0 or more.');
   return kind;
+}
+
+/** The conversion as recorded, by the owner (`POST /conversions`) or by their site's tracking token. */
+function conversionRecorded(
+  data: { conversionId: string; contentId: string; ownerId: string; contactId: string | null; sharerId?: string | null | undefined; shortCode: string | null; kind: string; value: number; now: string },
+  recordedBy: string,
+): ConversionRecorded {
+  const { conversionId, contentId, ownerId, contactId, sharerId, shortCode, kind, value, now } = data;
+  return {
+    type: 'ConversionRecorded',
+    data: { conversionId, contentId, ownerId, contactId, ...(contactId && sharerId ? { sharerId } : {}), shortCode, kind, value, recordedBy, recordedAt: now },
+  };
 }
 
 export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand, ContentEvent> = {
@@ -139,23 +151,7 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
         const kind = checkedConversion(command.data.kind, value);
         // A visitor may arrive with any campaign: one that is not this content's link is simply not attributed.
         const shortCode = command.data.shortCode !== null && state.shortCodes.includes(command.data.shortCode) ? command.data.shortCode : null;
-        return [
-          {
-            type: 'ConversionRecorded',
-            data: {
-              conversionId,
-              contentId,
-              ownerId,
-              contactId,
-              ...(contactId && command.data.sharerId ? { sharerId: command.data.sharerId } : {}),
-              shortCode,
-              kind,
-              value,
-              recordedBy: TRACKED_CONVERSION_RECORDER,
-              recordedAt: now,
-            },
-          },
-        ];
+        return [conversionRecorded({ conversionId, contentId, ownerId, contactId, sharerId: command.data.sharerId, shortCode, kind, value, now }, TRACKED_CONVERSION_RECORDER)];
       }
       case 'RecordConversion': {
         const { conversionId, contentId, ownerId, requesterId, contactId, shortCode, value, now } = command.data;
@@ -164,23 +160,7 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
         if (shortCode !== null && !state.shortCodes.includes(shortCode)) {
           throw new ValidationError(CONTENT_LINK_MESSAGES.unknownShortCode);
         }
-        return [
-          {
-            type: 'ConversionRecorded',
-            data: {
-              conversionId,
-              contentId,
-              ownerId,
-              contactId,
-              ...(contactId && command.data.sharerId ? { sharerId: command.data.sharerId } : {}),
-              shortCode,
-              kind,
-              value,
-              recordedBy: requesterId,
-              recordedAt: now,
-            },
-          },
-        ];
+        return [conversionRecorded({ conversionId, contentId, ownerId, contactId, sharerId: command.data.sharerId, shortCode, kind, value, now }, requesterId)];
       }
     }
   },

@@ -7,6 +7,4 @@ export const CONTENT_DAILY_MAX_DAYS = 366;
 
 export const CONTENT_ANALYTICS_MESSAGES = {
   premiumOnly: 'Advanced analytics (daily charts, the sharer breakdown and CSV export) are a Premium feature. Upgrade to Premium to see them.',
-  fromAfterTo: 'from must not be after to.',
-  tooLong: `The range may cover at most ${CONTENT_DAILY_MAX_DAYS} days.`,
 } as const;

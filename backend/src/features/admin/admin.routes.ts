@@ -4,22 +4,18 @@ import { knownProjections, REPLAY_JOB, REPLAY_QUEUE, type ReplayJobData } from '
 import type { ApiContext } from '../../api/api-context.ts';
 import { requireAdmin, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { IsoDay, resolveDayRange } from '../../http/day-range.ts';
 import { parseInput } from '../../http/validate.ts';
-import { addDays, analyticsSeries, daysBetween } from './analytics-series.ts';
+import { analyticsSeries } from './analytics-series.ts';
 import { queueDashboard } from './queue-dashboard.ts';
 
 /** The longest range one analytics request may cover (two years of days). */
 export const MAX_ANALYTICS_DAYS = 731;
 export const DEFAULT_ANALYTICS_DAYS = 30;
 
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD.')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00.000Z`)) && new Date(`${value}T00:00:00.000Z`).toISOString().startsWith(value), 'must be a real date.');
-
 const AnalyticsQuery = z.strictObject({
-  from: Day.optional(),
-  to: Day.optional(),
+  from: IsoDay.optional(),
+  to: IsoDay.optional(),
   bucket: z.enum(['day', 'week', 'month'], { error: 'must be day, week or month.' }).optional(),
 });
 
@@ -45,10 +41,7 @@ export function adminRoutes(ctx: ApiContext): Router {
   router.get('/admin/analytics', ...admin, async (req, res) => {
     const query = parseInput(AnalyticsQuery, { ...req.query });
     const today = ctx.clock().toISOString().slice(0, 10);
-    const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_ANALYTICS_DAYS - 1) : today);
-    const from = query.from ?? addDays(to, -(DEFAULT_ANALYTICS_DAYS - 1));
-    if (from > to) throw new HttpError(400, 'from must not be after to.');
-    if (daysBetween(from, to) + 1 > MAX_ANALYTICS_DAYS) throw new HttpError(400, `The range may cover at most ${MAX_ANALYTICS_DAYS} days.`);
+    const { from, to } = resolveDayRange(query, today, { defaultDays: DEFAULT_ANALYTICS_DAYS, maxDays: MAX_ANALYTICS_DAYS });
     const bucket = query.bucket ?? 'day';
     res.json(await analyticsSeries(ctx.readStore, { bucket, from, to }, today));
   });
