@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startChild, stopChild } from './support/child-server.ts';
+import { cpuPerRequest, cpuSample } from './support/process-cpu.ts';
 import { fmt, printReport } from './report.ts';
 
 interface Seeded {
@@ -23,6 +24,8 @@ interface Seeded {
 
 interface Measure {
   rps: number;
+  /** Requests answered. */
+  total: number;
   p50: number;
   p99: number;
   errors: number;
@@ -35,6 +38,7 @@ function run(options: autocannon.Options): Promise<Measure> {
       if (error) return reject(error);
       resolve({
         rps: result.requests.average,
+        total: result.requests.total,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
@@ -47,7 +51,14 @@ function run(options: autocannon.Options): Promise<Measure> {
 export async function main(args: string[]): Promise<boolean> {
   const { values } = parseArgs({
     args,
-    options: { users: { type: 'string' }, contents: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string' } },
+    options: {
+      users: { type: 'string' },
+      contents: { type: 'string' },
+      seconds: { type: 'string' },
+      connections: { type: 'string' },
+      /** Pause (s) between the seeded server's READY and the load, e.g. to attach strace or perf to it. */
+      pause: { type: 'string' },
+    },
   });
   const users = Number(values.users ?? 10_000);
   const contents = Number(values.contents ?? 50_000);
@@ -65,6 +76,10 @@ export async function main(args: string[]): Promise<boolean> {
     console.log(`seeding ${fmt(users)} users and ${fmt(contents)} contents...`);
     api = await startChild(path.join(support, 'seeded-api-server.ts'), [dataDir, String(users), String(contents), '200']);
     const seeded = JSON.parse(api.ready) as Seeded;
+    if (values.pause) {
+      console.log(`server pid ${api.child.pid}: pausing ${values.pause} s`);
+      await new Promise((resolve) => setTimeout(resolve, Number(values.pause) * 1000));
+    }
     const base = `http://127.0.0.1:${seeded.port}`;
     const [first] = seeded.sessions;
     if (!first) throw new Error('no sessions seeded');
@@ -76,6 +91,7 @@ export async function main(args: string[]): Promise<boolean> {
     }
     // Many requesters, as in real use: each request comes from the next of the seeded sessions.
     let nextMatch = 0;
+    const matchCpu = cpuSample(api.child.pid);
     const match = await run({
       url: base,
       connections,
@@ -94,8 +110,10 @@ export async function main(args: string[]): Promise<boolean> {
 
     // A share counts when it reaches contacts who have not had that content (the exchange, SPEC §1): each
     // session's k-th share takes the next two of its contacts and the next content of the targets.
+    const matchCpuEnd = cpuSample(api.child.pid);
     let next = 0;
     const sharesBySession = new Map<number, number>();
+    const shareCpu = cpuSample(api.child.pid);
     const share = await run({
       url: base,
       connections,
@@ -121,6 +139,7 @@ export async function main(args: string[]): Promise<boolean> {
         },
       ],
     });
+    const shareCpuEnd = cpuSample(api.child.pid);
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     return printReport(
       `API on ${os.cpus().length} cores, Node ${process.versions.node}: ${fmt(users)} users, ${fmt(contents)} contents, ${connections} connections, ${duration} s each`,
@@ -129,8 +148,10 @@ export async function main(args: string[]): Promise<boolean> {
         { measure: '  p50 / p99 latency', value: `${ms(bare.p50)} / ${ms(bare.p99)}` },
         { measure: `GET /content/match (auth, ${seeded.sessions.length} users), req/s`, value: fmt(match.rps), baseline: fmt(bare.rps), ratio: match.rps / bare.rps },
         { measure: '  p50 / p99 latency', value: `${ms(match.p50)} / ${ms(match.p99)}` },
+        { measure: '  server CPU per request', value: cpuPerRequest(matchCpu, matchCpuEnd, match.total) },
         { measure: 'POST /content/{id}/share/, commands/s', value: fmt(share.rps), baseline: fmt(bare.rps), ratio: share.rps / bare.rps },
         { measure: '  p50 / p99 latency', value: `${ms(share.p50)} / ${ms(share.p99)}` },
+        { measure: '  server CPU per request', value: cpuPerRequest(shareCpu, shareCpuEnd, share.total) },
         { measure: 'errors / non-2xx (match, share)', value: `${match.errors}/${match.non2xx}, ${share.errors}/${share.non2xx}` },
       ],
       [

@@ -1,9 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-/** Starts a server script in a child process (so the load generator does not share its event loop). */
+/**
+ * Starts a server script in a child process (so the load generator does not share its event loop).
+ * BENCH_SERVER_ARGS adds node flags to it (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run).
+ */
 export function startChild(script: string, args: string[]): Promise<{ child: ChildProcess; ready: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script, ...args], {
+    const flags = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...flags, script, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let buffer = '';
