@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { newId } from '@crossfeed/platform/ids.ts';
 import { createMailer, createPayments } from '@crossfeed/platform/config/adapters.ts';
 import { persistentSecret } from '@crossfeed/platform/config/secrets.ts';
 import type { EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
@@ -61,6 +62,6 @@ export async function composeApiContext(input: ComposeInput): Promise<ApiContext
     resetLimiter: createResetLimiter({ redis }),
     throttles: createThrottles(config, redis),
     clock: () => new Date(),
-    newId: () => crypto.randomUUID(),
+    newId,
   };
 }

@@ -17,7 +17,7 @@
  *   `throwOnAppendFailure=false` in the connection string) resolves `{ success: false }`; an append over the
  *   server's `MaxAppendSize` as `AppendTooLarge`.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids.ts';
 import {
   ANY,
   BACKWARDS,
@@ -193,7 +193,7 @@ export class EventStoreDbEventStore implements EventStore {
       const data = (event.data ?? null) as JSONType;
       // Fail before anything is sent when a value cannot be serialized (e.g. a bigint), so nothing is written.
       JSON.stringify(data);
-      return jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data, metadata: cleanMetadata(event.metadata) });
+      return jsonEvent({ id: event.id ?? newId(), type: event.type, data, metadata: cleanMetadata(event.metadata) });
     });
     let result;
     try {

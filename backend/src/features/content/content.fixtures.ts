@@ -76,7 +76,7 @@ export async function addContacts(app: TestApp, session: Session, count: number)
   for (let i = 0; i < count; i++) {
     const response = await app.request('POST', '/contacts/', {
       token: session.token,
-      json: { name: `Contact ${i}`, email: `contact${i}.${session.user.id.slice(0, 8)}@example.com` },
+      json: { name: `Contact ${i}`, email: `contact${i}.${session.user.id.slice(-12)}@example.com` },
     });
     assert.equal(response.status, 201, response.text);
     ids.push(response.body.id);

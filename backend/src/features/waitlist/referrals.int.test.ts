@@ -148,7 +148,7 @@ describe('GET /api/referrals/promo-codes', () => {
 
   test('pages newest first (ties by code) with X-Total-Count', async () => {
     const session = await app.register();
-    const prefix = `PAGE${session.user.id.replace(/[^a-z0-9]/gi, '').slice(0, 6).toUpperCase()}`;
+    const prefix = `PAGE${session.user.id.replace(/[^a-z0-9]/gi, '').slice(-6).toUpperCase()}`;
     const events: PromoCodeIssued[] = Array.from({ length: PAGED_SEED }, (_, i) => ({
       type: 'PromoCodeIssued',
       data: {
