@@ -39,8 +39,14 @@ export async function createReadStore(config: Config, logger?: Logger, options: 
     const { createMongoReadStore } = await import('../read-store/mongo-read-store.ts');
     return createMongoReadStore({ url: config.MONGODB_URL, dbName: config.MONGODB_DB });
   }
-  const { createSqliteReadStore } = await import('../read-store/sqlite-read-store.ts');
-  return createSqliteReadStore({ file: dataPath(config, 'read-models.db'), logger, guest: options.guest === true });
+  const file = dataPath(config, 'read-models.db');
+  if (options.guest) {
+    const { createSqliteReadStore } = await import('../read-store/sqlite-read-store.ts');
+    return createSqliteReadStore({ file, logger, guest: true });
+  }
+  // The owner writes on a thread of its own, beside the event loop (threaded-sqlite-read-store.ts).
+  const { createThreadedSqliteReadStore } = await import('../read-store/threaded-sqlite-read-store.ts');
+  return createThreadedSqliteReadStore({ file, logger });
 }
 
 export async function createJobQueue(config: Config): Promise<JobQueue> {

@@ -15,6 +15,7 @@ import { createMongoReadStore } from './mongo-read-store.ts';
 import { readStoreContract } from './read-store.contract.ts';
 import type { Doc } from './read-store.port.ts';
 import { createSqliteReadStore } from './sqlite-read-store.ts';
+import { createThreadedSqliteReadStore } from './threaded-sqlite-read-store.ts';
 
 let root = '';
 before(async () => {
@@ -28,6 +29,18 @@ let files = 0;
 readStoreContract('SQLite file', async () => {
   const dir = await mkdtemp(join(root, `contract-${++files}-`));
   const store = await createSqliteReadStore({ file: join(dir, 'read-models.db') });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+readStoreContract('SQLite file, writes on the writer thread', async () => {
+  const dir = await mkdtemp(join(root, `contract-${++files}-`));
+  const store = await createThreadedSqliteReadStore({ file: join(dir, 'read-models.db') });
   return {
     store,
     cleanup: async () => {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
+import { setImmediate } from 'node:timers/promises';
 import { Aggregator } from 'mingo';
 import { createLogger } from '../logger.ts';
 import type { Doc, Filter, ReadStoreReset, Sort } from './read-store.port.ts';
@@ -345,6 +346,31 @@ describe('SQLite read store: the file', () => {
     assert.deepEqual(await reader.listCollections(), ['renamed']);
     await reader.close();
     await writer.close();
+  });
+
+  test('a reading guest in snapshots: one per turn, a new one after endSnapshot, each with the metadata of its own data', async () => {
+    const file = await freshFile();
+    const writer = await createSqliteReadStore({ file });
+    const reader = await createSqliteReadStore({ file, guest: true, snapshotPerTurn: true });
+    await writer.ensureIndexes('items', [{ key: { k: 1 } }]);
+    await writer.collection('items').insertOne({ _id: 'i1', k: 'x' });
+    assert.equal((await reader.collection('items').findOne({ k: 'x' }))?._id, 'i1');
+    // Still this turn: the reader's snapshot does not hold the writer's next commit...
+    await writer.collection('items').insertOne({ _id: 'i2', k: ['x', 'y'] });
+    assert.deepEqual(byId(await reader.collection('items').find({ k: 'x' })), ['i1']);
+    // ...until it is ended; then the path has turned multikey in the reader's metadata too.
+    reader.endSnapshot();
+    assert.deepEqual(byId(await reader.collection('items').find({ k: 'x' })), ['i1', 'i2']);
+    await writer.collection('items').insertOne({ _id: 'i3', k: 'x' });
+    await setImmediate(); // a new turn, a new snapshot
+    assert.deepEqual(byId(await reader.collection('items').find({ k: 'x' })), ['i1', 'i2', 'i3']);
+    await writer.renameCollection('items', 'renamed');
+    reader.endSnapshot();
+    assert.deepEqual(await reader.listCollections(), ['renamed']);
+    assert.equal(await reader.collection('renamed').count({ k: 'x' }), 3);
+    await reader.close();
+    await writer.close();
+    await assert.rejects(createSqliteReadStore({ file, snapshotPerTurn: true }), /Only a guest reads in snapshots/);
   });
 
   test('a missing file is created empty', async () => {

@@ -370,12 +370,52 @@ export function compileRest(filter: Filter): (doc: AnyObject) => boolean {
     if (test) fast.push(test);
     else (rest ??= {})[field] = cond;
   }
-  const query = rest ? new Query(rest) : undefined;
+  const query = rest ? compiledQuery(rest) : undefined;
   if (fast.length === 0) return query ? (doc) => query.test(doc) : () => true;
   return (doc) => {
     for (const test of fast) if (!test(doc)) return false;
     return query ? query.test(doc) : true;
   };
+}
+
+/**
+ * Compiled mingo queries by the filter's JSON text: projections send the same conditions over and over
+ * (the contents projection's `$expr` comparing share_count with required_shares, on every share), and
+ * compiling one costs far more than writing its key. Only filters made of JSON values are kept (a RegExp
+ * or a Date would write the same text as another filter); the oldest go first past the cap.
+ */
+const QUERY_CACHE_SIZE = 256;
+const queries = new Map<string, Query>();
+
+function compiledQuery(filter: Filter): Query {
+  const key = jsonOnly(filter) ? JSON.stringify(filter) : undefined;
+  if (key === undefined) return new Query(filter);
+  let query = queries.get(key);
+  if (!query) {
+    query = new Query(filter);
+    if (queries.size >= QUERY_CACHE_SIZE) queries.delete(queries.keys().next().value!);
+    queries.set(key, query);
+  }
+  return query;
+}
+
+/** True when the value holds only strings, finite numbers, booleans, null, arrays and plain objects. */
+function jsonOnly(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every(jsonOnly);
+      if (!isPlainObject(value)) return false;
+      for (const key in value) if (!jsonOnly(value[key])) return false;
+      return true;
+    default:
+      return false;
+  }
 }
 
 function fastCondition(field: string, cond: unknown): ((doc: AnyObject) => boolean) | undefined {
