@@ -27,7 +27,8 @@ export async function createEventStore(config: Config): Promise<EventStore> {
     return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL });
   }
   const { createSqliteEventStore } = await import('../event-store/sqlite-event-store.ts');
-  return createSqliteEventStore({ file: dataPath(config, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
+  // Appends are committed (and fsynced) on a thread of their own, beside the event loop.
+  return createSqliteEventStore({ file: dataPath(config, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS, appendInThread: true });
 }
 
 /**

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
+import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { eventStoreContract } from './event-store.contract.ts';
 import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
@@ -37,7 +38,7 @@ async function waitFor(what: string, condition: () => boolean, timeoutMs = 10_00
   }
 }
 
-type OpenStore = (options?: { pollIntervalMs?: number; synchronous?: 'FULL' | 'NORMAL' }) => SqliteEventStore;
+type OpenStore = (options?: { pollIntervalMs?: number; synchronous?: 'FULL' | 'NORMAL'; appendInThread?: boolean }) => SqliteEventStore;
 
 /** Opens stores on one temp file and closes them all (and removes the file) afterwards. */
 async function withFile(fn: (open: OpenStore, file: string) => Promise<void>): Promise<void> {
@@ -63,6 +64,23 @@ eventStoreContract('SQLite', async () => {
     reopen: async () => {
       await store.close();
       store = createSqliteEventStore({ file, pollIntervalMs: 50 });
+      return store;
+    },
+    cleanup: async () => {
+      await store.close();
+      await remove();
+    },
+  };
+});
+
+eventStoreContract('SQLite, appends committed on the appender thread', async () => {
+  const { file, remove } = await tempFile();
+  let store: EventStore = createSqliteEventStore({ file, pollIntervalMs: 50, appendInThread: true });
+  return {
+    store,
+    reopen: async () => {
+      await store.close();
+      store = createSqliteEventStore({ file, pollIntervalMs: 50, appendInThread: true });
       return store;
     },
     cleanup: async () => {
@@ -345,6 +363,52 @@ describe('SQLite event store', () => {
       assert.equal(ok?.status, 'fulfilled');
       assert.deepEqual(await store.readStream('user-2'), []);
       assert.equal((await store.readStream('user-3')).length, 1);
+    }));
+
+  for (const appendInThread of [false, true]) {
+    const mode = appendInThread ? 'appends committed on the appender thread' : 'appends committed inline';
+    test(`reads nothing for a stream it has just appended to, yet sees what another connection appends to it (${mode})`, () =>
+      withFile(async (open) => {
+        const store = open({ appendInThread });
+        const other = open();
+        await store.append('user-1', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
+        assert.deepEqual(await store.readStream('user-1', { fromRevision: 1n }), []);
+        await other.append('user-1', [{ type: 'B', data: {} }], { expectedRevision: 0n });
+        await setImmediate();
+        assert.deepEqual((await store.readStream('user-1', { fromRevision: 1n })).map((event) => event.type), ['B']);
+        // Deciding on the revision it knew loses to the other connection's append: refused, nothing written.
+        await assert.rejects(store.append('user-1', [{ type: 'C', data: {} }], { expectedRevision: 0n }), WrongExpectedVersion);
+        assert.deepEqual((await store.readStream('user-1')).map((event) => event.type), ['A', 'B']);
+      }));
+
+    test(`another connection's append between two of its own groups makes it forget the heads it knew (${mode})`, () =>
+      withFile(async (open) => {
+        const store = open({ appendInThread });
+        const other = open();
+        await store.append('user-1', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
+        await other.append('user-1', [{ type: 'B', data: {} }], { expectedRevision: 0n });
+        // Its own next group ends the log again, so only the commit in between tells it of the other's.
+        await store.append('user-2', [{ type: 'C', data: {} }], { expectedRevision: 'no_stream' });
+        assert.equal((await store.head()).position, (await store.readStream('user-2'))[0]?.position);
+        assert.deepEqual((await store.readStream('user-1', { fromRevision: 1n })).map((event) => event.type), ['B']);
+      }));
+  }
+
+  test('on the appender thread, the appends of one turn share a commit and the next turn\'s are sent without waiting', () =>
+    withFile(async (open) => {
+      const store = open({ appendInThread: true });
+      await store.append('user-0', [{ type: 'A', data: {} }]);
+      const before = store.commitStats();
+      const first = Array.from({ length: 20 }, (_, i) => store.append(`user-a${i}`, [{ type: 'A', data: { i } }], { expectedRevision: 'no_stream' }));
+      await setImmediate();
+      const second = Array.from({ length: 20 }, (_, i) => store.append(`user-b${i}`, [{ type: 'A', data: { i } }], { expectedRevision: 'no_stream' }));
+      const results = await Promise.all([...first, ...second]);
+      const after = store.commitStats();
+      assert.equal(after.appends - before.appends, 40);
+      assert.equal(after.commits - before.commits, 2, 'one commit per turn');
+      const positions = results.map((result) => Number(result.position));
+      assert.deepEqual(positions, positions.toSorted((a, b) => a - b), 'committed in the order they were made');
+      assert.equal((await store.head()).count, 41);
     }));
 
   test('close() commits the appends already accepted', () =>

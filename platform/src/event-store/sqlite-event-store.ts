@@ -9,16 +9,21 @@
  * Group commit: the appends that arrive in the same turn of the event loop share ONE transaction and so ONE
  * fsync. Each is still checked against its own expected revision inside its own savepoint, so one that fails
  * (wrong revision, duplicate id) writes nothing and leaves the others alone, and no append is acknowledged
- * before the commit that holds it.
+ * before the commit that holds it (sqlite/group-commit.ts). With `appendInThread` the groups are committed
+ * by a thread of their own (sqlite/appender-thread.ts) on a second connection, so the event loop serves
+ * requests while SQLite writes and fsyncs; the appends that arrive meanwhile make up the next group.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import { startCheckpointer, type Checkpointer } from '../sqlite/wal-checkpointer.ts';
-import { POSITION_WIDTH, WrongExpectedVersion, formatPosition, parsePosition } from './event-store.port.ts';
+import { POSITION_WIDTH, formatPosition, parsePosition } from './event-store.port.ts';
+import type { AppenderData, AppenderMessage } from './sqlite/appender-protocol.ts';
+import { GroupCommitter, appendError, expectationHolds, type AppendRequest, type GroupResult } from './sqlite/group-commit.ts';
 import type {
   AppendResult,
   EventMetadata,
@@ -43,6 +48,11 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** How long a writer waits for another connection's write lock before failing (default 5000 ms). */
   busyTimeoutMs?: number;
+  /**
+   * Commit appends in a worker thread on a connection of its own (files only), so the event loop is not
+   * held while SQLite writes and fsyncs. `npm start` and the services do; tools and tests commit inline.
+   */
+  appendInThread?: boolean;
 }
 
 const DEFAULT_READ_LIMIT = 1000;
@@ -56,10 +66,10 @@ const FALLBACK_CHECKPOINT_PAGES = 32768;
 /** Commits after which the background checkpointer starts: a store that writes little never needs it. */
 const CHECKPOINTER_AFTER_COMMITS = 64;
 const SUBSCRIPTION_BATCH = 500;
+/** Streams whose last revision is remembered (see `#heads`); past this the memory starts over. */
+const MAX_KNOWN_HEADS = 100_000;
 const BACKOFF_START_MS = 100;
 const BACKOFF_CAP_MS = 5000;
-/** Extended result code SQLITE_CONSTRAINT_UNIQUE. */
-const SQLITE_CONSTRAINT_UNIQUE = 2067;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -82,18 +92,11 @@ const COLUMNS = `substr('${'0'.repeat(POSITION_WIDTH)}' || position, -${POSITION
 type EventRow = [Position, string, string, number, string, string, string, string];
 
 interface Statements {
-  begin: StatementSync;
-  commit: StatementSync;
-  rollback: StatementSync;
-  savepoint: StatementSync;
-  release: StatementSync;
-  rollbackToSavepoint: StatementSync;
-  streamRevision: StatementSync;
-  insert: StatementSync;
   readStream: StatementSync;
   readAfter: StatementSync;
   head: StatementSync;
   countAfter: StatementSync;
+  tip: StatementSync;
 }
 
 /** Shared bigints for the common small revisions: a bigint is immutable, so sharing one is invisible. */
@@ -118,24 +121,6 @@ function positionToRowId(position: Position | undefined): bigint {
   return parsePosition(position);
 }
 
-function isUniqueViolation(error: unknown, columns: string): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { errcode?: unknown }).errcode;
-  return (code === SQLITE_CONSTRAINT_UNIQUE || error.message.includes('UNIQUE constraint failed')) && error.message.includes(columns);
-}
-
-function expectationHolds(expected: ExpectedRevision, current: number): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return current < 0;
-  if (expected === 'stream_exists') return current >= 0;
-  if (typeof expected === 'bigint') return current >= 0 && BigInt(current) === expected;
-  throw new TypeError(`Invalid expectedRevision: ${String(expected)}`);
-}
-
-function actualRevision(current: number): bigint | 'no_stream' {
-  return current < 0 ? 'no_stream' : BigInt(current);
-}
-
 /** Serializes a value for a TEXT column; `undefined` becomes `null` (JSON has no undefined). */
 function toJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
@@ -151,12 +136,69 @@ function cleanMetadata(metadata: EventMetadata | undefined): EventMetadata {
 
 /** An append waiting for the next group commit. */
 interface PendingAppend {
-  stream: string;
-  expected: ExpectedRevision;
-  rows: { id: string; type: string; data: string; metadata: string }[];
-  createdAt: string;
+  request: AppendRequest;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
+}
+
+/** Commits groups on a worker thread's connection (see `appendInThread`). */
+class ThreadCommitter {
+  readonly #worker: Worker;
+  readonly #ready: Promise<void>;
+  readonly #calls = new Map<number, { resolve: (result: GroupResult) => void; reject: (error: unknown) => void }>();
+  #nextId = 0;
+  #failed: Error | undefined;
+
+  constructor(data: AppenderData) {
+    this.#worker = new Worker(new URL('./sqlite/appender-thread.ts', import.meta.url), { workerData: data });
+    this.#worker.unref();
+    this.#ready = new Promise((resolve, reject) => {
+      this.#worker.on('message', (message: AppenderMessage) => {
+        if ('kind' in message) {
+          if (message.kind === 'ready') resolve();
+          else reject(this.#fail(new Error(`The event log's appender thread could not open ${data.file}: ${message.message}`)));
+          return;
+        }
+        const call = this.#calls.get(message.id);
+        if (!call) return;
+        this.#calls.delete(message.id);
+        if (this.#calls.size === 0) this.#worker.unref();
+        if ('result' in message) call.resolve(message.result);
+        else call.reject(new Error(message.error));
+      });
+      this.#worker.on('error', (error) => reject(this.#fail(error)));
+      this.#worker.on('exit', (code) => reject(this.#fail(new Error(`The event log's appender thread stopped (${code})`))));
+    });
+    this.#ready.catch(() => undefined); // failures reach the appends that wait for it
+  }
+
+  #fail(error: Error): Error {
+    this.#failed ??= error;
+    for (const call of this.#calls.values()) call.reject(this.#failed);
+    this.#calls.clear();
+    return this.#failed;
+  }
+
+  async commit(group: readonly AppendRequest[]): Promise<GroupResult> {
+    await this.#ready;
+    if (this.#failed) throw this.#failed;
+    const id = ++this.#nextId;
+    return new Promise((resolve, reject) => {
+      if (this.#calls.size === 0) this.#worker.ref();
+      this.#calls.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, group });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.#failed) {
+      const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
+      this.#worker.ref();
+      this.#worker.postMessage('close');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    }
+    await this.#worker.terminate();
+  }
 }
 
 export class SqliteEventStore implements EventStore {
@@ -166,12 +208,27 @@ export class SqliteEventStore implements EventStore {
   /** Live subscriptions waiting for new events; called after every commit made through this instance. */
   readonly #waiters = new Set<() => void>();
   readonly #subscriptions = new Set<SqliteSubscription>();
-  /** Appends of this turn of the event loop, committed together by `#commitGroup`. */
+  /** Appends waiting for the next group commit. */
   #pending: PendingAppend[] = [];
-  /** The group commit in flight (scheduled for the next turn), awaited by `close()`. */
-  #group: Promise<void> | undefined;
+  /** The next group commit, scheduled for the next turn of the event loop once an append arrives. */
+  #scheduled: Promise<void> | undefined;
+  /** Groups sent to the appender thread and not answered yet (they commit in the order sent). */
+  readonly #inFlight = new Set<Promise<void>>();
+  /** Commits inline, or in the appender thread. */
+  readonly #committer: GroupCommitter | ThreadCommitter;
   #commits = 0;
   #appends = 0;
+  /**
+   * The last revision of each stream this store appended to, trusted while no one else has appended: a
+   * command handler catching up a stream this process just wrote then reads nothing (see `readStream`).
+   * Another connection's appends show as a commit between two of this store's groups (`foreign`), or as a
+   * log that ends past this store's last event (`#tip`) while none of its groups is being committed
+   * (checked once per turn of the event loop when a head is wanted): the heads are forgotten then.
+   */
+  readonly #heads = new Map<string, number>();
+  #tip: number | undefined;
+  /** Whether the heads are trusted in this turn of the event loop; undefined until checked. */
+  #headsTrusted: boolean | undefined;
   #closed = false;
   #closing: Promise<void> | undefined;
   #checkpointer: Checkpointer | undefined;
@@ -189,13 +246,18 @@ export class SqliteEventStore implements EventStore {
       this.#db.exec(`PRAGMA synchronous = ${synchronous}`);
       this.#db.exec(SCHEMA);
       this.#statements = this.#prepare();
-      if (options.file !== ':memory:' && !options.file.startsWith('file:')) {
+      const onDisk = options.file !== ':memory:' && !options.file.startsWith('file:');
+      if (onDisk) {
         // Checkpoints run beside the writer (wal-checkpointer.ts), started once this instance has committed
         // a little: an automatic one inside a commit copies the WAL back and fsyncs the file with the event
         // loop stopped. A high automatic checkpoint stays as the safety valve.
         this.#db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
         this.#checkpointFile = options.file;
       }
+      this.#committer =
+        options.appendInThread && onDisk
+          ? new ThreadCommitter({ file: options.file, synchronous, busyTimeoutMs: options.busyTimeoutMs ?? 5000, autocheckpointPages: FALLBACK_CHECKPOINT_PAGES })
+          : new GroupCommitter(this.#db);
     } catch (error) {
       this.#db.close();
       throw error;
@@ -210,30 +272,16 @@ export class SqliteEventStore implements EventStore {
       return statement;
     };
     return {
-      begin: db.prepare('BEGIN IMMEDIATE'),
-      commit: db.prepare('COMMIT'),
-      rollback: db.prepare('ROLLBACK'),
-      savepoint: db.prepare('SAVEPOINT append'),
-      release: db.prepare('RELEASE append'),
-      rollbackToSavepoint: db.prepare('ROLLBACK TO append'),
-      streamRevision: rows('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
-      insert: db.prepare(
-        'INSERT INTO events (id, stream, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
       readStream: rows(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ${STREAM_PAGE}`),
       readAfter: rows(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
       head: rows('SELECT max(position), count(*) FROM events'),
       countAfter: rows('SELECT count(*) FROM events WHERE position > ?'),
+      tip: rows('SELECT max(position) FROM events'),
     };
   }
 
   #assertOpen(): void {
     if (this.#closed) throw new Error('The event store is closed');
-  }
-
-  #currentRevision(stream: string): number {
-    const row = this.#statements.streamRevision.get(stream) as unknown as [number] | undefined;
-    return row === undefined ? -1 : row[0];
   }
 
   /** Append calls and the transactions (fsyncs) that committed them, since open (diagnostics, tests, benches). */
@@ -262,14 +310,14 @@ export class SqliteEventStore implements EventStore {
       expectationHolds(expected, -1); // validates the expectation's kind now, not inside the group
       // Serialize before joining the group: a value JSON cannot hold fails here and writes nothing.
       const rows = events.map((event) => ({
-        id: event.id ?? randomUUID(),
+        id: event.id ?? newId(),
         type: event.type,
         data: toJson(event.data),
         metadata: JSON.stringify(cleanMetadata(event.metadata)),
       }));
       return new Promise<AppendResult>((resolve, reject) => {
-        this.#pending.push({ stream, expected, rows, createdAt: new Date().toISOString(), resolve, reject });
-        this.#group ??= nextTurn().then(() => this.#commitGroup());
+        this.#pending.push({ request: { stream, expected, rows, createdAt: new Date().toISOString() }, resolve, reject });
+        this.#scheduled ??= nextTurn().then(() => this.#commitPending());
       });
     } catch (error) {
       return Promise.reject(error);
@@ -277,75 +325,60 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Commits every pending append in one transaction. Each runs in its own savepoint: a failed expectation
-   * or a duplicate id rolls back that append only. Results are delivered once the COMMIT (the fsync) is
-   * done; if the commit itself fails, every append of the group fails with it.
+   * Commits the appends of this turn as one group. Inline, at once; on the appender thread, the group is sent
+   * and the event loop goes on: the next turn's appends make up the next group, sent without waiting (the
+   * thread commits them in order, back to back). Results are delivered once the group's COMMIT (the fsync)
+   * is done; if the transaction itself fails, every append of the group fails with it.
    */
-  #commitGroup(): void {
+  #commitPending(): void {
+    this.#scheduled = undefined;
     const group = this.#pending;
     this.#pending = [];
-    this.#group = undefined;
-    const s = this.#statements;
-    const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
-    try {
-      s.begin.run();
-      for (const append of group) outcomes.push(this.#appendInSavepoint(append));
-      s.commit.run();
-    } catch (error) {
-      this.#rollback();
-      for (const append of group) append.reject(error);
+    if (group.length === 0) return;
+    const requests = group.map((append) => append.request);
+    const committer = this.#committer;
+    if (committer instanceof GroupCommitter) {
+      let result: GroupResult;
+      try {
+        result = committer.commit(requests);
+      } catch (error) {
+        for (const append of group) append.reject(error);
+        return;
+      }
+      this.#settle(group, result);
       return;
     }
+    const committed: Promise<void> = committer.commit(requests).then(
+      (result) => this.#settle(group, result),
+      (error: unknown) => {
+        for (const append of group) append.reject(error);
+      },
+    );
+    this.#inFlight.add(committed);
+    void committed.finally(() => this.#inFlight.delete(committed));
+  }
+
+  #settle(group: readonly PendingAppend[], { outcomes, foreign }: GroupResult): void {
     this.#commits += 1;
     this.#appends += group.length;
     if (this.#checkpointFile && !this.#checkpointer && this.#commits >= CHECKPOINTER_AFTER_COMMITS) {
       this.#checkpointer = startCheckpointer(this.#checkpointFile);
     }
+    let last: number | undefined;
+    for (const outcome of outcomes) if (outcome.ok) last = outcome.position;
+    if (foreign || this.#heads.size > MAX_KNOWN_HEADS) this.#heads.clear();
+    if (last !== undefined) this.#tip = last;
     group.forEach((append, i) => {
       const outcome = outcomes[i]!;
-      if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(outcome.error);
+      if (outcome.ok) {
+        this.#heads.set(append.request.stream, outcome.nextRevision);
+        append.resolve({ nextRevision: BigInt(outcome.nextRevision), position: formatPosition(outcome.position) });
+      } else {
+        this.#heads.delete(append.request.stream);
+        append.reject(appendError(outcome.failure));
+      }
     });
-    if (outcomes.some((outcome) => outcome.ok)) this.#notify();
-  }
-
-  #appendInSavepoint(append: PendingAppend): { ok: true; result: AppendResult } | { ok: false; error: unknown } {
-    const s = this.#statements;
-    const { stream, expected, rows, createdAt } = append;
-    s.savepoint.run();
-    try {
-      const current = this.#currentRevision(stream);
-      if (!expectationHolds(expected, current)) throw new WrongExpectedVersion(stream, expected, actualRevision(current));
-      let revision = current;
-      let position = 0;
-      for (const row of rows) {
-        revision += 1;
-        position = Number(s.insert.run(row.id, stream, revision, row.type, row.data, row.metadata, createdAt).lastInsertRowid);
-      }
-      s.release.run();
-      return { ok: true, result: { nextRevision: BigInt(revision), position: formatPosition(position) } };
-    } catch (error) {
-      s.rollbackToSavepoint.run();
-      s.release.run();
-      if (isUniqueViolation(error, 'events.stream, events.revision')) {
-        // Another writer took the revision (only possible when it bypassed BEGIN IMMEDIATE).
-        return { ok: false, error: new WrongExpectedVersion(stream, expected, actualRevision(this.#currentRevision(stream))) };
-      }
-      if (isUniqueViolation(error, 'events.id')) {
-        const ids = rows.map((r) => r.id).join(', ');
-        return { ok: false, error: new Error(`An event with one of these ids already exists: ${ids}`, { cause: error }) };
-      }
-      return { ok: false, error };
-    }
-  }
-
-  #rollback(): void {
-    if (!this.#db.isTransaction) return;
-    try {
-      this.#statements.rollback.run();
-    } catch {
-      // SQLite has already rolled back (e.g. after an I/O error); the original error is the one to report
-    }
+    if (last !== undefined) this.#notify();
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -354,6 +387,8 @@ export class SqliteEventStore implements EventStore {
     if (typeof from !== 'bigint' || from < 0n) throw new RangeError(`Invalid fromRevision: ${String(from)}`);
     const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
     if (!(maxCount > 0) || (Number.isFinite(maxCount) && !Number.isSafeInteger(maxCount))) throw new RangeError(`Invalid maxCount: ${String(options.maxCount)}`);
+    const head = from > 0n ? this.#knownHead(stream) : undefined;
+    if (head !== undefined && from > BigInt(head)) return [];
     const events: RecordedEvent[] = [];
     for (;;) {
       const rows = this.#statements.readStream.all(stream, from) as unknown as EventRow[];
@@ -367,6 +402,25 @@ export class SqliteEventStore implements EventStore {
       this.#assertOpen();
     }
   }
+
+  /** The stream's last revision as this store appended it, if no one else has appended since. */
+  #knownHead(stream: string): number | undefined {
+    const head = this.#heads.get(stream);
+    if (head === undefined) return undefined;
+    if (this.#headsTrusted === undefined) {
+      setImmediate(this.#endTurn);
+      const [tip] = this.#statements.tip.get() as unknown as [number | null];
+      // Past this store's last event while a group of its own is being committed: those may be its events
+      // (its answer tells whether anyone else appended before them).
+      this.#headsTrusted = tip === this.#tip || this.#inFlight.size > 0 || this.#scheduled !== undefined;
+      if (!this.#headsTrusted) this.#heads.clear();
+    }
+    return this.#headsTrusted ? head : undefined;
+  }
+
+  readonly #endTurn = (): void => {
+    this.#headsTrusted = undefined;
+  };
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.#assertOpen();
@@ -403,13 +457,24 @@ export class SqliteEventStore implements EventStore {
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      await this.#group; // appends already accepted are committed, not dropped
+      // Appends already accepted are committed, not dropped.
+      await this.#scheduled;
+      await Promise.all(this.#inFlight);
       await Promise.all([...this.#subscriptions].map((s) => s.close()));
       this.#closed = true;
       await this.#checkpointer?.close();
+      if (this.#committer instanceof ThreadCommitter) await this.#committer.close();
       this.#db.close();
     })();
     return this.#closing;
+  }
+
+  /**
+   * Another connection of this process has committed appends (a thread reading the log beside the one that
+   * writes it): live subscriptions read now rather than at their next poll.
+   */
+  notifyAppended(): void {
+    if (!this.#closed) this.#notify();
   }
 
   /** Registers a one-shot callback for the next commit made through this instance. */
