@@ -2,15 +2,15 @@
  * The one-command start (DESIGN §4): API, projections and workers in ONE process on the embedded
  * adapters (or the production ones where their URLs are set), serving the built UI. Loaded by start.ts.
  */
-import { openEventStore, openJobQueue, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { openEventStore, openJobQueue } from '@crossfeed/platform/config/adapters.ts';
 import { isEmbedded } from '@crossfeed/platform/config/config.ts';
 import { lockDataDir } from '@crossfeed/platform/config/data-dir-lock.ts';
 import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { requireDurableRedis } from '@crossfeed/platform/jobs/redis-durability.ts';
-import { projections } from '@crossfeed/projections/registry.ts';
 import { createProgressBar } from '@crossfeed/projections/runner/progress-bar.ts';
-import { ProjectionRunner, type ReplayProgress } from '@crossfeed/projections/runner/projection-runner.ts';
+import { openReadModels } from '@crossfeed/projections/runner/open-read-models.ts';
+import type { ReplayProgress } from '@crossfeed/projections/runner/projection-runner.ts';
 import { createPushReactor } from '@crossfeed/projections/realtime/push-reactor.ts';
 import { startReplayProcessor } from '@crossfeed/projections/replay/replay.processor.ts';
 import { Dispatcher } from '@crossfeed/workers/dispatch/dispatcher.ts';
@@ -29,7 +29,9 @@ await runMain(runtime, async () => {
   if (!config.MONGODB_URL) lifecycle.add('data dir lock', lockDataDir(config.DATA_DIR, 'npm start'));
 
   const eventStore = await openEventStore(runtime);
-  const readStore = await openReadStore(runtime);
+  // Embedded: the projections and every write to the read-model file run on a thread of their own.
+  const readModels = await openReadModels(runtime, eventStore);
+  const { readStore } = readModels;
   const jobQueue = await openJobQueue(runtime);
 
   const tokens = tokenServiceFor(runtime);
@@ -43,7 +45,7 @@ await runMain(runtime, async () => {
   // bar on a terminal; the runner logs its progress either way.
   const bar = process.stdout.isTTY ? createProgressBar('read models') : undefined;
   const onCatchUpProgress = bar && ((progress: ReplayProgress, finished: boolean) => (finished ? bar.stop() : bar.update(progress)));
-  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger, onLiveEvent, ...(onCatchUpProgress && { onCatchUpProgress }) });
+  const runner = readModels.createRunner({ onLiveEvent, ...(onCatchUpProgress && { onCatchUpProgress }) });
   const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime });
 
   let ready = false;

@@ -6,17 +6,16 @@
 import path from 'node:path';
 import { contactsStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import { DEFAULT_REQUIRED_SHARES } from '@crossfeed/domain/rules/limits.ts';
+import { openEventStore } from '@crossfeed/platform/config/adapters.ts';
 import { loadConfig } from '@crossfeed/platform/config/config.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
 import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
 import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
 import { createLogger } from '@crossfeed/platform/logger.ts';
-import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import { hashPassword } from '@crossfeed/platform/security/passwords.ts';
 import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
 import type { NewEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { projections } from '@crossfeed/projections/registry.ts';
-import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import { openReadModels } from '@crossfeed/projections/runner/open-read-models.ts';
 import { composeApiContext, tokenServiceFor } from '@crossfeed/backend/api/compose.ts';
 import { apiRouters } from '@crossfeed/backend/api/routers.ts';
 import { rebuildPools } from '@crossfeed/workers/matching/matching.processor.ts';
@@ -42,11 +41,13 @@ const runtime = { config, logger, lifecycle };
 const file = path.join(dataDir, 'events.db');
 
 // --- seed (NORMAL durability: seeding is not what is measured) ----------------------------------------
+// A data dir seeded before (a profiling session serving it again) is served as it is.
 const seedStore = await createSqliteEventStore({ file, synchronous: 'NORMAL' });
+const seeded = (await seedStore.head()).position !== undefined;
 const now = new Date().toISOString();
 const passwordHash = await hashPassword('Bench!Passw0rd');
 const append = (stream: string, events: NewEvent[]) => seedStore.append(stream, events, { expectedRevision: 'any' });
-for (let u = 0; u < users; u++) {
+for (let u = 0; u < users && !seeded; u++) {
   const userId = `bench-user-${u}`;
   const categories = [CATEGORIES[u % CATEGORIES.length]!, CATEGORIES[(u + 3) % CATEGORIES.length]!];
   const events: NewEvent[] = [
@@ -73,7 +74,7 @@ for (let u = 0; u < users; u++) {
     );
   }
 }
-for (let c = 0; c < contents; c++) {
+for (let c = 0; c < contents && !seeded; c++) {
   const owner = c % users;
   const userId = `bench-user-${owner}`;
   await append(userStream(userId), [
@@ -97,15 +98,13 @@ for (let c = 0; c < contents; c++) {
 await seedStore.close();
 
 // --- serve, as start.ts does -------------------------------------------------------------------------
-const eventStore = await createSqliteEventStore({ file });
-lifecycle.add('event store', () => eventStore.close());
-const readStore = await createSqliteReadStore({ file: path.join(dataDir, 'read-models.db') });
-lifecycle.add('read store', () => readStore.close());
+const eventStore = await openEventStore(runtime);
+const { readStore, createRunner } = await openReadModels(runtime, eventStore);
 const jobQueue = await createLocalJobQueue({ file: path.join(dataDir, 'jobs.db') });
 lifecycle.add('job queue', () => jobQueue.close());
 const tokens = tokenServiceFor(runtime);
 const { server, io } = createHttpServer(runtime, () => Promise.reject(new Error('no sockets in this benchmark')));
-const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+const runner = createRunner();
 const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime: createSocketIoPublisher(io) });
 lifecycle.add('projections', () => runner.stop());
 await runner.start();

@@ -114,10 +114,14 @@ describe('push reactor', () => {
         data: { flagId: 'f1', contentId: 'c1', ownerId: 'u-1', contentTitle: 'Title c1', reporterId: 'u-2', reporterUsername: 'u2', reason: 'spam', flaggedAt: T },
       },
     ]);
+    // Each step is awaited: reactions read the read models after their batch, and a burst is one batch.
+    await until(2);
     await eventStore.append('content-c1', [
       { type: 'ContentStatusChanged', data: { contentId: 'c1', ownerId: 'u-1', contentTitle: 'Title c1', status: 'under_review', previousStatus: 'active', changedBy: 'u-0', changedAt: T } },
     ]);
+    await until(5);
     await eventStore.append('flag-f1', [{ type: 'FlagDeleted', data: { flagId: 'f1', contentId: 'c1', deletedBy: 'u-0', deletedAt: T } }]);
+    await until(6);
     await eventStore.append('content-c1', [
       { type: 'ContentRemovedByAdmin', data: { contentId: 'c1', ownerId: 'u-1', contentTitle: 'Title c1', removedBy: 'u-0', removedAt: T } },
     ]);
@@ -205,6 +209,7 @@ describe('push reactor', () => {
       data: { emailKey: key, email: `${key}@example.com`, referralCode: `REF${key}`, referredBy: null, joinedAt: T },
     });
     await eventStore.append('waitlist-a', [joined('a')]);
+    await until(1);
     await eventStore.append('waitlist-b', [joined('b')]);
     const pushes = await until(2);
     assert.deepEqual(pushes, [
@@ -224,6 +229,7 @@ describe('push reactor', () => {
     await eventStore.append('waitlist-b', [joined('b')]);
     await until(2);
     await eventStore.append('waitlist-b', [{ type: 'WaitlistEmailConfirmed', data: { emailKey: 'b', confirmedAt: T } }]);
+    await until(3);
     await eventStore.append('waitlist-b', [{ type: 'WaitlistReferralCredited', data: { emailKey: 'b', referredEmailKey: 'c', creditedAt: T } }]);
     const pushes = await until(4);
     assert.deepEqual(pushes.slice(2), [

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, Position, RecordedEvent, Subscription } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { ReadStoreResetError, type IndexSpec, type ReadStore, type ReadStoreReset, type WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
@@ -38,6 +38,18 @@ export interface ProjectionRunnerOptions {
    * the projections, not inside them: a slow callback never delays applying, a failing one is logged.
    */
   onLiveEvent?: (event: RecordedEvent) => void | Promise<void>;
+  /**
+   * Called whenever the runner's state may have changed: after each applied batch or swap (the position
+   * every projection has applied) and when a recovery starts or ends. For a runner in another thread, whose
+   * owner answers `waitFor` and `recovering` from these reports.
+   */
+  onState?: (state: RunnerState) => void;
+}
+
+export interface RunnerState {
+  /** The position every projection has applied (`position()`). */
+  position: Position | undefined;
+  recovering: boolean;
 }
 
 /** Where one projection writes and how far it got. */
@@ -83,6 +95,7 @@ export class ProjectionRunner implements ReadModelWaiter {
   readonly #liveBatchSize: number;
   readonly #onLiveEvent: ((event: RecordedEvent) => void | Promise<void>) | undefined;
   readonly #onCatchUpProgress: ((progress: ReplayProgress, finished: boolean) => void) | undefined;
+  readonly #onState: ((state: RunnerState) => void) | undefined;
   /** The live callbacks, chained so they run one at a time in log order. */
   #reactions: Promise<void> = Promise.resolve();
   readonly #targets = new Map<string, Target>();
@@ -113,6 +126,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     this.#liveBatchSize = options.liveBatchSize ?? 1000;
     this.#onLiveEvent = options.onLiveEvent;
     this.#onCatchUpProgress = options.onCatchUpProgress;
+    this.#onState = options.onState;
     for (const projection of options.projections) {
       this.#targets.set(projection.name, {
         projection,
@@ -393,9 +407,10 @@ export class ProjectionRunner implements ReadModelWaiter {
 
   #kick(): void {
     if (this.#flushing) return;
-    // Started at once: a lone event is applied without waiting; the events delivered while a flush runs
-    // make up the next one.
-    this.#flushing = this.#flushLoop().finally(() => {
+    // Started in the next turn of the event loop, once the subscription has delivered everything it read
+    // (often a whole group commit's events): they make up one batch. The events delivered while a flush
+    // runs make up the next one.
+    this.#flushing = nextTurn().then(() => this.#flushLoop()).finally(() => {
       this.#flushing = undefined;
       if (!this.#stopped && (this.#buffer.length > 0 || this.#resetPending)) this.#kick();
     });
@@ -455,6 +470,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     this.#resetPending = true;
     for (const target of this.#targets.values()) target.position = undefined;
     this.#logger?.warn({ reason: reset.reason }, 'read store lost its contents: rebuilding every projection from the event log');
+    this.#notify();
     if (this.#subscription && !this.#stopped) this.#kick();
   }
 
@@ -471,6 +487,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     progress.done();
     if (this.#stopped || this.#generation !== generation) return;
     this.#resetPending = false;
+    this.#notify();
     this.#logger?.info({ position: this.position() }, 'read models rebuilt after the read store was reset');
   }
 
@@ -533,6 +550,7 @@ export class ProjectionRunner implements ReadModelWaiter {
 
   #notify(): void {
     for (const waiter of this.#waiters) if (this.#reached(waiter.position)) waiter.resolve(true);
+    this.#onState?.({ position: this.position(), recovering: this.#resetPending });
   }
 
   #exclusive<T>(work: () => Promise<T>): Promise<T> {

@@ -1,0 +1,188 @@
+/**
+ * The projection runner as seen from the thread that serves requests, when the runner itself runs in the
+ * projection thread (projection-thread.ts; see open-read-models.ts): the same `start`, `stop`, `waitFor`,
+ * `recovering`, `position` and `rebuild` as `ProjectionRunner`, answered from the thread's messages.
+ *
+ * - `waitFor(position)` resolves once the thread has reported that every projection applied it: the
+ *   thread reports after each batch's commit, so a read made then sees the batch.
+ * - The event log's commits on this thread are passed on at once, so the thread reads new events without
+ *   waiting for its next poll.
+ * - `onLiveEvent` is called here, in log order, with each live event once applied (realtime pushes read
+ *   the read models on this thread).
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { Position, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { Logger } from '@crossfeed/platform/logger.ts';
+import { deserializeError } from '@crossfeed/platform/read-store/sqlite/writer-protocol.ts';
+import type { ReadModelWaiter } from './read-model-waiter.ts';
+import type { ReplayProgress } from './projection-runner.ts';
+import type { RunnerCall, RunnerMessage, RunnerRequest } from './projection-thread-protocol.ts';
+
+export interface ThreadedProjectionRunnerOptions {
+  /** The runner port of the projection thread. */
+  port: MessagePort;
+  /** Registers a one-shot callback for the next commit of this thread's event-log connection. */
+  onAppend: (callback: () => void) => () => void;
+  /** The projection thread committed a batch: this thread's reads must see it from now on. */
+  onCommitted: () => void;
+  logger?: Logger;
+  onLiveEvent?: (event: RecordedEvent) => void | Promise<void>;
+  onCatchUpProgress?: (progress: ReplayProgress, finished: boolean) => void;
+}
+
+interface Call {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  onProgress?: (progress: ReplayProgress) => void;
+}
+
+export class ThreadedProjectionRunner implements ReadModelWaiter {
+  readonly #port: MessagePort;
+  readonly #options: ThreadedProjectionRunnerOptions;
+  readonly #calls = new Map<number, Call>();
+  readonly #waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
+  #nextId = 0;
+  #position: Position | undefined;
+  #recovering = false;
+  #stopped = false;
+  #closed: Error | undefined;
+  #unarm: (() => void) | undefined;
+  /** The live callbacks, chained so they run one at a time in log order. */
+  #reactions: Promise<void> = Promise.resolve();
+
+  constructor(options: ThreadedProjectionRunnerOptions) {
+    this.#options = options;
+    this.#port = options.port;
+    this.#port.on('message', (message: RunnerMessage) => this.#onMessage(message));
+    this.#port.on('close', () => this.#fail(new Error('The projection thread stopped')));
+    // Held only while a request is in flight (see #request).
+    this.#port.unref();
+  }
+
+  async start(): Promise<void> {
+    this.#armWake();
+    const options = { liveEvents: this.#options.onLiveEvent !== undefined, catchUpProgress: this.#options.onCatchUpProgress !== undefined };
+    await this.#request({ method: 'start', options });
+  }
+
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#unarm?.();
+    try {
+      if (!this.#closed) await this.#request({ method: 'stop' });
+    } finally {
+      await this.#reactions;
+      for (const waiter of this.#waiters) waiter.resolve(false);
+      this.#waiters.clear();
+    }
+  }
+
+  /** True while the read models are being rebuilt after the read store lost its contents: not ready. */
+  get recovering(): boolean {
+    return this.#recovering;
+  }
+
+  /** The position every projection has applied, as last reported. */
+  position(): Position | undefined {
+    return this.#position;
+  }
+
+  waitFor(position: Position, timeoutMs = 2000): Promise<boolean> {
+    if (this.#reached(position)) return Promise.resolve(true);
+    if (this.#stopped) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter = {
+        position,
+        resolve: (reached: boolean) => {
+          clearTimeout(timer);
+          this.#waiters.delete(waiter);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      this.#waiters.add(waiter);
+    });
+  }
+
+  rebuild(name: string, onProgress?: (progress: ReplayProgress) => void): Promise<void> {
+    return this.#request({ method: 'rebuild', name, progress: onProgress !== undefined }, onProgress);
+  }
+
+  #reached(position: Position): boolean {
+    return this.#position !== undefined && this.#position >= position;
+  }
+
+  /** Passes each commit of this thread's log connection on to the projection thread. */
+  #armWake(): void {
+    if (this.#stopped || this.#closed) return;
+    this.#unarm = this.#options.onAppend(() => {
+      if (this.#stopped || this.#closed) return;
+      this.#port.postMessage({ kind: 'appended' } satisfies RunnerRequest);
+      this.#armWake();
+    });
+  }
+
+  #request(call: RunnerCall, onProgress?: (progress: ReplayProgress) => void): Promise<void> {
+    if (this.#closed) return Promise.reject(this.#closed);
+    const id = ++this.#nextId;
+    return new Promise<void>((resolve, reject) => {
+      if (this.#calls.size === 0) this.#port.ref();
+      this.#calls.set(id, { resolve, reject, ...(onProgress && { onProgress }) });
+      this.#port.postMessage({ ...call, id } satisfies RunnerRequest);
+    });
+  }
+
+  #settle(id: number, settle: (call: Call) => void): void {
+    const call = this.#calls.get(id);
+    if (!call) return;
+    this.#calls.delete(id);
+    if (this.#calls.size === 0) this.#port.unref();
+    settle(call);
+  }
+
+  #onMessage(message: RunnerMessage): void {
+    if (!('kind' in message)) {
+      if (message.ok) this.#settle(message.id, (call) => call.resolve());
+      else this.#settle(message.id, (call) => call.reject(deserializeError(message.error)));
+      return;
+    }
+    switch (message.kind) {
+      case 'state':
+        this.#position = message.position;
+        this.#recovering = message.recovering;
+        this.#options.onCommitted();
+        for (const waiter of this.#waiters) if (this.#reached(waiter.position)) waiter.resolve(true);
+        return;
+      case 'live':
+        for (const event of message.events) this.#react(event);
+        return;
+      case 'rebuild-progress':
+        this.#calls.get(message.id)?.onProgress?.(message.progress);
+        return;
+      case 'catch-up-progress':
+        this.#options.onCatchUpProgress?.(message.progress, message.finished);
+        return;
+    }
+  }
+
+  #react(event: RecordedEvent): void {
+    const onLiveEvent = this.#options.onLiveEvent;
+    if (!onLiveEvent) return;
+    this.#reactions = this.#reactions
+      .then(() => onLiveEvent(event))
+      .catch((error: unknown) =>
+        this.#options.logger?.error({ err: error, eventId: event.id, type: event.type }, 'live event callback failed; projections go on'),
+      );
+  }
+
+  #fail(error: Error): void {
+    if (this.#closed) return;
+    this.#closed = error;
+    this.#unarm?.();
+    for (const call of this.#calls.values()) call.reject(error);
+    this.#calls.clear();
+    for (const waiter of this.#waiters) waiter.resolve(false);
+    this.#waiters.clear();
+  }
+}
