@@ -1,13 +1,19 @@
-import { useEffect } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { useEffect, useLayoutEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { AppToasts } from '@/components/toasts/app-toasts';
 import { registerNavigator } from '@/lib/navigation';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
-const router = createAppRouter();
-// The session timer and the API client change route from outside React.
-registerNavigator((to, options) => router.navigate(to, options));
+/** The session timer and the API client change route from outside React: they get the router's navigate. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    registerNavigator((to, options) => navigate(to, options));
+    return () => registerNavigator(null);
+  }, [navigate]);
+  return null;
+}
 
 export function App() {
   // One socket per session, opened and closed as the token comes and goes. Loaded after the first render:
@@ -28,7 +34,10 @@ export function App() {
 
   return (
     <AppErrorBoundary>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigatorBridge />
+        <AppRoutes />
+      </BrowserRouter>
       <AppToasts />
     </AppErrorBoundary>
   );

@@ -1,12 +1,17 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
-const renderApp = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
+const renderApp = (url: string) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
 
 describe('routes', () => {
   it('opens the lazy login page', async () => {
