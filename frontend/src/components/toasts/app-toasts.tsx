@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { loadedToasts, loadToasts, onToastsLoaded } from '@/lib/toast';
 
 /** Phones: the bottom bar layout (styles.css uses the same width). */
 export const PHONE_QUERY = '(max-width: 640px)';
@@ -13,13 +13,38 @@ function subscribe(onChange: () => void): () => void {
 
 const isPhone = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
 
+/** Runs `task` once the page has loaded (its scripts, styles and images), so it does not compete with them. */
+function afterPageLoad(task: () => void): () => void {
+  if (document.readyState === 'complete') {
+    const timer = window.setTimeout(task, 0);
+    return () => window.clearTimeout(timer);
+  }
+  window.addEventListener('load', task, { once: true });
+  return () => window.removeEventListener('load', task);
+}
+
 /**
  * The app's toasts. SPEC §9 defaults, top-right and 5000 ms (Alt+T focuses them, the library default), under
  * the sticky navbar rather than over its buttons; on a phone at the bottom, above the bottom bar, where they
  * cover neither the navbar nor what the page shows first (the waitlist position card). styles.css places them.
+ * react-toastify arrives after the page has loaded, or at the first toast (lib/toast.ts), whichever is first.
  */
 export function AppToasts() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
+  const [toastify, setToastify] = useState(loadedToasts);
+  useEffect(() => {
+    const stop = onToastsLoaded(() => setToastify(loadedToasts));
+    const cancel = afterPageLoad(() => {
+      loadToasts().catch((error: unknown) => console.warn('Toasts are unavailable until the page is reloaded.', error));
+    });
+    setToastify(loadedToasts);
+    return () => {
+      stop();
+      cancel();
+    };
+  }, []);
+  if (!toastify) return null;
+  const { ToastContainer } = toastify;
   // A phone shows two at a time (the rest wait their turn) so toasts never cover most of the screen.
   return <ToastContainer className="app-toasts" position={phone ? 'bottom-center' : 'top-right'} autoClose={5000} limit={phone ? 2 : undefined} />;
 }
