@@ -63,8 +63,30 @@ function routePreloadHints(): Plugin {
   };
 }
 
+/**
+ * The modules the entry chunk loads statically (found once the module graph is complete), so that the
+ * `shared` chunk group below never takes one of them out of the entry chunk.
+ */
+const initialModules = new Set<string>();
+function findInitialModules(): Plugin {
+  return {
+    name: 'crossfeed-initial-modules',
+    apply: 'build',
+    buildEnd() {
+      initialModules.clear();
+      const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (initialModules.has(id)) continue;
+        initialModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), routePreloadHints(), precompress()],
+  plugins: [findInitialModules(), react(), routePreloadHints(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -75,6 +97,26 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks the entry loads (`npm run bench -- ui` reads it).
     manifest: true,
+    // Few files per page: on a slow network each file waits for its own round trip, six at a time over
+    // HTTP/1.1 (docs/performance.md). One stylesheet for every page (12 kB gzip) instead of one per chunk.
+    cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Our modules (the UI's, and the domain rules it shares) that two or more lazy chunks use go into
+          // one `shared` chunk, instead of a dozen chunks of a few hundred bytes each. Not their
+          // dependencies: some are in the entry chunk, and the rest are libraries loaded on their own.
+          groups: [
+            {
+              name: 'shared',
+              test: (id: string) => /[\\/](frontend|domain)[\\/]src[\\/]/.test(id) && !initialModules.has(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,10 +2,10 @@ import type * as Toastify from 'react-toastify';
 import type { Id, ToastContent, ToastOptions } from 'react-toastify';
 
 /**
- * react-toastify, loaded after the page has shown instead of in the entry chunk every page downloads first
- * (6.6 kB gzip of it; docs/performance.md). Code that runs in the entry (the store's slices, the route
- * guards, the session timer) toasts through `toast` here; a toast asked for before the library has arrived
- * is shown as soon as it has. Lazy feature code imports react-toastify itself: by then it is loaded.
+ * The app's toasts: react-toastify, loaded once the page has shown (or at the first toast) instead of with
+ * the code of every page (6.6 kB gzip, and one more file to wait for on a slow network; docs/performance.md).
+ * The whole app toasts through `toast` here; a toast asked for before the library has arrived is shown as
+ * soon as it has, in order. Only the container (components/toasts/app-toasts.tsx) uses the library itself.
  */
 type ToastifyModule = typeof Toastify;
 type Show = (content: ToastContent, options?: ToastOptions) => void;

@@ -1,5 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
 import { ContactsModal } from '@/features/contacts/components/contacts-modal';
 import { AddContentModal } from '@/features/content-submission/components/add-content-modal';
