@@ -1,9 +1,12 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from '../scripts/precompress.ts';
+import { prerenderPages } from '../scripts/prerender.ts';
 import { routePreloads, type BuiltChunk } from '../scripts/route-preloads.ts';
+import { earlyReadsScript } from './src/lib/early-reads.ts';
 
 const API_ORIGIN = process.env.CROSSFEED_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -64,6 +67,56 @@ function routePreloadHints(): Plugin {
 }
 
 /**
+ * Writes `prerendered.json`: the markup of the public pages a first-time visitor sees (scripts/prerender.ts),
+ * which the server puts into those pages' `index.html`. Before precompression, which waits for it.
+ */
+function prerenderedPages(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'crossfeed-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const pages = await prerenderPages(root);
+        writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(pages));
+        this.info(`prerendered ${Object.keys(pages).join(', ')}`);
+      },
+    },
+  };
+}
+
+/** Where the server puts a page's own preload hints in index.html (backend/src/http/static-ui.ts). */
+const PAGE_HINTS_MARKER = '<!--page-hints-->';
+
+/**
+ * The early reads' inline script (src/lib/early-reads.ts), allowed by its hash (static-ui.ts). The head ends
+ * with: the app's script and preloads, the page's own preloads (PAGE_HINTS_MARKER), this script, then the
+ * stylesheets. So the browser asks for the scripts first, and the inline script runs at once: a script after
+ * a stylesheet would wait for it to load.
+ */
+function earlyReads(): Plugin {
+  return {
+    name: 'crossfeed-early-reads',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        let out = html;
+        for (const link of stylesheets) out = out.replace(link, '');
+        const tail = `${PAGE_HINTS_MARKER}\n    <script>${earlyReadsScript()}</script>\n    ${stylesheets.map((link) => link.trim()).join('\n    ')}\n  </head>`;
+        return out.replace(/\s*<\/head>/, `\n    ${tail}`);
+      },
+    },
+  };
+}
+
+/**
  * The modules the entry chunk loads statically (found once the module graph is complete), so that the
  * `shared` chunk group below never takes one of them out of the entry chunk.
  */
@@ -86,7 +139,7 @@ function findInitialModules(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [findInitialModules(), react(), routePreloadHints(), precompress()],
+  plugins: [findInitialModules(), react(), earlyReads(), routePreloadHints(), prerenderedPages(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { AppToasts } from '@/components/toasts/app-toasts';
@@ -13,6 +13,26 @@ function NavigatorBridge() {
     return () => registerNavigator(null);
   }, [navigate]);
   return null;
+}
+
+/** The router's content, the same in the browser and in the build's prerender (app/prerender.tsx). */
+export function AppPages() {
+  return (
+    <>
+      <NavigatorBridge />
+      <AppRoutes />
+    </>
+  );
+}
+
+/** What is around the router, the same in the browser and in the build's prerender. */
+export function AppFrame({ children }: { children: ReactNode }) {
+  return (
+    <AppErrorBoundary>
+      {children}
+      <AppToasts />
+    </AppErrorBoundary>
+  );
 }
 
 export function App() {
@@ -33,12 +53,10 @@ export function App() {
   }, []);
 
   return (
-    <AppErrorBoundary>
+    <AppFrame>
       <BrowserRouter>
-        <NavigatorBridge />
-        <AppRoutes />
+        <AppPages />
       </BrowserRouter>
-      <AppToasts />
-    </AppErrorBoundary>
+    </AppFrame>
   );
 }
