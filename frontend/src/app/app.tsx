@@ -3,6 +3,7 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { AppToasts } from '@/components/toasts/app-toasts';
 import { registerNavigator } from '@/lib/navigation';
+import { whenPageIdle } from '@/lib/when-page-idle';
 import { AppRoutes } from './router';
 
 /** The session timer and the API client change route from outside React: they get the router's navigate. */
@@ -36,18 +37,21 @@ export function AppFrame({ children }: { children: ReactNode }) {
 }
 
 export function App() {
-  // One socket per session, opened and closed as the token comes and goes. Loaded after the first render:
-  // socket.io-client is a tenth of the entry chunk and no page needs it to show.
+  // One socket per session, opened and closed as the token comes and goes. Loaded once the page has shown
+  // and the browser is idle: socket.io-client is no page's to show, and running it would hold the page back.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let unmounted = false;
-    import('./realtime')
-      .then(({ startAppRealtime }) => {
-        if (!unmounted) stop = startAppRealtime();
-      })
-      .catch((error: unknown) => console.warn('Live updates are unavailable until the page is reloaded.', error));
+    const cancel = whenPageIdle(() => {
+      import('./realtime')
+        .then(({ startAppRealtime }) => {
+          if (!unmounted) stop = startAppRealtime();
+        })
+        .catch((error: unknown) => console.warn('Live updates are unavailable until the page is reloaded.', error));
+    });
     return () => {
       unmounted = true;
+      cancel();
       stop?.();
     };
   }, []);

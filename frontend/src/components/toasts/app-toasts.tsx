@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { loadedToasts, loadToasts, onToastsLoaded } from '@/lib/toast';
+import { whenPageIdle } from '@/lib/when-page-idle';
 
 /** Phones: the bottom bar layout (styles.css uses the same width). */
 export const PHONE_QUERY = '(max-width: 640px)';
@@ -13,28 +14,18 @@ function subscribe(onChange: () => void): () => void {
 
 const isPhone = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
 
-/** Runs `task` once the page has loaded (its scripts, styles and images), so it does not compete with them. */
-function afterPageLoad(task: () => void): () => void {
-  if (document.readyState === 'complete') {
-    const timer = window.setTimeout(task, 0);
-    return () => window.clearTimeout(timer);
-  }
-  window.addEventListener('load', task, { once: true });
-  return () => window.removeEventListener('load', task);
-}
-
 /**
  * The app's toasts. SPEC §9 defaults, top-right and 5000 ms (Alt+T focuses them, the library default), under
  * the sticky navbar rather than over its buttons; on a phone at the bottom, above the bottom bar, where they
  * cover neither the navbar nor what the page shows first (the waitlist position card). styles.css places them.
- * react-toastify arrives after the page has loaded, or at the first toast (lib/toast.ts), whichever is first.
+ * react-toastify arrives once the page has loaded and the browser is idle, or at the first toast (lib/toast.ts).
  */
 export function AppToasts() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
   const [toastify, setToastify] = useState(loadedToasts);
   useEffect(() => {
     const stop = onToastsLoaded(() => setToastify(loadedToasts));
-    const cancel = afterPageLoad(() => {
+    const cancel = whenPageIdle(() => {
       loadToasts().catch((error: unknown) => console.warn('Toasts are unavailable until the page is reloaded.', error));
     });
     setToastify(loadedToasts);
