@@ -150,6 +150,9 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks the entry loads (`npm run bench -- ui` reads it).
     manifest: true,
+    // Every browser the app supports preloads modules itself (Chromium, Firefox 115+, Safari 17+); the
+    // polyfill only made older ones fetch the preloads early, at a kilobyte of the entry chunk for everyone.
+    modulePreload: { polyfill: false },
     // Few files per page: on a slow network each file waits for its own round trip, six at a time over
     // HTTP/1.1 (docs/performance.md). One stylesheet for every page (12 kB gzip) instead of one per chunk.
     cssCodeSplit: false,
