@@ -1,9 +1,12 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from '../scripts/precompress.ts';
+import { prerenderPages } from '../scripts/prerender.ts';
 import { routePreloads, type BuiltChunk } from '../scripts/route-preloads.ts';
+import { earlyReadsScript } from './src/lib/early-reads.ts';
 
 const API_ORIGIN = process.env.CROSSFEED_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -63,8 +66,80 @@ function routePreloadHints(): Plugin {
   };
 }
 
+/**
+ * Writes `prerendered.json`: the markup of the public pages a first-time visitor sees (scripts/prerender.ts),
+ * which the server puts into those pages' `index.html`. Before precompression, which waits for it.
+ */
+function prerenderedPages(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'crossfeed-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const pages = await prerenderPages(root);
+        writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(pages));
+        this.info(`prerendered ${Object.keys(pages).join(', ')}`);
+      },
+    },
+  };
+}
+
+/** Where the server puts a page's own preload hints in index.html (backend/src/http/static-ui.ts). */
+const PAGE_HINTS_MARKER = '<!--page-hints-->';
+
+/**
+ * The early reads' inline script (src/lib/early-reads.ts), allowed by its hash (static-ui.ts). The head ends
+ * with: the app's script and preloads, the page's own preloads (PAGE_HINTS_MARKER), this script, then the
+ * stylesheets. So the browser asks for the scripts first, and the inline script runs at once: a script after
+ * a stylesheet would wait for it to load.
+ */
+function earlyReads(): Plugin {
+  return {
+    name: 'crossfeed-early-reads',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        let out = html;
+        for (const link of stylesheets) out = out.replace(link, '');
+        const tail = `${PAGE_HINTS_MARKER}\n    <script>${earlyReadsScript()}</script>\n    ${stylesheets.map((link) => link.trim()).join('\n    ')}\n  </head>`;
+        return out.replace(/\s*<\/head>/, `\n    ${tail}`);
+      },
+    },
+  };
+}
+
+/**
+ * The modules the entry chunk loads statically (found once the module graph is complete), so that the
+ * `shared` chunk group below never takes one of them out of the entry chunk.
+ */
+const initialModules = new Set<string>();
+function findInitialModules(): Plugin {
+  return {
+    name: 'crossfeed-initial-modules',
+    apply: 'build',
+    buildEnd() {
+      initialModules.clear();
+      const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (initialModules.has(id)) continue;
+        initialModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), routePreloadHints(), precompress()],
+  plugins: [findInitialModules(), react(), earlyReads(), routePreloadHints(), prerenderedPages(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -75,6 +150,29 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks the entry loads (`npm run bench -- ui` reads it).
     manifest: true,
+    // Every browser the app supports preloads modules itself (Chromium, Firefox 115+, Safari 17+); the
+    // polyfill only made older ones fetch the preloads early, at a kilobyte of the entry chunk for everyone.
+    modulePreload: { polyfill: false },
+    // Few files per page: on a slow network each file waits for its own round trip, six at a time over
+    // HTTP/1.1 (docs/performance.md). One stylesheet for every page (12 kB gzip) instead of one per chunk.
+    cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Our modules (the UI's, and the domain rules it shares) that two or more lazy chunks use go into
+          // one `shared` chunk, instead of a dozen chunks of a few hundred bytes each. Not their
+          // dependencies: some are in the entry chunk, and the rest are libraries loaded on their own.
+          groups: [
+            {
+              name: 'shared',
+              test: (id: string) => /[\\/](frontend|domain)[\\/]src[\\/]/.test(id) && !initialModules.has(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

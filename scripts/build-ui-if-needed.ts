@@ -20,6 +20,7 @@ const INPUTS = [
   'frontend/vite.config.ts',
   'scripts/precompress.ts',
   'scripts/route-preloads.ts',
+  'scripts/prerender.ts',
   'frontend/package.json',
   'frontend/tsconfig.json',
   'frontend/src',

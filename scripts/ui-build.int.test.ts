@@ -55,3 +55,35 @@ test('the entry chunk has brotli and gzip variants that decode to it, and the ma
     assert.ok(fs.existsSync(path.join(outDir, `${file}.gz`)), `${file}.gz`);
   }
 });
+
+test('index.html asks for the scripts first, then runs the early reads inline, then links the one stylesheet', () => {
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const at = (pattern: RegExp) => {
+    const match = pattern.exec(html);
+    assert.ok(match, `${pattern} in index.html`);
+    return match.index;
+  };
+  const entry = at(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/);
+  const marker = at(/<!--page-hints-->/);
+  const inline = at(/<script>\(function\(\)\{try\{var r=\{"\/app\/home":/);
+  const stylesheet = at(/<link rel="stylesheet"[^>]*href="\/assets\/style-[\w-]+\.css"/);
+  assert.ok(entry < marker && marker < inline && inline < stylesheet, 'entry script, page hints, early reads, stylesheet');
+  assert.equal(html.match(/rel="stylesheet"/g)?.length, 1);
+});
+
+test('/waitlist is prerendered as a first-time visitor sees it, with its title and without a script', () => {
+  const pages = JSON.parse(fs.readFileSync(path.join(outDir, 'prerendered.json'), 'utf8')) as Record<string, { title: string | null; html: string }>;
+  const waitlist = pages['/waitlist'];
+  assert.ok(waitlist);
+  assert.equal(waitlist.title, 'Waitlist · Crossfeed');
+  assert.match(waitlist.html, /^<div class="app-shell">/);
+  for (const text of ['Reserve your spot', 'Why join early', 'Get Started']) assert.ok(waitlist.html.includes(text), text);
+  assert.doesNotMatch(waitlist.html, /<script|<title/);
+});
+
+test('a page downloads few files beyond the entry: its own chunk, the shared chunk and (in /app) the shell', () => {
+  const preloads = JSON.parse(fs.readFileSync(path.join(outDir, 'route-preloads.json'), 'utf8')) as Record<string, { js: string[]; css: string[] }>;
+  assert.deepEqual(preloads['/waitlist']?.js.map((file) => /\/assets\/([a-z-]+)-/.exec(file)?.[1]).sort(), ['shared', 'waitlist']);
+  assert.deepEqual(preloads['/app/home']?.js.map((file) => /\/assets\/([a-z-]+)-/.exec(file)?.[1]).sort(), ['home', 'root', 'shared']);
+  for (const page of Object.values(preloads)) assert.deepEqual(page.css, []);
+});

@@ -58,7 +58,8 @@ export interface PageLoadTarget {
 
 /**
  * Runs in the page before its scripts (plain JavaScript: this workspace has no DOM types): records LCP
- * entries and when an added node first holds the awaited text, in `window.__bench`.
+ * entries and when an added node first holds the awaited text, in `window.__bench`. It watches the document
+ * from its start, so text the parser inserts (a prerendered page) counts as well as text a script adds.
  */
 function instrumentScript(text: string): string {
   return `(() => {
@@ -83,7 +84,8 @@ function instrumentScript(text: string): string {
       }
     }
   });
-  document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { childList: true, subtree: true }));
+  // From the start: nodes the parser inserts (a prerendered page) are reported as well as those scripts add.
+  watch.observe(document, { childList: true, subtree: true });
 })();`;
 }
 

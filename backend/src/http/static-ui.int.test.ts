@@ -13,7 +13,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createLogger } from '@crossfeed/platform/logger.ts';
 import { createApp } from './app.ts';
-import { chooseEncoding } from './static-ui.ts';
+import { createHash } from 'node:crypto';
+import { allowScripts, chooseEncoding, inlineScriptHashes } from './static-ui.ts';
 
 interface Answer {
   status: number;
@@ -214,6 +215,74 @@ describe('the built UI, precompressed', () => {
     assert.equal(answer.status, 404);
     assert.equal(answer.headers['content-encoding'], undefined);
     assert.match(answer.headers['content-type'] ?? '', /application\/json/);
+  });
+});
+
+describe('prerendered pages and inline scripts', () => {
+  const EARLY = "(function(){window.__early=location.pathname})();";
+  const BUILT =
+    '<!doctype html><html><head><title>Crossfeed</title><script type="module" src="/assets/index-abc123.js"></script>' +
+    `<!--page-hints--><script>${EARLY}</script><link rel="stylesheet" href="/assets/style-abc123.css"></head>` +
+    '<body><div id="root"></div></body></html>';
+  const HASH = `'sha256-${createHash('sha256').update(EARLY).digest('base64')}'`;
+  let dist: string;
+  let server: { url: string; close: () => Promise<void> };
+  before(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-static-ui-pages-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), BUILT);
+    fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/waitlist': { js: ['/assets/waitlist-abc123.js'], css: [] } }));
+    fs.writeFileSync(
+      path.join(dist, 'prerendered.json'),
+      JSON.stringify({ '/waitlist': { title: 'Waitlist · Crossfeed <beta>', html: '<div class="app-shell"><h2>Reserve your spot</h2></div>' } }),
+    );
+    server = await serve(dist, true);
+  });
+  after(async () => {
+    await server.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const scriptSrc = (answer: Answer) => /(?:^|;)\s*script-src ([^;]*)/.exec(String(answer.headers['content-security-policy'] ?? ''))?.[1] ?? '';
+
+  test('a prerendered page arrives with its markup in #root, its title, and its hints where the build marked them', async () => {
+    const answer = await get(`${server.url}/waitlist`, { 'accept-encoding': 'br' });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['cache-control'], 'no-cache');
+    assert.equal(
+      brotliDecompressSync(answer.body).toString('utf8'),
+      BUILT.replace('<title>Crossfeed</title>', '<title>Waitlist · Crossfeed &lt;beta&gt;</title>')
+        .replace('<!--page-hints-->', '<link rel="modulepreload" crossorigin href="/assets/waitlist-abc123.js">')
+        .replace('<div id="root"></div>', '<div id="root"><div class="app-shell"><h2>Reserve your spot</h2></div></div>'),
+    );
+  });
+
+  test("every page's Content-Security-Policy allows index.html's inline script by its hash, and no other inline script", async () => {
+    for (const route of ['/waitlist', '/app/home', '/index.html']) {
+      const answer = await get(`${server.url}${route}`);
+      assert.equal(answer.status, 200, route);
+      assert.match(answer.headers['content-type'] ?? '', /^text\/html/, route);
+      const sources = scriptSrc(answer).split(/\s+/);
+      assert.ok(sources.includes(HASH), `${route}: ${scriptSrc(answer)}`);
+      assert.ok(sources.includes("'self'"), route);
+      assert.ok(!sources.includes("'unsafe-inline'"), route);
+    }
+    // A path the build did not list: index.html as built (its hints marker is a comment).
+    assert.equal((await get(`${server.url}/app/home`)).body.toString('utf8'), BUILT);
+  });
+
+  test('an API answer keeps the policy as configured', async () => {
+    const answer = await get(`${server.url}/content/nothing-here`);
+    assert.equal(answer.status, 404);
+    assert.ok(!scriptSrc(answer).includes('sha256'));
+  });
+
+  test('the hashes are those of inline scripts only, and a policy gets them in script-src (or one made from default-src)', () => {
+    const html = `<script src="/a.js"></script><script>${EARLY}</script><script type="module" src="/b.js"></script><script></script>`;
+    assert.deepEqual(inlineScriptHashes(html), [HASH]);
+    assert.equal(allowScripts("default-src 'self';script-src 'self' https://js.stripe.com;img-src 'self'", [HASH]), `default-src 'self';script-src 'self' https://js.stripe.com ${HASH};img-src 'self'`);
+    assert.equal(allowScripts("default-src 'self'; img-src data:", [HASH]), `default-src 'self';img-src data:;script-src 'self' ${HASH}`);
+    assert.equal(allowScripts("img-src 'self'", [HASH]), "img-src 'self'");
+    assert.equal(allowScripts("script-src 'self'", []), "script-src 'self'");
   });
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
 import { isApiPath } from './api-paths.ts';
@@ -67,6 +68,9 @@ function rememberedVariants(): (file: string) => Encoding[] | null {
 }
 
 type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+/** The place the UI build marks for a page's preload hints (frontend/vite.config.ts). */
+export const PAGE_HINTS_MARKER = '<!--page-hints-->';
+type PrerenderedPages = Record<string, { title: string | null; html: string }>;
 
 /** `<link>` hints for a page's own chunks and styles (the build's `route-preloads.json`). */
 export function preloadLinks(preloads: { js: readonly string[]; css: readonly string[] }): string {
@@ -79,58 +83,116 @@ export function preloadLinks(preloads: { js: readonly string[]; css: readonly st
   ].join('');
 }
 
-/**
- * index.html for a path the build listed in `route-preloads.json`, with that page's preload hints before
- * `</head>` (and its brotli and gzip forms, made once per build); null for any other path, or without a
- * build that wrote the list. Re-read when index.html
- * changes (a rebuild), so the hints always name the files of the index they are in.
- */
-type PageHtml = { html: Buffer; br: Buffer; gzip: Buffer };
+/** CSP source expressions (`'sha256-…'`) for the inline scripts of a built index.html (not those with a src). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]!) || match[2]!.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
 
-function pageHtmlWithPreloads(distDir: string): (pathname: string) => PageHtml | null {
+/**
+ * A Content-Security-Policy with `sources` added to its `script-src` (or to a `script-src` made from
+ * `default-src`); unchanged without either, or without sources.
+ */
+export function allowScripts(policy: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  const directives = policy.split(';').map((directive) => directive.trim()).filter(Boolean);
+  const named = (name: string) => directives.findIndex((directive) => directive.split(/\s+/)[0]!.toLowerCase() === name);
+  const script = named('script-src');
+  if (script >= 0) directives[script] = `${directives[script]} ${sources.join(' ')}`;
+  else if (named('default-src') >= 0) directives.push(`script-src${directives[named('default-src')]!.slice('default-src'.length)} ${sources.join(' ')}`);
+  else return policy;
+  return directives.join(';');
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page as sent, with its brotli and gzip forms (made once per build). */
+type PageHtml = { html: Buffer; br: Buffer; gzip: Buffer };
+type BuiltPages = {
+  /** index.html as built, for every path the build did not list. */
+  index: PageHtml;
+  /** Per page: index.html with that page's preload hints and, when prerendered, its markup and title. */
+  pages: Map<string, PageHtml>;
+  /** The inline scripts' hashes, added to the Content-Security-Policy of every page. */
+  scriptHashes: string[];
+};
+
+const compressed = (text: string): PageHtml => {
+  const html = Buffer.from(text);
+  return { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+};
+
+/**
+ * The index.html to send for a path: with the page's preload hints (`route-preloads.json`) before
+ * `</head>`, and for a prerendered page (`prerendered.json`, scripts/prerender.ts) its markup inside
+ * `<div id="root">` and its title. Re-read when index.html changes (a rebuild), so the hints always name
+ * the files of the index they are in. Null before the UI is built.
+ */
+function pageHtml(distDir: string): (pathname: string) => { page: PageHtml; scriptHashes: string[] } | null {
   const indexFile = path.join(distDir, 'index.html');
-  const listFile = path.join(distDir, 'route-preloads.json');
-  let cached: { mtimeMs: number; pages: Map<string, PageHtml> } | null = null;
-  const pages = (): Map<string, PageHtml> | null => {
+  const readJson = <T>(name: string): T | null => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(distDir, name), 'utf8')) as T;
+    } catch {
+      // Not written by this build (an older one): the pages go out without it.
+      return null;
+    }
+  };
+  let cached: { mtimeMs: number; built: BuiltPages } | null = null;
+  const built = (): BuiltPages | null => {
     let mtimeMs: number;
+    let index: string;
     try {
       mtimeMs = fs.statSync(indexFile).mtimeMs;
+      if (cached?.mtimeMs === mtimeMs) return cached.built;
+      index = fs.readFileSync(indexFile, 'utf8');
     } catch {
       return null;
     }
-    if (cached?.mtimeMs === mtimeMs) return cached.pages;
-    const built = new Map<string, PageHtml>();
-    try {
-      const index = fs.readFileSync(indexFile, 'utf8');
-      const list = JSON.parse(fs.readFileSync(listFile, 'utf8')) as RoutePreloads;
-      if (index.includes('</head>')) {
-        for (const [page, preloads] of Object.entries(list)) {
-          const html = Buffer.from(index.replace('</head>', `${preloadLinks(preloads)}</head>`));
-          built.set(page, { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) });
-        }
+    const preloads = readJson<RoutePreloads>('route-preloads.json') ?? {};
+    const prerendered = readJson<PrerenderedPages>('prerendered.json') ?? {};
+    const pages = new Map<string, PageHtml>();
+    for (const page of new Set([...Object.keys(preloads), ...Object.keys(prerendered)])) {
+      let html = index;
+      const hints = preloads[page];
+      // Where the build marked the place (before the inline scripts and the stylesheets, which would hold
+      // them back), else at the end of the head.
+      if (hints && html.includes(PAGE_HINTS_MARKER)) html = html.replace(PAGE_HINTS_MARKER, () => preloadLinks(hints));
+      else if (hints && html.includes('</head>')) html = html.replace('</head>', () => `${preloadLinks(hints)}</head>`);
+      const markup = prerendered[page];
+      if (markup && html.includes('<div id="root"></div>')) {
+        html = html.replace('<div id="root"></div>', () => `<div id="root">${markup.html}</div>`);
+        if (markup.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title!)}</title>`);
       }
-    } catch {
-      // No list (an older build) or an unreadable one: index.html goes out as built, without hints.
+      pages.set(page, compressed(html));
     }
-    cached = { mtimeMs, pages: built };
-    return built;
+    // Hashed from index.html only: the prerendered markup never adds a script to the policy.
+    cached = { mtimeMs, built: { index: compressed(index), pages, scriptHashes: inlineScriptHashes(index) } };
+    return cached.built;
   };
   return (pathname) => {
+    const pages = built();
+    if (!pages) return null;
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    return pages()?.get(page) ?? null;
+    return { page: pages.pages.get(page) ?? pages.index, scriptHashes: pages.scriptHashes };
   };
 }
 
 /**
  * Serves the built single-page app: hashed assets with a long cache, and index.html (never cached) for
- * every non-API GET so that client-side routes survive a reload. Where the build wrote a `.br` or `.gz`
+ * every non-API GET so that client-side routes survive a reload, with the page's preload hints, its
+ * prerendered markup where the build made one, and a Content-Security-Policy that allows index.html's own
+ * inline scripts by their hashes. Where the build wrote a `.br` or `.gz`
  * beside a file, the best one the client accepts is sent, with the original's Content-Type,
  * `Content-Encoding` and `Vary: Accept-Encoding`.
  */
 export function staticUi(distDir: string, options: { serveSourceMaps?: boolean } = {}): Router {
   const router = express.Router();
   const assetsDir = path.join(distDir, 'assets');
-  const indexFile = path.join(distDir, 'index.html');
   const assetVariants = rememberedVariants();
 
   /** Sends `file` (or its best variant); false when the file does not exist. */
@@ -171,23 +233,28 @@ export function staticUi(distDir: string, options: { serveSourceMaps?: boolean }
     '/assets',
     express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
-  router.use(express.static(distDir, { index: false }));
-  const pageHtml = pageHtmlWithPreloads(distDir);
-  router.get(/.*/, (req, res, next) => {
+  const htmlFor = pageHtml(distDir);
+  const sendPage = (req: Request, res: Response, next: () => void) => {
     if (isApiPath(req.path)) return next();
-    // A page the build knows: index.html naming that page's chunks, so they download with the entry chunk.
-    const page = pageHtml(req.path);
-    if (page !== null) {
-      res.setHeader('Cache-Control', REVALIDATE);
-      res.vary('Accept-Encoding');
-      const encoding = chooseEncoding(req.get('accept-encoding'), ['br', 'gzip']);
-      if (encoding) res.setHeader('Content-Encoding', encoding);
-      res.type('html').send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+    const found = htmlFor(req.path);
+    if (found === null) {
+      res.status(503).type('text/plain').send('The UI is not built yet: run `npm run build:ui` (npm start does it).');
       return;
     }
-    // Looked up on every request: index.html keeps its name across builds.
-    if (send(req, res, indexFile, REVALIDATE, findVariants(indexFile))) return;
-    res.status(503).type('text/plain').send('The UI is not built yet: run `npm run build:ui` (npm start does it).');
-  });
+    // index.html for every client route; a page the build knows names its own chunks (they download with
+    // the entry chunk) and may arrive prerendered.
+    const { page, scriptHashes } = found;
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string') res.setHeader('Content-Security-Policy', allowScripts(policy, scriptHashes));
+    res.setHeader('Cache-Control', REVALIDATE);
+    res.vary('Accept-Encoding');
+    const encoding = chooseEncoding(req.get('accept-encoding'), ['br', 'gzip']);
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.type('html').send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+  };
+  // index.html itself goes out as every page does (with the policy for its inline scripts), not as a file.
+  router.get('/index.html', sendPage);
+  router.use(express.static(distDir, { index: false }));
+  router.get(/.*/, sendPage);
   return router;
 }

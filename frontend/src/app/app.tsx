@@ -1,35 +1,66 @@
-import { useEffect } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { AppToasts } from '@/components/toasts/app-toasts';
 import { registerNavigator } from '@/lib/navigation';
-import { createAppRouter } from './router';
+import { whenPageIdle } from '@/lib/when-page-idle';
+import { AppRoutes } from './router';
 
-const router = createAppRouter();
-// The session timer and the API client change route from outside React.
-registerNavigator((to, options) => router.navigate(to, options));
+/** The session timer and the API client change route from outside React: they get the router's navigate. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    registerNavigator((to, options) => navigate(to, options));
+    return () => registerNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+/** The router's content, the same in the browser and in the build's prerender (app/prerender.tsx). */
+export function AppPages() {
+  return (
+    <>
+      <NavigatorBridge />
+      <AppRoutes />
+    </>
+  );
+}
+
+/** What is around the router, the same in the browser and in the build's prerender. */
+export function AppFrame({ children }: { children: ReactNode }) {
+  return (
+    <AppErrorBoundary>
+      {children}
+      <AppToasts />
+    </AppErrorBoundary>
+  );
+}
 
 export function App() {
-  // One socket per session, opened and closed as the token comes and goes. Loaded after the first render:
-  // socket.io-client is a tenth of the entry chunk and no page needs it to show.
+  // One socket per session, opened and closed as the token comes and goes. Loaded once the page has shown
+  // and the browser is idle: socket.io-client is no page's to show, and running it would hold the page back.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let unmounted = false;
-    import('./realtime')
-      .then(({ startAppRealtime }) => {
-        if (!unmounted) stop = startAppRealtime();
-      })
-      .catch((error: unknown) => console.warn('Live updates are unavailable until the page is reloaded.', error));
+    const cancel = whenPageIdle(() => {
+      import('./realtime')
+        .then(({ startAppRealtime }) => {
+          if (!unmounted) stop = startAppRealtime();
+        })
+        .catch((error: unknown) => console.warn('Live updates are unavailable until the page is reloaded.', error));
+    });
     return () => {
       unmounted = true;
+      cancel();
       stop?.();
     };
   }, []);
 
   return (
-    <AppErrorBoundary>
-      <RouterProvider router={router} />
-      <AppToasts />
-    </AppErrorBoundary>
+    <AppFrame>
+      <BrowserRouter>
+        <AppPages />
+      </BrowserRouter>
+    </AppFrame>
   );
 }

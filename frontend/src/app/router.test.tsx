@@ -1,12 +1,17 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
-import { routes } from './router';
+import { AppRoutes, preloadPages } from './router';
 
-const renderApp = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
+const renderApp = (url: string) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
 
 describe('routes', () => {
   it('opens the lazy login page', async () => {
@@ -38,5 +43,17 @@ describe('routes', () => {
     renderApp('/admin-report');
 
     expect(await screen.findByRole('heading', { name: 'Flagged content' })).toBeInTheDocument();
+  });
+});
+
+describe('preloadPages', () => {
+  it('loads the /app shell and its page ahead, so the first render shows the page rather than the loader', async () => {
+    useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ has_profile_completed: true }));
+    await preloadPages('/app/profile-builder');
+
+    renderApp('/app/profile-builder');
+
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 });

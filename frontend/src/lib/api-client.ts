@@ -1,4 +1,5 @@
 import { PAGE_SIZE_DEFAULT, TOTAL_COUNT_HEADER } from '@crossfeed/domain/rules/limits.ts';
+import { takeEarlyRead } from '@/lib/early-reads';
 import { notifySessionExpired } from '@/lib/notify';
 import { useAppStore } from '@/stores/app-store';
 
@@ -119,7 +120,12 @@ async function send(path: string, request: ApiRequest): Promise<{ response: Resp
   // SPEC §6: without a token the call is still sent, with a warning.
   else if (auth) console.warn(`No auth token: calling ${method} ${path} without Authorization.`);
 
-  const response = await fetch(buildUrl(path, query), { method, headers, body, signal });
+  const url = buildUrl(path, query);
+  // The page's first reads may already be under way (lib/early-reads.ts): the same GET with the same token.
+  const early = method === 'GET' && token ? takeEarlyRead(url, token) : null;
+  const earlyResponse = early ? await early : null;
+  if (earlyResponse) signal?.throwIfAborted();
+  const response = earlyResponse ?? (await fetch(url, { method, headers, body, signal }));
   const payload = await readBody(response);
   if (response.ok) return { response, payload };
 

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 
 /** Toast texts used from more than one feature (SPEC §8). */
 export const SESSION_EXPIRED = 'Session expired. Please log in again.';

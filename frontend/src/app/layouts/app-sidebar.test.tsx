@@ -140,7 +140,8 @@ describe('App layout sidebar', () => {
     renderApp();
 
     await userEvent.click(screen.getByRole('button', { name: entry }));
-    expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+    // The panel's code may still be loading when it is first opened (lazyWhenOpen).
+    expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
 
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();
@@ -155,7 +156,7 @@ describe('App layout sidebar', () => {
     renderApp();
 
     act(() => useAppStore.getState().showPanel(panel));
-    expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
 
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();

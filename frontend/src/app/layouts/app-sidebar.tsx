@@ -1,11 +1,7 @@
 import { useEffect, type ReactElement } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
-import { ContactsModal } from '@/features/contacts/components/contacts-modal';
-import { AddContentModal } from '@/features/content-submission/components/add-content-modal';
-import { NotificationsModal } from '@/features/notifications/components/notifications-modal';
-import { ProfileInformationModal } from '@/features/account/components/profile-information-modal';
-import { PremiumPlanModal } from '@/features/subscription/components/premium-plan-modal';
+import { lazyWhenOpen } from '@/components/ui/lazy-when-open';
 import { useAppStore } from '@/stores/app-store';
 import type { PanelId } from '@/stores/panels-slice';
 import {
@@ -17,6 +13,23 @@ import {
   PremiumIcon,
   ProfileIcon,
 } from './sidebar-icons';
+
+// The panels load once the page is idle or when first opened: they are most of the /app shell's code.
+const ContactsModal = lazyWhenOpen(() =>
+  import('@/features/contacts/components/contacts-modal').then((module) => module.ContactsModal),
+);
+const AddContentModal = lazyWhenOpen(() =>
+  import('@/features/content-submission/components/add-content-modal').then((module) => module.AddContentModal),
+);
+const NotificationsModal = lazyWhenOpen(() =>
+  import('@/features/notifications/components/notifications-modal').then((module) => module.NotificationsModal),
+);
+const ProfileInformationModal = lazyWhenOpen(() =>
+  import('@/features/account/components/profile-information-modal').then((module) => module.ProfileInformationModal),
+);
+const PremiumPlanModal = lazyWhenOpen(() =>
+  import('@/features/subscription/components/premium-plan-modal').then((module) => module.PremiumPlanModal),
+);
 
 /** SPEC §4 Tour. */
 export const TOUR_RESET = 'Tour has been reset. You can retake the tour.';

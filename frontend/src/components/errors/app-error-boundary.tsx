@@ -4,7 +4,7 @@ import { ErrorFallback } from './error-fallback';
 type AppErrorBoundaryProps = { children: ReactNode };
 type AppErrorBoundaryState = { hasError: boolean };
 
-/** Last line of defence for errors thrown outside the router's own error handling. */
+/** Last line of defence for errors thrown outside a page (the layout's RouteErrorBoundary handles those). */
 export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorBoundaryState> {
   override state: AppErrorBoundaryState = { hasError: false };
 

@@ -1,4 +1,4 @@
-// Rendered both as the router's errorElement and by AppErrorBoundary (outside the router),
+// Rendered both by the page's RouteErrorBoundary and by AppErrorBoundary (outside the router),
 // so it must not use router hooks or links.
 export function ErrorFallback() {
   return (

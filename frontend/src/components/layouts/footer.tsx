@@ -33,7 +33,10 @@ export function Footer() {
           </svg>
           <span>@crossfeed</span>
         </a>
-        <p className="footer-copyright">© {year} Crossfeed. All rights reserved.</p>
+        {/* A page prerendered at build time may be hydrated in a later year: the year is then simply replaced. */}
+        <p className="footer-copyright" suppressHydrationWarning>
+          © {year} Crossfeed. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -1,7 +1,9 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteAnalytics } from './route-analytics';
+import { ScrollToTop } from './scroll-to-top';
 
 /** The shell around every route: navigation bar, the page, footer. */
 export function MainLayout() {
@@ -12,10 +14,12 @@ export function MainLayout() {
       </a>
       <Navbar />
       <main id="main-content" className="site-main" tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollToTop />
       <RouteAnalytics />
     </div>
   );

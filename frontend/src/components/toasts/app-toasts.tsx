@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { loadedToasts, loadToasts, onToastsLoaded } from '@/lib/toast';
+import { whenPageIdle } from '@/lib/when-page-idle';
 
 /** Phones: the bottom bar layout (styles.css uses the same width). */
 export const PHONE_QUERY = '(max-width: 640px)';
@@ -17,9 +18,24 @@ const isPhone = (): boolean => typeof window.matchMedia === 'function' && window
  * The app's toasts. SPEC §9 defaults, top-right and 5000 ms (Alt+T focuses them, the library default), under
  * the sticky navbar rather than over its buttons; on a phone at the bottom, above the bottom bar, where they
  * cover neither the navbar nor what the page shows first (the waitlist position card). styles.css places them.
+ * react-toastify arrives once the page has loaded and the browser is idle, or at the first toast (lib/toast.ts).
  */
 export function AppToasts() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
+  const [toastify, setToastify] = useState(loadedToasts);
+  useEffect(() => {
+    const stop = onToastsLoaded(() => setToastify(loadedToasts));
+    const cancel = whenPageIdle(() => {
+      loadToasts().catch((error: unknown) => console.warn('Toasts are unavailable until the page is reloaded.', error));
+    });
+    setToastify(loadedToasts);
+    return () => {
+      stop();
+      cancel();
+    };
+  }, []);
+  if (!toastify) return null;
+  const { ToastContainer } = toastify;
   // A phone shows two at a time (the rest wait their turn) so toasts never cover most of the screen.
   return <ToastContainer className="app-toasts" position={phone ? 'bottom-center' : 'top-right'} autoClose={5000} limit={phone ? 2 : undefined} />;
 }

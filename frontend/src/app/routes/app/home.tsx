@@ -1,18 +1,33 @@
 import { useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { ContentListModal } from '@/features/content-management/components/content-list-modal';
-import { ManageContentModal } from '@/features/content-management/components/manage-content-modal';
-import { CreatorProfileModal } from '@/features/creators/components/creator-profile-modal';
-import { FlagContentModal } from '@/features/flags/components/flag-content-modal';
 import { PremiumUpsellModal } from '@/features/premium/components/premium-upsell-modal';
-import { AdvancedSearchModal } from '@/features/search/components/advanced-search-modal';
 import { ScheduleReleaseButton } from '@/features/scheduling/components/schedule-release-button';
 import { ScheduleShareOption } from '@/features/scheduling/components/schedule-share-option';
 import { ScheduledList } from '@/features/scheduling/components/scheduled-list';
-import { ShareContentModal } from '@/features/sharing/components/share-content-modal';
 import { Workspace } from '@/features/workspace/components/workspace';
 import type { ContentDto } from '@/features/workspace/types';
+import { lazyWhenOpen } from '@/components/ui/lazy-when-open';
 import { useAppStore } from '@/stores/app-store';
+
+// The dialogs load once the page is idle or when first opened: the workspace shows without them.
+const ContentListModal = lazyWhenOpen(() =>
+  import('@/features/content-management/components/content-list-modal').then((module) => module.ContentListModal),
+);
+const ManageContentModal = lazyWhenOpen(() =>
+  import('@/features/content-management/components/manage-content-modal').then((module) => module.ManageContentModal),
+);
+const CreatorProfileModal = lazyWhenOpen(() =>
+  import('@/features/creators/components/creator-profile-modal').then((module) => module.CreatorProfileModal),
+);
+const FlagContentModal = lazyWhenOpen(() =>
+  import('@/features/flags/components/flag-content-modal').then((module) => module.FlagContentModal),
+);
+const AdvancedSearchModal = lazyWhenOpen(() =>
+  import('@/features/search/components/advanced-search-modal').then((module) => module.AdvancedSearchModal),
+);
+const ShareContentModal = lazyWhenOpen(() =>
+  import('@/features/sharing/components/share-content-modal').then((module) => module.ShareContentModal),
+);
 
 type Creator = { userId: string; username: string };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { FormMessage } from '@/components/ui/form-message';

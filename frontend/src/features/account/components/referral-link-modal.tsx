@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Modal } from '@/components/ui/modal';
 import { canShareNatively, copyText, isShareCancelled, referralLink } from '@/lib/referral-link';
 import { useAppStore } from '@/stores/app-store';

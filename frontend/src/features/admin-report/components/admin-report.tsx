@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ModerationStatus } from '@crossfeed/domain/rules/content-types.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

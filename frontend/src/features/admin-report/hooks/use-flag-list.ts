@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
 import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
 import { getFlags } from '../api/get-flags';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { selectIsAdmin } from '@/stores/session-selectors';
 import { useAppStore } from '@/stores/app-store';

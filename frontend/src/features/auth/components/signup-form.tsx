@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { MESSAGES, isValidEmail, passwordStrength } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';
 import { errorMessage } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { UserDto } from '@crossfeed/domain/api/realtime-events.ts';
 import { ApiError } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';

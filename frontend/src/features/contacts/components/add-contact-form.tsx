@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
 import { errorMessage } from '@/lib/api-client';
 import { addContact } from '../api/add-contact';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
 import { errorMessage } from '@/lib/api-client';
 import { uploadContacts, type UploadContactsResult } from '../api/upload-contacts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Modal } from '@/components/ui/modal';
 import { TabList, TabPanel } from '@/components/ui/tabs';
 import { getContacts } from '@/lib/api/contacts';

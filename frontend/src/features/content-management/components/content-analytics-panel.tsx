@@ -1,6 +1,6 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { getContentAnalytics, type ContentAnalyticsMap } from '../api/get-content-analytics';

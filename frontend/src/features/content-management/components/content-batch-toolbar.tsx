@@ -1,6 +1,6 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectionToolbar } from '@/components/ui/selection-toolbar';
 import { errorMessage } from '@/lib/api-client';

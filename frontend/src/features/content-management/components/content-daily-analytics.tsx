@@ -2,7 +2,7 @@ import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import type { ContentDailyAnalyticsDto, ContentDailyQuery } from '@crossfeed/domain/api/content-analytics.dto.ts';
 import { CONTENT_DAILY_DEFAULT_DAYS } from '@crossfeed/domain/rules/content-analytics.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatPeriod, formatValue, totalOf } from '@/components/charts/chart-format';
 import { LineChart } from '@/components/charts/line-chart';
 import { RetryAlert } from '@/components/ui/retry-alert';

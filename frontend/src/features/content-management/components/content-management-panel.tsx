@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { BatchContentResult } from '../api/batch-content';
 import { ContentBatchToolbar } from './content-batch-toolbar';
 import { ConversionTrackingPanel } from './conversion-tracking-panel';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';

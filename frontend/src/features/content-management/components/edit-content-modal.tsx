@@ -1,7 +1,7 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { CONTENT_DESCRIPTION_MAX, CONTENT_TITLE_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';

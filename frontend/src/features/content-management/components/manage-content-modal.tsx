@@ -1,6 +1,6 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CONTENT_DESCRIPTION_MAX, CONTENT_TITLE_MAX, CONTENT_URL_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';

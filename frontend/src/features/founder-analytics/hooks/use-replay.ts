@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { ReplayProgressPush } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ReplayJobDto, ReplayJobProgress } from '@crossfeed/domain/api/replay.dto.ts';
 import { ApiError, errorMessage } from '@/lib/api-client';

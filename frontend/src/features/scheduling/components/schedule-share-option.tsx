@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { createSchedule } from '../api/create-schedule';
 import { SCHEDULING_MESSAGES as M, shareScheduledFor } from '../messages';

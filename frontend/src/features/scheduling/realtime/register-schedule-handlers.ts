@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { RegisterHandlers } from '@/lib/socket';
 import { OUTCOME_PREFIX } from '../messages';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
 import { LoadMore } from '@/components/ui/load-more';
 import { Modal } from '@/components/ui/modal';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsAuthenticated, selectIsPremium } from '@/stores/session-selectors';

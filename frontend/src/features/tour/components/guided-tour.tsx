@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';
 import { TOUR_COMPLETED } from '../messages';
 import { shouldRunTour } from '../utils/should-run-tour';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { copyText, isShareCancelled } from '@/lib/referral-link';
 import { COPY_FAILED, REFERRAL_COPIED, REFERRAL_SHARED, SHARE_FAILED } from '../messages';
 

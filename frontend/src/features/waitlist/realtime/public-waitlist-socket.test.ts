@@ -6,6 +6,8 @@ import { subscribeToWaitlistCount } from './public-waitlist-socket';
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
 const ioMock = vi.mocked(io);
+/** socket.io-client is imported when the subscription starts: its connection follows. */
+const connected = () => vi.waitFor(() => expect(sockets).toHaveLength(1));
 
 describe('subscribeToWaitlistCount', () => {
   beforeEach(() => {
@@ -13,8 +15,9 @@ describe('subscribeToWaitlistCount', () => {
     openFakeSockets(ioMock, sockets);
   });
 
-  it('connects to the /public namespace without a token, on its own connection', () => {
+  it('connects to the /public namespace without a token, on its own connection', async () => {
     const stop = subscribeToWaitlistCount({ onCount: vi.fn() });
+    await connected();
     expect(ioMock).toHaveBeenCalledTimes(1);
     const [uri, options] = ioMock.mock.calls[0]!;
     expect(uri).toBe('/public');
@@ -23,9 +26,10 @@ describe('subscribeToWaitlistCount', () => {
     stop();
   });
 
-  it('passes each waitlist:count push to onCount and ignores malformed ones', () => {
+  it('passes each waitlist:count push to onCount and ignores malformed ones', async () => {
     const onCount = vi.fn();
     subscribeToWaitlistCount({ onCount });
+    await connected();
     const socket = sockets[0]!;
     socket.push('waitlist:count', { count: 42 });
     socket.push('waitlist:count', { count: 'many' });
@@ -34,17 +38,19 @@ describe('subscribeToWaitlistCount', () => {
     expect(onCount.mock.calls).toEqual([[42], [43]]);
   });
 
-  it('calls onReconnect when the connection comes back', () => {
+  it('calls onReconnect when the connection comes back', async () => {
     const onReconnect = vi.fn();
     subscribeToWaitlistCount({ onCount: vi.fn(), onReconnect });
+    await connected();
     sockets[0]!.reconnect();
     expect(onReconnect).toHaveBeenCalledTimes(1);
   });
 
-  it('disconnects and drops its listeners when stopped', () => {
+  it('disconnects and drops its listeners when stopped', async () => {
     const onCount = vi.fn();
     const onReconnect = vi.fn();
     const stop = subscribeToWaitlistCount({ onCount, onReconnect });
+    await connected();
     const socket = sockets[0]!;
     stop();
     expect(socket.disconnected).toBe(true);
@@ -52,5 +58,13 @@ describe('subscribeToWaitlistCount', () => {
     socket.reconnect();
     expect(onCount).not.toHaveBeenCalled();
     expect(onReconnect).not.toHaveBeenCalled();
+  });
+
+  it('never connects when stopped before socket.io-client has loaded', async () => {
+    const stop = subscribeToWaitlistCount({ onCount: vi.fn() });
+    stop();
+    await import('socket.io-client');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ioMock).not.toHaveBeenCalled();
   });
 });

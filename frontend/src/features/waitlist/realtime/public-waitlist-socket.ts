@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import {
   PUBLIC_NAMESPACE,
   type ClientToServerEvents,
@@ -8,6 +8,31 @@ import {
 } from '@crossfeed/domain/api/realtime-events.ts';
 
 export type PublicSocket = Socket<PublicServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Opens a `/public` connection once socket.io-client has loaded, and gives it to `setup`. socket.io-client
+ * (12.7 kB gzip) is not part of the waitlist page's own download: the page shows without it, and live
+ * numbers follow. Returns the function that stops it, loaded or not.
+ */
+function connectPublic(options: Partial<ManagerOptions & SocketOptions>, setup: (socket: PublicSocket) => void): () => void {
+  let socket: PublicSocket | null = null;
+  let stopped = false;
+  import('socket.io-client').then(
+    ({ io }) => {
+      if (stopped) return;
+      socket = io(PUBLIC_NAMESPACE, options);
+      setup(socket);
+    },
+    (error: unknown) => console.warn('Live waitlist numbers are unavailable until the page is reloaded.', error),
+  );
+  return () => {
+    stopped = true;
+    if (!socket) return;
+    socket.removeAllListeners();
+    socket.io.removeAllListeners();
+    socket.disconnect();
+  };
+}
 
 export type WaitlistCountListeners = {
   /** Each `waitlist:count` push. */
@@ -22,16 +47,12 @@ export type WaitlistCountListeners = {
  * Returns the function that disconnects it.
  */
 export function subscribeToWaitlistCount({ onCount, onReconnect }: WaitlistCountListeners): () => void {
-  const socket: PublicSocket = io(PUBLIC_NAMESPACE, { forceNew: true });
-  socket.on('waitlist:count', (payload) => {
-    if (payload && typeof payload.count === 'number' && Number.isFinite(payload.count)) onCount(payload.count);
+  return connectPublic({ forceNew: true }, (socket) => {
+    socket.on('waitlist:count', (payload) => {
+      if (payload && typeof payload.count === 'number' && Number.isFinite(payload.count)) onCount(payload.count);
+    });
+    if (onReconnect) socket.io.on('reconnect', onReconnect);
   });
-  if (onReconnect) socket.io.on('reconnect', onReconnect);
-  return () => {
-    socket.removeAllListeners();
-    socket.io.removeAllListeners();
-    socket.disconnect();
-  };
 }
 
 export type WaitlistEntryListeners = {
@@ -46,14 +67,10 @@ export type WaitlistEntryListeners = {
 /** Follows one's own entry (`waitlist:rank`) on `/public`, its own connection; returns the function that stops it. */
 export function subscribeToWaitlistEntry({ token, onRank, onReconnect }: WaitlistEntryListeners): () => void {
   const auth: PublicHandshakeAuth = { waitlistToken: token };
-  const socket: PublicSocket = io(PUBLIC_NAMESPACE, { forceNew: true, auth });
-  socket.on('waitlist:rank', (payload) => {
-    if (payload && Number.isFinite(payload.position) && Number.isFinite(payload.referrals)) onRank(payload);
+  return connectPublic({ forceNew: true, auth }, (socket) => {
+    socket.on('waitlist:rank', (payload) => {
+      if (payload && Number.isFinite(payload.position) && Number.isFinite(payload.referrals)) onRank(payload);
+    });
+    if (onReconnect) socket.io.on('reconnect', onReconnect);
   });
-  if (onReconnect) socket.io.on('reconnect', onReconnect);
-  return () => {
-    socket.removeAllListeners();
-    socket.io.removeAllListeners();
-    socket.disconnect();
-  };
 }

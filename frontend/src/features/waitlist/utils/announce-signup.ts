@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CONFIRM_REMINDER_DELAY_MS, LONG_TOAST_MS } from '../constants';
 import { CONFIRM_EMAIL_REMINDER, JOIN_SUCCESS } from '../messages';
 

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { ContentProgressPush } from '@crossfeed/domain/api/realtime-events.ts';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
 import type { AppState, AppStateCreatorMiddlewares } from '@/stores/app-store';

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '@/stores/app-store';
+import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
+import { api } from './api-client';
+import { EARLY_READ_MAX_AGE_MS, EARLY_READS, earlyReadsScript, takeEarlyRead } from './early-reads';
+
+const token = makeJwt(Math.floor(Date.now() / 1000) + 3600);
+type FetchMock = ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
+
+/** Runs the inline script as the browser would, at `path`. */
+function runScript(path: string): void {
+  window.history.replaceState(null, '', path);
+  new Function(earlyReadsScript())();
+}
+
+function stubFetch(): FetchMock {
+  const fetchMock: FetchMock = vi.fn(async (input: string) => jsonResponse(200, { from: input }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('early reads', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>).__crossfeedEarlyReads;
+    window.history.replaceState(null, '', '/');
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends the page’s reads with the stored token and the headers the API client sends', () => {
+    localStorage.setItem('token', token);
+    const fetchMock = stubFetch();
+
+    runScript('/app/home/');
+
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(EARLY_READS['/app/home']);
+    for (const [, init] of fetchMock.mock.calls) {
+      const headers = new Headers(init?.headers);
+      expect(headers.get('Authorization')).toBe(`Bearer ${token}`);
+      expect(headers.get('Accept')).toBe('application/json');
+    }
+  });
+
+  it('sends nothing without a stored token, or on a page without early reads', () => {
+    const fetchMock = stubFetch();
+    runScript('/app/home');
+    localStorage.setItem('token', token);
+    runScript('/waitlist');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('hands an early answer to the API client once, for the same GET and token, instead of fetching again', async () => {
+    localStorage.setItem('token', token);
+    useAppStore.getState().login(token, makeUser());
+    const fetchMock = stubFetch();
+    runScript('/app/home');
+    fetchMock.mockClear();
+
+    await expect(api.get('/content/match')).resolves.toEqual({ from: '/content/match' });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Taken: the next read of it is a new request.
+    await api.get('/content/match');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not used for another token, once too old, or after the early request failed', async () => {
+    localStorage.setItem('token', token);
+    const fetchMock = stubFetch();
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    runScript('/app/home');
+    const [failed, other, old] = EARLY_READS['/app/home']!;
+
+    expect(await takeEarlyRead(failed!, token)).toBeNull();
+    expect(takeEarlyRead(other!, 'another-token')).toBeNull();
+    expect(takeEarlyRead(old!, token, Date.now() + EARLY_READ_MAX_AGE_MS + 1)).toBeNull();
+    expect(takeEarlyRead('/contacts/', token)).toBeNull();
+  });
+
+  it('lists exactly the GETs /app/home asks for first (workspace and notification badge, Free user)', async () => {
+    useAppStore.getState().login(token, makeUser({ is_premium: false }));
+    const fetchMock: FetchMock = vi.fn(async (input: string) => {
+      const path = input.split('?')[0];
+      if (path === '/content/match' || path === '/content/' || path === '/notifications/') return jsonResponse(200, []);
+      if (path === '/content/shuffles/remaining') return jsonResponse(200, { remaining_shuffles: 3 });
+      return jsonResponse(200, { selected_matches: [], selected_contents: [], shares: 0 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const state = useAppStore.getState();
+
+    await Promise.all([state.fetchMatchedContent(), state.fetchOwnContents(), state.fetchRemainingShuffles(), state.fetchWorkspace(), state.fetchNotifications()]);
+
+    expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([...EARLY_READS['/app/home']!].sort());
+  });
+});
