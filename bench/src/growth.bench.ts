@@ -24,12 +24,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { contactsStream, notificationsStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import { loadConfig } from '@crossfeed/platform/config/config.ts';
-import { createReadStore } from '@crossfeed/platform/config/adapters.ts';
 import { createSqliteEventStore, type SqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
 import type { NewEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { checkpointOp } from '@crossfeed/projections/projection.ts';
 import { projections } from '@crossfeed/projections/registry.ts';
-import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import { openReadModels } from '@crossfeed/projections/runner/open-read-models.ts';
+import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
+import { createLogger } from '@crossfeed/platform/logger.ts';
 import { DISPATCHER_CHECKPOINT } from '@crossfeed/workers/dispatch/dispatcher.ts';
 import { rebuildPools } from '@crossfeed/workers/matching/matching.processor.ts';
 import { computeRollups } from '@crossfeed/workers/analytics-rollup/analytics-rollup.processor.ts';
@@ -415,10 +416,14 @@ async function measureLargeLog(events: number, rows: Row[], targets: Target[]): 
     process.stdout.write(' rebuilding every read model...');
     const rawMs = rawReadAndParse(logFile);
 
+    // As npm start catches up a read-model file from nothing: the runner in the projection thread.
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const logger = createLogger({ level: 'silent' });
+    const lifecycle = new Lifecycle(logger);
     const eventStore = createSqliteEventStore({ file: logFile });
-    const readStore = await createReadStore(config);
-    const runner = new ProjectionRunner({ eventStore, readStore, projections, batchSize: 2000 });
+    lifecycle.add('event store', () => eventStore.close());
+    const { readStore, createRunner } = await openReadModels({ config, logger, lifecycle }, eventStore);
+    const runner = createRunner();
     const started = performance.now();
     await runner.start();
     const rebuildMs = performance.now() - started;
@@ -431,8 +436,7 @@ async function measureLargeLog(events: number, rows: Row[], targets: Target[]): 
     await computeRollups(readStore, now.slice(0, 10), now);
     const head = (await eventStore.head()).position;
     if (head) await readStore.applyBatch([checkpointOp(DISPATCHER_CHECKPOINT, head, 1)]);
-    await readStore.close();
-    await eventStore.close();
+    await lifecycle.shutdown();
 
     process.stdout.write(' starting npm start on it...');
     const start = await startNpmStart(dataDir);

@@ -5,12 +5,12 @@
  * Embedded mode: run it while `npm start` is stopped (they share DATA_DIR; the lock says so).
  */
 import { parseArgs } from 'node:util';
-import { openEventStore, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { openEventStore } from '@crossfeed/platform/config/adapters.ts';
 import { lockDataDir } from '@crossfeed/platform/config/data-dir-lock.ts';
 import { bootstrap, runMain } from '@crossfeed/platform/runtime.ts';
 import { projectionByName, projections } from './registry.ts';
 import { createProgressBar } from './runner/progress-bar.ts';
-import { ProjectionRunner } from './runner/projection-runner.ts';
+import { openReadModels } from './runner/open-read-models.ts';
 
 const { values } = parseArgs({
   options: { projection: { type: 'string', short: 'p' }, help: { type: 'boolean', short: 'h' } },
@@ -28,14 +28,13 @@ if (values.projection !== undefined && !projectionByName(values.projection)) {
 const selected = values.projection ? [values.projection] : names;
 
 const runtime = bootstrap('replay');
-const { config, logger, lifecycle } = runtime;
+const { config, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
   if (!config.MONGODB_URL) lifecycle.add('data dir lock', lockDataDir(config.DATA_DIR, 'npm run replay'));
   const eventStore = await openEventStore(runtime);
-  const readStore = await openReadStore(runtime);
-
-  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+  // Embedded: the rebuild runs in the projection thread, where the read-model file is written.
+  const runner = (await openReadModels(runtime, eventStore)).createRunner();
   for (const name of selected) {
     const bar = createProgressBar(name, { everywhere: true });
     const startedAt = performance.now();

@@ -1,20 +1,19 @@
 /**
- * The API as `npm start` composes it (embedded adapters from the configuration, projections and the
- * realtime pushes in process) on argv[2] as DATA_DIR, for `bench -- growth`. The dispatcher and the
+ * The API as `npm start` composes it (embedded adapters from the configuration, the projections in their
+ * thread, the realtime pushes) on argv[2] as DATA_DIR, for `bench -- growth`. The dispatcher and the
  * workers are left out: the benchmark seeds hundreds of thousands of past events, and their e-mails and
  * score jobs are not what it measures. Prints `READY {"port":N}`; answers IPC messages `reset` and
  * `delay` with the event-loop delay histogram of this process (perf_hooks.monitorEventLoopDelay).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '@crossfeed/platform/config/config.ts';
-import { openEventStore, openReadStore } from '@crossfeed/platform/config/adapters.ts';
+import { openEventStore } from '@crossfeed/platform/config/adapters.ts';
 import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
 import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
 import { createLogger } from '@crossfeed/platform/logger.ts';
 import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-realtime.ts';
-import { projections } from '@crossfeed/projections/registry.ts';
 import { createPushReactor } from '@crossfeed/projections/realtime/push-reactor.ts';
-import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import { openReadModels } from '@crossfeed/projections/runner/open-read-models.ts';
 import { composeApiContext, tokenServiceFor } from '@crossfeed/backend/api/compose.ts';
 import { apiRouters } from '@crossfeed/backend/api/routers.ts';
 import { socketIdentityVerifier } from '@crossfeed/backend/api/socket-identity.ts';
@@ -39,13 +38,13 @@ lifecycle.handleSignals();
 const runtime = { config, logger, lifecycle };
 
 const eventStore = await openEventStore(runtime);
-const readStore = await openReadStore(runtime);
+const { readStore, createRunner } = await openReadModels(runtime, eventStore);
 const jobQueue = await createLocalJobQueue({ file: ':memory:' });
 lifecycle.add('job queue', () => jobQueue.close());
 const tokens = tokenServiceFor(runtime);
 const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
 const realtime = createSocketIoPublisher(io);
-const runner = new ProjectionRunner({ eventStore, readStore, projections, logger, onLiveEvent: createPushReactor({ readStore, publisher: realtime }) });
+const runner = createRunner({ onLiveEvent: createPushReactor({ readStore, publisher: realtime }) });
 const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime });
 lifecycle.add('projections', () => runner.stop());
 await runner.start();

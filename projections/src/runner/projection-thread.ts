@@ -48,8 +48,9 @@ function serve(readStore: SqliteReadStore): void {
     live.push(event);
   };
 
-  const start = (options: StartOptions): Promise<void> => {
-    if (runner) throw new Error('The projection runner is already started');
+  /** The runner, made by the first request: a start says what the caller wants reported; a rebuild alone, nothing. */
+  const runnerFor = (options: StartOptions): ProjectionRunner => {
+    if (runner) return runner;
     let last: { position: string | undefined; recovering: boolean } | undefined;
     runner = new ProjectionRunner({
       eventStore,
@@ -64,7 +65,13 @@ function serve(readStore: SqliteReadStore): void {
         post({ kind: 'state', position, recovering });
       },
     });
-    return runner.start();
+    return runner;
+  };
+  let started = false;
+  const start = (options: StartOptions): Promise<void> => {
+    if (started) throw new Error('The projection runner is already started');
+    started = true;
+    return runnerFor(options).start();
   };
 
   let stopped: Promise<void> | undefined;
@@ -84,8 +91,10 @@ function serve(readStore: SqliteReadStore): void {
       case 'stop':
         return stop();
       case 'rebuild':
-        if (!runner) throw new Error('The projection runner is not started');
-        return runner.rebuild(call.name, call.progress ? (progress) => post({ kind: 'rebuild-progress', id: call.id, progress }) : undefined);
+        return runnerFor({ liveEvents: false, catchUpProgress: false }).rebuild(
+          call.name,
+          call.progress ? (progress) => post({ kind: 'rebuild-progress', id: call.id, progress }) : undefined,
+        );
     }
   };
 

@@ -145,12 +145,11 @@ async function readPools(ctx: ApiContext, ids: readonly string[]): Promise<Map<s
 
 /**
  * A requester's ranking, kept while nothing it depends on changed: the pools' version, the requester's
- * shares, terms and filters. Freshness drifts with time, so a ranking is also dropped after a minute (the
+ * terms and filters. Freshness drifts with time, so a ranking is also dropped after a minute (the
  * freshness half-life is a week). Winners are still checked against `contents` on every request.
  */
 interface RankedMemo {
   version: number;
-  shares: number;
   key: string;
   at: number;
   ranked: PoolEntry[];
@@ -167,7 +166,9 @@ function memoFor(ctx: ApiContext): Map<string, RankedMemo> {
 
 /**
  * The requester's pool entries, best first: their terms' pools merged (topped up from ALL_POOL when too
- * few relate), without their own content and what they completed. `undefined` while no pool is built.
+ * few relate), without their own content. What they already shared up to its required count is left out
+ * as the winners are read (`liveDocs`), from their shares of those few contents only: reading all of a
+ * creator's shares on every request grew with their history. `undefined` while no pool is built.
  */
 async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<PoolEntry[] | undefined> {
   const profile = matchProfile(user);
@@ -175,13 +176,10 @@ async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, opti
   const pools = await readPools(ctx, [...terms, ALL_POOL]);
   if (!pools) return undefined;
   const version = poolCaches.get(ctx.readStore)!.version;
-  const shares = await ctx.readStore.collection<ShareDoc>(SHARES).find({ sharer_id: user._id });
   const key = `${options.ranked}|${options.topPerformers}|${terms.join('|')}`;
   const memos = memoFor(ctx);
   const memo = memos.get(user._id);
-  if (memo && memo.version === version && memo.shares === shares.length && memo.key === key && Date.now() - memo.at < RANKED_MEMO_TTL_MS) {
-    return memo.ranked;
-  }
+  if (memo && memo.version === version && memo.key === key && Date.now() - memo.at < RANKED_MEMO_TTL_MS) return memo.ranked;
   const byId = new Map<string, PoolEntry>();
   const add = (entries: readonly PoolEntry[]) => {
     for (const entry of entries) if (entry.userId !== user._id && !byId.has(entry.id)) byId.set(entry.id, entry);
@@ -189,14 +187,12 @@ async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, opti
   for (const term of terms) add(pools.get(term) ?? []);
   if (byId.size < CANDIDATE_TARGET) add(pools.get(ALL_POOL) ?? []);
   if (byId.size === 0) return [];
-  const sharedCount = new Map<string, number>();
-  for (const share of shares) sharedCount.set(share.content_id, (sharedCount.get(share.content_id) ?? 0) + 1);
-  const found = [...byId.values()].filter((entry) => (sharedCount.get(entry.id) ?? 0) < entry.requiredShares);
+  const found = [...byId.values()];
   const totals = options.topPerformers ? creatorPerformance(found) : undefined;
   const ranked = rankMatches(found, profile, now, { order: options.ranked ? 'ranked' : 'default', creatorTotals: totals });
   memos.delete(user._id);
   if (memos.size >= RANKED_MEMO_MAX) memos.delete(memos.keys().next().value!);
-  memos.set(user._id, { version, shares: shares.length, key, at: Date.now(), ranked });
+  memos.set(user._id, { version, key, at: Date.now(), ranked });
   return ranked;
 }
 
@@ -210,18 +206,27 @@ function creatorPerformance(entries: readonly PoolEntry[]): Map<string, number> 
 const isShown = (doc: ContentDoc, userId: string): boolean => inMatchPools(doc) && doc.user_id !== userId;
 
 /**
- * The first `count` entries (in order) whose content is still shown, as `contents` has them now: the
- * pools may lag a moderation, a deletion or an edit by a moment.
+ * The first `count` entries (in order) whose content is still shown, as `contents` has them now (the pools
+ * may lag a moderation, a deletion or an edit by a moment), and that the requester has not already shared
+ * up to its required count. Reads the `count` first, then twice what is still missing at a time.
  */
 async function liveDocs(ctx: ApiContext, userId: string, entries: readonly { id: string }[], count: number): Promise<ContentDoc[]> {
   const out: ContentDoc[] = [];
   const contents = ctx.readStore.collection<ContentDoc>(CONTENTS);
-  for (let start = 0; start < entries.length && out.length < count; start += count * 2) {
-    const ids = entries.slice(start, start + count * 2).map((entry) => entry.id);
-    const docs = new Map((await contents.find({ _id: { $in: ids } })).map((doc) => [doc._id, doc]));
+  const shares = ctx.readStore.collection<ShareDoc>(SHARES);
+  for (let start = 0; start < entries.length && out.length < count; ) {
+    const ids = entries.slice(start, start + (start === 0 ? count : (count - out.length) * 2)).map((entry) => entry.id);
+    start += ids.length;
+    const [docs, shared] = await Promise.all([
+      contents.find({ _id: { $in: ids } }),
+      shares.find({ sharer_id: userId, content_id: { $in: ids } }, { projection: { content_id: 1 } }),
+    ]);
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    const sharedCount = new Map<string, number>();
+    for (const share of shared) sharedCount.set(share.content_id, (sharedCount.get(share.content_id) ?? 0) + 1);
     for (const id of ids) {
-      const doc = docs.get(id);
-      if (doc && isShown(doc, userId) && out.length < count) out.push(doc);
+      const doc = byId.get(id);
+      if (doc && isShown(doc, userId) && (sharedCount.get(id) ?? 0) < doc.required_shares && out.length < count) out.push(doc);
     }
   }
   return out;
