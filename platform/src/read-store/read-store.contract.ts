@@ -85,6 +85,10 @@ export function readStoreContract(name: string, makeStore: () => Promise<ReadSto
         assert.deepEqual(await people.find({ _id: 'a' }, { projection: { name: 1 } }), [{ _id: 'a', name: 'Ada' }]);
         assert.deepEqual(await people.find({ _id: 'a' }, { projection: { name: 1, _id: 0 } }), [{ name: 'Ada' }]);
         assert.deepEqual(await people.findOne({ _id: 'b' }, { projection: { tags: 0, age: 0 } }), { _id: 'b', name: 'Bob', city: 'Paris' });
+        assert.deepEqual(await people.find({ city: 'Rome' }, { projection: { tags: 1, name: 1 } }), [{ _id: 'd', name: 'Di' }], 'a missing field stays missing');
+        assert.deepEqual(await people.find({ _id: 'a' }, { projection: { _id: 1 } }), [{ _id: 'a' }]);
+        assert.deepEqual(await people.find({ _id: 'a' }, { projection: { _id: 0 } }), [{ name: 'Ada', age: 36, city: 'London', tags: ['math'] }]);
+        assert.deepEqual(await people.find({ city: 'Nowhere' }, { projection: { name: 1 } }), []);
       });
 
       test('count counts matching documents', async () => {
