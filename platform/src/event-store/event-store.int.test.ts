@@ -381,6 +381,21 @@ describe('SQLite event store', () => {
         assert.deepEqual((await store.readStream('user-1')).map((event) => event.type), ['A', 'B']);
       }));
 
+    test(`bumps and wakes its commit signal after each commit, for readers in other threads (${mode})`, () =>
+      withFile(async (open) => {
+        const store = open({ appendInThread });
+        const signal = store.commitSignal();
+        const before = Atomics.load(signal, 0);
+        const woken = Atomics.waitAsync(signal, 0, before, 5000);
+        assert.equal(woken.async, true);
+        await store.append('user-1', [{ type: 'A', data: {} }]);
+        assert.equal(await woken.value, 'ok');
+        assert.equal(Atomics.load(signal, 0), before + 1);
+        // A group that commits nothing (its only append refused) bumps nothing.
+        await assert.rejects(store.append('user-1', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream' }), WrongExpectedVersion);
+        assert.equal(Atomics.load(signal, 0), before + 1);
+      }));
+
     test(`another connection's append between two of its own groups makes it forget the heads it knew (${mode})`, () =>
       withFile(async (open) => {
         const store = open({ appendInThread });

@@ -23,7 +23,7 @@ import { Worker } from 'node:worker_threads';
 import { startCheckpointer, type Checkpointer } from '../sqlite/wal-checkpointer.ts';
 import { POSITION_WIDTH, formatPosition, parsePosition } from './event-store.port.ts';
 import type { AppenderData, AppenderMessage } from './sqlite/appender-protocol.ts';
-import { GroupCommitter, appendError, expectationHolds, type AppendRequest, type GroupResult } from './sqlite/group-commit.ts';
+import { GroupCommitter, appendError, bumpCommitSignal, expectationHolds, newCommitSignal, type AppendRequest, type GroupResult } from './sqlite/group-commit.ts';
 import type {
   AppendResult,
   EventMetadata,
@@ -216,6 +216,7 @@ export class SqliteEventStore implements EventStore {
   readonly #inFlight = new Set<Promise<void>>();
   /** Commits inline, or in the appender thread. */
   readonly #committer: GroupCommitter | ThreadCommitter;
+  readonly #signal = newCommitSignal();
   #commits = 0;
   #appends = 0;
   /**
@@ -256,7 +257,7 @@ export class SqliteEventStore implements EventStore {
       }
       this.#committer =
         options.appendInThread && onDisk
-          ? new ThreadCommitter({ file: options.file, synchronous, busyTimeoutMs: options.busyTimeoutMs ?? 5000, autocheckpointPages: FALLBACK_CHECKPOINT_PAGES })
+          ? new ThreadCommitter({ file: options.file, synchronous, busyTimeoutMs: options.busyTimeoutMs ?? 5000, autocheckpointPages: FALLBACK_CHECKPOINT_PAGES, signal: this.#signal })
           : new GroupCommitter(this.#db);
     } catch (error) {
       this.#db.close();
@@ -282,6 +283,15 @@ export class SqliteEventStore implements EventStore {
 
   #assertOpen(): void {
     if (this.#closed) throw new Error('The event store is closed');
+  }
+
+  /**
+   * A counter in shared memory bumped (and woken, `Atomics.notify`) after each commit of this store's
+   * appends, inline or on the appender thread: a thread reading the log through a connection of its own
+   * waits on it (`Atomics.waitAsync`) to read new events at once (the projection thread does).
+   */
+  commitSignal(): Int32Array {
+    return this.#signal;
   }
 
   /** Append calls and the transactions (fsyncs) that committed them, since open (diagnostics, tests, benches). */
@@ -345,6 +355,7 @@ export class SqliteEventStore implements EventStore {
         for (const append of group) append.reject(error);
         return;
       }
+      if (result.outcomes.some((outcome) => outcome.ok)) bumpCommitSignal(this.#signal);
       this.#settle(group, result);
       return;
     }

@@ -56,7 +56,12 @@ export async function openReadModels(runtime: Runtime, eventStore: EventStore): 
   const file = dataPath(config, 'read-models.db');
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(new URL('./projection-thread.ts', import.meta.url), {
-    workerData: { readModelsFile: file, eventsFile: dataPath(config, 'events.db'), runnerPort: port2 } satisfies ProjectionThreadData,
+    workerData: {
+      readModelsFile: file,
+      eventsFile: dataPath(config, 'events.db'),
+      runnerPort: port2,
+      commitSignal: eventStore.commitSignal(),
+    } satisfies ProjectionThreadData,
     transferList: [port2],
   });
   const readStore = await createThreadedSqliteReadStore({ file, logger, worker });
@@ -66,7 +71,6 @@ export async function openReadModels(runtime: Runtime, eventStore: EventStore): 
     createRunner: (options = {}) =>
       new ThreadedProjectionRunner({
         port: port1,
-        onAppend: (callback) => eventStore.onAppend(callback),
         onCommitted: () => readStore.endSnapshot(),
         logger,
         ...options,

@@ -15,6 +15,8 @@ export interface ProjectionThreadData {
   eventsFile: string;
   busyTimeoutMs?: number;
   runnerPort: MessagePort;
+  /** The appending store's commit signal (`SqliteEventStore.commitSignal`): new events are read at once. */
+  commitSignal: Int32Array;
 }
 
 export interface StartOptions {
@@ -27,10 +29,7 @@ export interface StartOptions {
 /** What the caller asks the runner to do; answered `{ id, ok }` once done. */
 export type RunnerCall = { method: 'start'; options: StartOptions } | { method: 'stop' } | { method: 'rebuild'; name: string; progress: boolean };
 
-export type RunnerRequest =
-  | (RunnerCall & { id: number })
-  /** The caller's connection committed appends: read them now rather than at the next poll. */
-  | { kind: 'appended' };
+export type RunnerRequest = RunnerCall & { id: number };
 
 export type RunnerMessage =
   | { id: number; ok: true }

@@ -19,6 +19,9 @@ import { projections } from '../registry.ts';
 import { ProjectionRunner } from './projection-runner.ts';
 import type { ProjectionThreadData, RunnerCall, RunnerMessage, RunnerRequest, StartOptions } from './projection-thread-protocol.ts';
 
+/** How long one wait on the commit signal lasts before it is renewed (it also ends a stop's wait). */
+const FOLLOW_WAIT_MS = 1000;
+
 const port = parentPort!;
 const data = workerData as ProjectionThreadData;
 const { runnerPort } = data;
@@ -74,8 +77,25 @@ function serve(readStore: SqliteReadStore): void {
     return runnerFor(options).start();
   };
 
+  // The appending store bumps the commit signal after each commit: the subscription reads at once
+  // instead of at its next poll (which stays, for appends made by other processes).
+  let following = true;
+  void (async () => {
+    let seen = Atomics.load(data.commitSignal, 0);
+    while (following) {
+      const wait = Atomics.waitAsync(data.commitSignal, 0, seen, FOLLOW_WAIT_MS);
+      if (wait.async) await wait.value;
+      const now = Atomics.load(data.commitSignal, 0);
+      if (now !== seen && following) {
+        seen = now;
+        eventStore.notifyAppended();
+      }
+    }
+  })();
+
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
+    following = false;
     stopped ??= (async () => {
       await runner?.stop();
       if (live.length > 0) sendLive();
@@ -99,10 +119,6 @@ function serve(readStore: SqliteReadStore): void {
   };
 
   runnerPort.on('message', (request: RunnerRequest) => {
-    if ('kind' in request) {
-      eventStore.notifyAppended();
-      return;
-    }
     handle(request).then(
       () => post({ id: request.id, ok: true }),
       (error: unknown) => post({ id: request.id, ok: false, error: serializeError(error) }),

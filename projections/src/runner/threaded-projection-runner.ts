@@ -5,8 +5,8 @@
  *
  * - `waitFor(position)` resolves once the thread has reported that every projection applied it: the
  *   thread reports after each batch's commit, so a read made then sees the batch.
- * - The event log's commits on this thread are passed on at once, so the thread reads new events without
- *   waiting for its next poll.
+ * - The event log's commits reach the thread through the store's commit signal (shared memory), so it
+ *   reads new events at once, without a message through this thread.
  * - `onLiveEvent` is called here, in log order, with each live event once applied (realtime pushes read
  *   the read models on this thread).
  */
@@ -21,8 +21,6 @@ import type { RunnerCall, RunnerMessage, RunnerRequest } from './projection-thre
 export interface ThreadedProjectionRunnerOptions {
   /** The runner port of the projection thread. */
   port: MessagePort;
-  /** Registers a one-shot callback for the next commit of this thread's event-log connection. */
-  onAppend: (callback: () => void) => () => void;
   /** The projection thread committed a batch: this thread's reads must see it from now on. */
   onCommitted: () => void;
   logger?: Logger;
@@ -46,7 +44,6 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
   #recovering = false;
   #stopped = false;
   #closed: Error | undefined;
-  #unarm: (() => void) | undefined;
   /** The live callbacks, chained so they run one at a time in log order. */
   #reactions: Promise<void> = Promise.resolve();
 
@@ -60,7 +57,6 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
   }
 
   async start(): Promise<void> {
-    this.#armWake();
     const options = { liveEvents: this.#options.onLiveEvent !== undefined, catchUpProgress: this.#options.onCatchUpProgress !== undefined };
     await this.#request({ method: 'start', options });
   }
@@ -68,7 +64,6 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
-    this.#unarm?.();
     try {
       if (!this.#closed) await this.#request({ method: 'stop' });
     } finally {
@@ -111,16 +106,6 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
 
   #reached(position: Position): boolean {
     return this.#position !== undefined && this.#position >= position;
-  }
-
-  /** Passes each commit of this thread's log connection on to the projection thread. */
-  #armWake(): void {
-    if (this.#stopped || this.#closed) return;
-    this.#unarm = this.#options.onAppend(() => {
-      if (this.#stopped || this.#closed) return;
-      this.#port.postMessage({ kind: 'appended' } satisfies RunnerRequest);
-      this.#armWake();
-    });
   }
 
   #request(call: RunnerCall, onProgress?: (progress: ReplayProgress) => void): Promise<void> {
@@ -179,7 +164,6 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
   #fail(error: Error): void {
     if (this.#closed) return;
     this.#closed = error;
-    this.#unarm?.();
     for (const call of this.#calls.values()) call.reject(error);
     this.#calls.clear();
     for (const waiter of this.#waiters) waiter.resolve(false);

@@ -3,6 +3,8 @@ import type { GroupResult } from './group-commit.ts';
 
 export interface AppenderData {
   file: string;
+  /** The store's commit signal (see `SqliteEventStore.commitSignal`), bumped after each commit. */
+  signal: Int32Array;
   synchronous: 'FULL' | 'NORMAL';
   busyTimeoutMs: number;
   autocheckpointPages: number;

@@ -6,11 +6,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DatabaseSync } from 'node:sqlite';
-import { GroupCommitter, type AppendRequest } from './group-commit.ts';
+import { GroupCommitter, bumpCommitSignal, type AppendRequest } from './group-commit.ts';
 import type { AppenderData, AppenderMessage } from './appender-protocol.ts';
 
 const port = parentPort!;
-const { file, synchronous, busyTimeoutMs, autocheckpointPages } = workerData as AppenderData;
+const { file, synchronous, busyTimeoutMs, autocheckpointPages, signal } = workerData as AppenderData;
 const post = (message: AppenderMessage): void => port.postMessage(message);
 
 let db: DatabaseSync | undefined;
@@ -35,7 +35,10 @@ port.on('message', (message: { id: number; group: AppendRequest[] } | 'close') =
     return;
   }
   try {
-    post({ id: message.id, result: committer!.commit(message.group) });
+    const result = committer!.commit(message.group);
+    // Readers of the log in other threads (the projection thread) learn of the commit at once.
+    if (result.outcomes.some((outcome) => outcome.ok)) bumpCommitSignal(signal);
+    post({ id: message.id, result });
   } catch (error) {
     post({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -59,6 +59,20 @@ export function expectationHolds(expected: ExpectedRevision, current: number): b
   throw new TypeError(`Invalid expectedRevision: ${String(expected)}`);
 }
 
+/**
+ * A commit signal: a counter in shared memory that whoever commits to the log bumps (and wakes), so a
+ * thread reading the log (the projection thread's subscription) wakes at once, without a message through
+ * the thread that appended (`SqliteEventStore.commitSignal`).
+ */
+export function newCommitSignal(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(4));
+}
+
+export function bumpCommitSignal(signal: Int32Array): void {
+  Atomics.add(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+
 /** The error an append's caller gets for its failure. */
 export function appendError(failure: AppendFailure): Error {
   switch (failure.kind) {
