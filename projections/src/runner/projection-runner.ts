@@ -3,6 +3,7 @@ import type { EventStore, Position, RecordedEvent, Subscription } from '@crossfe
 import { ReadStoreResetError, type IndexSpec, type ReadStore, type ReadStoreReset, type WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import { CHECKPOINTS, checkpointOp, guardOps, type Checkpoint, type Projection } from '../projection.ts';
+import { ReactionQueue } from './reaction-queue.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
 
 export interface ReplayProgress {
@@ -93,11 +94,10 @@ export class ProjectionRunner implements ReadModelWaiter {
   readonly #logger: Logger | undefined;
   readonly #batchSize: number;
   readonly #liveBatchSize: number;
-  readonly #onLiveEvent: ((event: RecordedEvent) => void | Promise<void>) | undefined;
+  /** The live callbacks, run one at a time in log order (none without `onLiveEvent`). */
+  readonly #reactions: ReactionQueue | undefined;
   readonly #onCatchUpProgress: ((progress: ReplayProgress, finished: boolean) => void) | undefined;
   readonly #onState: ((state: RunnerState) => void) | undefined;
-  /** The live callbacks, chained so they run one at a time in log order. */
-  #reactions: Promise<void> = Promise.resolve();
   readonly #targets = new Map<string, Target>();
   readonly #waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
   #subscription: Subscription | undefined;
@@ -124,7 +124,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     this.#logger = options.logger;
     this.#batchSize = options.batchSize ?? 1000;
     this.#liveBatchSize = options.liveBatchSize ?? 1000;
-    this.#onLiveEvent = options.onLiveEvent;
+    this.#reactions = options.onLiveEvent && new ReactionQueue(options.onLiveEvent, options.logger);
     this.#onCatchUpProgress = options.onCatchUpProgress;
     this.#onState = options.onState;
     for (const projection of options.projections) {
@@ -208,7 +208,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     await this.#flushing;
     this.#releaseRoom(true);
     await this.#lock.catch(() => undefined);
-    await this.#reactions;
+    await this.#reactions?.idle();
     for (const waiter of this.#waiters) waiter.resolve(false);
     this.#waiters.clear();
   }
@@ -459,7 +459,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     const from = await this.#applyEvents([...this.#targets.values()], events, this.#generation);
     this.#notify();
     if (from === null) return;
-    for (const event of events) if (after(event.position, from)) this.#react(event);
+    if (this.#reactions) for (const event of events) if (after(event.position, from)) this.#reactions.push(event);
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -531,16 +531,6 @@ export class ProjectionRunner implements ReadModelWaiter {
         this.#logger?.info({ events: done, seconds: Math.round((performance.now() - startedAt) / 100) / 10 }, `read models: done ${what}`);
       },
     };
-  }
-
-  #react(event: RecordedEvent): void {
-    const onLiveEvent = this.#onLiveEvent;
-    if (!onLiveEvent) return;
-    this.#reactions = this.#reactions
-      .then(() => onLiveEvent(event))
-      .catch((error: unknown) =>
-        this.#logger?.error({ err: error, eventId: event.id, type: event.type }, 'live event callback failed; projections go on'),
-      );
   }
 
   #reached(position: Position): boolean {

@@ -14,6 +14,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Position, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import { deserializeError } from '@crossfeed/platform/read-store/sqlite/writer-protocol.ts';
+import { ReactionQueue } from './reaction-queue.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
 import type { ReplayProgress } from './projection-runner.ts';
 import type { RunnerCall, RunnerMessage, RunnerRequest } from './projection-thread-protocol.ts';
@@ -44,12 +45,13 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
   #recovering = false;
   #stopped = false;
   #closed: Error | undefined;
-  /** The live callbacks, chained so they run one at a time in log order. */
-  #reactions: Promise<void> = Promise.resolve();
+  /** The live callbacks, run one at a time in log order (none without `onLiveEvent`). */
+  readonly #reactions: ReactionQueue | undefined;
 
   constructor(options: ThreadedProjectionRunnerOptions) {
     this.#options = options;
     this.#port = options.port;
+    this.#reactions = options.onLiveEvent && new ReactionQueue(options.onLiveEvent, options.logger);
     this.#port.on('message', (message: RunnerMessage) => this.#onMessage(message));
     this.#port.on('close', () => this.#fail(new Error('The projection thread stopped')));
     // Held only while a request is in flight (see #request).
@@ -67,7 +69,7 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
     try {
       if (!this.#closed) await this.#request({ method: 'stop' });
     } finally {
-      await this.#reactions;
+      await this.#reactions?.idle();
       for (const waiter of this.#waiters) waiter.resolve(false);
       this.#waiters.clear();
     }
@@ -140,7 +142,7 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
         for (const waiter of this.#waiters) if (this.#reached(waiter.position)) waiter.resolve(true);
         return;
       case 'live':
-        for (const event of message.events) this.#react(event);
+        if (this.#reactions) for (const event of message.events) this.#reactions.push(event);
         return;
       case 'rebuild-progress':
         this.#calls.get(message.id)?.onProgress?.(message.progress);
@@ -149,16 +151,6 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
         this.#options.onCatchUpProgress?.(message.progress, message.finished);
         return;
     }
-  }
-
-  #react(event: RecordedEvent): void {
-    const onLiveEvent = this.#options.onLiveEvent;
-    if (!onLiveEvent) return;
-    this.#reactions = this.#reactions
-      .then(() => onLiveEvent(event))
-      .catch((error: unknown) =>
-        this.#options.logger?.error({ err: error, eventId: event.id, type: event.type }, 'live event callback failed; projections go on'),
-      );
   }
 
   #fail(error: Error): void {
