@@ -30,7 +30,8 @@ await runMain(runtime, async () => {
 
   const eventStore = await openEventStore(runtime);
   // Embedded: the projections and every write to the read-model file run on a thread of their own.
-  const readModels = await openReadModels(runtime, eventStore);
+  // The data directory's lock (embedded) makes this process the read-model file's only writer.
+  const readModels = await openReadModels(runtime, eventStore, { soleWriter: !config.MONGODB_URL });
   const { readStore } = readModels;
   const jobQueue = await openJobQueue(runtime);
 

@@ -38,7 +38,7 @@ lifecycle.handleSignals();
 const runtime = { config, logger, lifecycle };
 
 const eventStore = await openEventStore(runtime);
-const { readStore, createRunner } = await openReadModels(runtime, eventStore);
+const { readStore, createRunner } = await openReadModels(runtime, eventStore, { soleWriter: true });
 const jobQueue = await createLocalJobQueue({ file: ':memory:' });
 lifecycle.add('job queue', () => jobQueue.close());
 const tokens = tokenServiceFor(runtime);

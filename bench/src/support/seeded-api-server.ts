@@ -99,7 +99,7 @@ await seedStore.close();
 
 // --- serve, as start.ts does -------------------------------------------------------------------------
 const eventStore = await openEventStore(runtime);
-const { readStore, createRunner } = await openReadModels(runtime, eventStore);
+const { readStore, createRunner } = await openReadModels(runtime, eventStore, { soleWriter: true });
 const jobQueue = await createLocalJobQueue({ file: path.join(dataDir, 'jobs.db') });
 lifecycle.add('job queue', () => jobQueue.close());
 const tokens = tokenServiceFor(runtime);

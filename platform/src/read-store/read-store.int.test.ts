@@ -16,6 +16,7 @@ import { readStoreContract } from './read-store.contract.ts';
 import type { Doc } from './read-store.port.ts';
 import { createSqliteReadStore } from './sqlite-read-store.ts';
 import { createThreadedSqliteReadStore } from './threaded-sqlite-read-store.ts';
+import { CollectionVersions } from './sqlite/collection-versions.ts';
 
 let root = '';
 before(async () => {
@@ -41,6 +42,18 @@ readStoreContract('SQLite file', async () => {
 readStoreContract('SQLite file, writes on the writer thread', async () => {
   const dir = await mkdtemp(join(root, `contract-${++files}-`));
   const store = await createThreadedSqliteReadStore({ file: join(dir, 'read-models.db') });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+readStoreContract('SQLite file, writes on the writer thread, documents kept by id', async () => {
+  const dir = await mkdtemp(join(root, `contract-${++files}-`));
+  const store = await createThreadedSqliteReadStore({ file: join(dir, 'read-models.db'), versions: new CollectionVersions() });
   return {
     store,
     cleanup: async () => {

@@ -16,6 +16,7 @@ import { createLogger } from '../logger.ts';
 import type { Doc, Filter, ReadStoreReset, Sort } from './read-store.port.ts';
 import { DuplicateKeyError, ReadStoreResetError } from './read-store.port.ts';
 import { createSqliteReadStore, isCorruptError } from './sqlite-read-store.ts';
+import { CollectionVersions } from './sqlite/collection-versions.ts';
 
 let root = '';
 let dirs = 0;
@@ -371,6 +372,31 @@ describe('SQLite read store: the file', () => {
     await reader.close();
     await writer.close();
     await assert.rejects(createSqliteReadStore({ file, snapshotPerTurn: true }), /Only a guest reads in snapshots/);
+  });
+
+  test('collection versions: the owner moves them with each commit, a reader in snapshots knows them as its snapshot began', async () => {
+    const file = await freshFile();
+    const versions = new CollectionVersions();
+    const writer = await createSqliteReadStore({ file, versions });
+    const reader = await createSqliteReadStore({ file, guest: true, snapshotPerTurn: true, versions });
+    await writer.collection('items').insertOne({ _id: 'i1', n: 1 });
+    const afterCreate = versions.of('items');
+    assert.equal(reader.docTextById('items', 'i1'), JSON.stringify({ _id: 'i1', n: 1 }));
+    assert.equal(reader.snapshotVersion('items'), afterCreate);
+    await writer.collection('items').updateOne({ _id: 'i1' }, { $set: { n: 2 } });
+    assert.equal(versions.of('items'), afterCreate + 1, 'one commit that wrote items');
+    // The snapshot still holds n: 1, and says so by its version: a copy tagged with it is read again.
+    assert.equal(reader.docTextById('items', 'i1'), JSON.stringify({ _id: 'i1', n: 1 }));
+    assert.equal(reader.snapshotVersion('items'), afterCreate);
+    reader.endSnapshot();
+    assert.equal(reader.docTextById('items', 'i1'), JSON.stringify({ _id: 'i1', n: 2 }));
+    assert.equal(reader.snapshotVersion('items'), afterCreate + 1);
+    assert.equal(reader.docTextById('items', 'missing'), null);
+    const other = versions.of('others');
+    await writer.ensureIndexes('others', [{ key: { k: 1 } }]);
+    assert.ok(versions.of('others') > other && versions.of('items') > afterCreate + 1, 'a new collection or index moves every version');
+    await reader.close();
+    await writer.close();
   });
 
   test('a missing file is created empty', async () => {

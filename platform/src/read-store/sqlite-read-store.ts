@@ -50,6 +50,7 @@ import { applyUpdate, compileRest, equalityFields, insertedDoc, isOperatorObject
 import { startCheckpointer, type Checkpointer } from '../sqlite/wal-checkpointer.ts';
 import { filterToSql, sortToSql, type TrackedPath } from './sqlite/filter-sql.ts';
 import { IdFilter } from './sqlite/id-filter.ts';
+import type { CollectionVersions } from './sqlite/collection-versions.ts';
 
 /** The log lines the store writes (a writer thread forwards them to its parent's logger). */
 export type StoreLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -76,6 +77,12 @@ export interface SqliteReadStoreOptions {
    * one a command waits for; it ends by itself at the end of the turn.
    */
   snapshotPerTurn?: boolean;
+  /**
+   * The owner bumps them after each commit for the collections it wrote (all of them after one that changed
+   * collections or indexes), before the commit is answered; a reader in snapshots takes them as they are
+   * when each snapshot begins (`snapshotVersion`). ThreadedSqliteReadStore keeps documents by them.
+   */
+  versions?: CollectionVersions;
 }
 
 type Id = string | number;
@@ -295,8 +302,11 @@ export class SqliteReadStore implements ReadStore {
   #metaVersion = '';
   #dataVersion: unknown;
   readonly #snapshots: boolean;
+  readonly #versions: CollectionVersions | undefined;
   /** A read transaction is open (see `snapshotPerTurn`). */
   #inSnapshot = false;
+  /** The collection versions as the current snapshot began (a reader with `versions`). */
+  #snapshotVersions: Int32Array | undefined;
   /** Documents touched by the open write transaction, per collection. */
   #pending = new Map<Coll, Map<Id, Entry>>();
   #closed = false;
@@ -314,6 +324,7 @@ export class SqliteReadStore implements ReadStore {
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     this.#guest = options.guest === true;
     this.#snapshots = options.snapshotPerTurn === true;
+    this.#versions = options.versions;
     if (this.#snapshots && !this.#guest) throw new Error('Only a guest reads in snapshots: the owner writes');
     this.openedFresh = this.#open();
   }
@@ -437,6 +448,7 @@ export class SqliteReadStore implements ReadStore {
   /** Replaces the corrupt file with an empty one and tells the listeners that every read model is gone. */
   #lostContents(reason: string): void {
     this.#replace(reason);
+    this.#versions?.bumpAll();
     for (const listener of this.#listeners) {
       try {
         listener({ reason });
@@ -640,6 +652,9 @@ export class SqliteReadStore implements ReadStore {
     this.#stmt('BEGIN').run();
     this.#inSnapshot = true;
     setImmediate(this.#endTurn);
+    // Taken before the snapshot's first statement: what it reads is at least as recent as these versions
+    // (the owner bumps them after committing), so a copy tagged with them is never newer than its tag says.
+    if (this.#versions) this.#snapshotVersions = this.#versions.copy(this.#snapshotVersions);
     // The first read fixes the snapshot: the metadata read here belongs to it, whatever commits meanwhile.
     if (this.#metaValue('meta_version') !== this.#metaVersion) this.#loadMeta();
   }
@@ -665,9 +680,14 @@ export class SqliteReadStore implements ReadStore {
       this.#stmt('BEGIN IMMEDIATE').run();
       try {
         this.#syncMeta();
+        const metaBefore = this.#metaVersion;
         const result = work();
         for (const coll of this.#pending.keys()) this.#flush(coll);
         this.#stmt('COMMIT').run();
+        if (this.#versions) {
+          if (this.#metaVersion !== metaBefore) this.#versions.bumpAll();
+          else this.#versions.bump([...this.#pending.keys()].map((coll) => coll.name));
+        }
         this.#maybeStartCheckpointer();
         return result;
       } catch (error) {
@@ -1247,6 +1267,22 @@ export class SqliteReadStore implements ReadStore {
     this.#colls.delete(from);
     source.name = to;
     this.#colls.set(to, source);
+  }
+
+  /** The version of a collection as this reader's current snapshot began (see `versions`). */
+  snapshotVersion(collection: string): number {
+    if (!this.#versions || !this.#snapshotVersions || !this.#inSnapshot) throw new Error('No snapshot with versions is open');
+    return this.#versions.of(collection, this.#snapshotVersions);
+  }
+
+  /** A document's stored JSON text by `_id` (null when absent), for a reader that keeps documents. */
+  docTextById(collection: string, id: string): string | null {
+    return this.#read(() => {
+      const coll = this.#colls.get(collection);
+      if (!coll) return null;
+      const row = this.#stmt(`SELECT doc FROM ${coll.table} WHERE _id = ?`).get(id) as unknown as [string] | undefined;
+      return row ? row[0] : null;
+    });
   }
 
   // ---------------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import type { Logger } from '../logger.ts';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, ReadStoreReset, Update, WriteOp, WriteResult } from './read-store.port.ts';
 import { ReadStoreResetError } from './read-store.port.ts';
 import { SqliteReadStore, isCorruptError } from './sqlite-read-store.ts';
+import type { CollectionVersions } from './sqlite/collection-versions.ts';
 import {
   deserializeError,
   type WriterData,
@@ -42,7 +43,17 @@ export interface ThreadedSqliteReadStoreOptions {
    * writer-thread.ts.
    */
   worker?: Worker;
+  /**
+   * Only when this process is the file's sole writer (npm start holds the data directory's lock): the
+   * writer bumps these versions after each commit (its `WriterData.versions`, set by the caller of a custom
+   * worker), and documents read by `_id` alone are kept and served again while their collection's version
+   * has not moved (every request reads its user so). Another process's writes would not move them.
+   */
+  versions?: CollectionVersions;
 }
+
+/** Documents kept by id at most (the oldest go first). */
+const KEPT_DOCS = 20_000;
 
 interface Call {
   resolve: (value: unknown) => void;
@@ -53,7 +64,7 @@ export async function createThreadedSqliteReadStore(options: ThreadedSqliteReadS
   const worker =
     options.worker ??
     new Worker(new URL('./sqlite/writer-thread.ts', import.meta.url), {
-      workerData: { file: options.file, busyTimeoutMs: options.busyTimeoutMs } satisfies WriterData,
+      workerData: { file: options.file, busyTimeoutMs: options.busyTimeoutMs, versions: options.versions?.counters } satisfies WriterData,
     });
   const openedFresh = await new Promise<string | undefined>((resolve, reject) => {
     const onMessage = (message: WriterEvent | WriterResponse): void => {
@@ -81,13 +92,22 @@ export async function createThreadedSqliteReadStore(options: ThreadedSqliteReadS
       file: options.file,
       guest: true,
       snapshotPerTurn: true,
+      ...(options.versions && { versions: options.versions }),
       ...(options.busyTimeoutMs !== undefined && { busyTimeoutMs: options.busyTimeoutMs }),
     });
   } catch (error) {
     await worker.terminate();
     throw error;
   }
-  return new ThreadedSqliteReadStore(worker, reader, options.logger, openedFresh);
+  return new ThreadedSqliteReadStore(worker, reader, options.logger, openedFresh, options.versions);
+}
+
+/** The `_id` of a filter that names nothing else, by a string equality. */
+function idAlone(filter: Filter): string | undefined {
+  const id = filter._id;
+  if (typeof id !== 'string') return undefined;
+  for (const key in filter) if (key !== '_id') return undefined;
+  return id;
 }
 
 function logTo(logger: Logger | undefined, message: Extract<WriterEvent, { kind: 'log' }>): void {
@@ -102,6 +122,9 @@ export class ThreadedSqliteReadStore implements ReadStore {
   readonly #handles = new Map<string, Collection>();
   readonly #listeners = new Set<(reset: ReadStoreReset) => void>();
   #nextId = 0;
+  readonly #versions: CollectionVersions | undefined;
+  /** Documents by collection and id (JSON text, null when absent), with their collection's version then. */
+  readonly #docs = new Map<string, { version: number; text: string | null }>();
   #closed = false;
   #closing: Promise<void> | undefined;
   /** Set when the writer thread is gone: every write fails with it. */
@@ -109,8 +132,9 @@ export class ThreadedSqliteReadStore implements ReadStore {
   /** Why the file was created or recreated when the store opened; undefined when it opened as it was. */
   readonly openedFresh: string | undefined;
 
-  constructor(worker: Worker, reader: SqliteReadStore, logger: Logger | undefined, openedFresh: string | undefined) {
+  constructor(worker: Worker, reader: SqliteReadStore, logger: Logger | undefined, openedFresh: string | undefined, versions?: CollectionVersions) {
     this.#worker = worker;
+    this.#versions = versions;
     this.#reader = reader;
     this.#logger = logger;
     this.openedFresh = openedFresh;
@@ -147,6 +171,7 @@ export class ThreadedSqliteReadStore implements ReadStore {
 
   /** The writer recreated a corrupt file: read the new one, then tell the listeners. */
   #onReset(reason: string): void {
+    this.#docs.clear();
     try {
       this.#reader.reconnect();
     } catch (error) {
@@ -206,7 +231,10 @@ export class ThreadedSqliteReadStore implements ReadStore {
     return {
       name,
       find: (filter?: Filter, options?: FindOptions) => this.#read(() => local.find(filter, options)),
-      findOne: (filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>) => this.#read(() => local.findOne(filter, options)),
+      findOne: (filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>) => {
+        const id = this.#versions && !options?.projection && !options?.sort ? idAlone(filter) : undefined;
+        return id === undefined ? this.#read(() => local.findOne(filter, options)) : this.#findById(name, id);
+      },
       count: (filter?: Filter) => this.#read(() => local.count(filter)),
       aggregate: <R>(pipeline: Pipeline) => this.#read(() => local.aggregate<R>(pipeline)),
       insertOne: (doc: Doc) => this.#call<void>('insertOne', [name, doc]),
@@ -216,6 +244,22 @@ export class ThreadedSqliteReadStore implements ReadStore {
       deleteOne: (filter: Filter) => this.#call<number>('deleteOne', [name, filter]),
       deleteMany: (filter: Filter) => this.#call<number>('deleteMany', [name, filter]),
     };
+  }
+
+  /**
+   * `findOne({ _id })`, kept while the collection's version stays (see `versions`). A copy read in a
+   * snapshot is tagged with the version as that snapshot began: a commit the snapshot does not hold moves
+   * the version past the tag, and the copy is read again.
+   */
+  async #findById(name: string, id: string): Promise<Doc | null> {
+    const key = `${name}\u0000${id}`;
+    let kept = this.#docs.get(key);
+    if (kept?.version !== this.#versions!.of(name)) {
+      kept = await this.#read(async () => ({ text: this.#reader.docTextById(name, id), version: this.#reader.snapshotVersion(name) }));
+      if (this.#docs.size >= KEPT_DOCS) this.#docs.delete(this.#docs.keys().next().value!);
+      this.#docs.set(key, kept);
+    }
+    return kept.text === null ? null : (JSON.parse(kept.text) as Doc);
   }
 
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {

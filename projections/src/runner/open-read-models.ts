@@ -15,6 +15,7 @@ import { dataPath, openReadStore } from '@crossfeed/platform/config/adapters.ts'
 import type { EventStore, Position, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { SqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { CollectionVersions } from '@crossfeed/platform/read-store/sqlite/collection-versions.ts';
 import { createThreadedSqliteReadStore } from '@crossfeed/platform/read-store/threaded-sqlite-read-store.ts';
 import type { Runtime } from '@crossfeed/platform/runtime.ts';
 import { projections } from '../registry.ts';
@@ -43,7 +44,15 @@ export interface ReadModels {
   createRunner(options?: RunnerOptions): Runner;
 }
 
-export async function openReadModels(runtime: Runtime, eventStore: EventStore): Promise<ReadModels> {
+export interface OpenReadModelsOptions {
+  /**
+   * This process is the read-model file's only writer (npm start holds the data directory's lock): the event
+   * loop may keep documents read by id while the projection thread reports their collection unchanged.
+   */
+  soleWriter?: boolean;
+}
+
+export async function openReadModels(runtime: Runtime, eventStore: EventStore, options: OpenReadModelsOptions = {}): Promise<ReadModels> {
   const { config, logger, lifecycle } = runtime;
   if (config.MONGODB_URL || !(eventStore instanceof SqliteEventStore)) {
     const readStore = await openReadStore(runtime);
@@ -54,6 +63,7 @@ export async function openReadModels(runtime: Runtime, eventStore: EventStore): 
   }
 
   const file = dataPath(config, 'read-models.db');
+  const versions = options.soleWriter ? new CollectionVersions() : undefined;
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(new URL('./projection-thread.ts', import.meta.url), {
     workerData: {
@@ -61,10 +71,11 @@ export async function openReadModels(runtime: Runtime, eventStore: EventStore): 
       eventsFile: dataPath(config, 'events.db'),
       runnerPort: port2,
       commitSignal: eventStore.commitSignal(),
+      ...(versions && { versions: versions.counters }),
     } satisfies ProjectionThreadData,
     transferList: [port2],
   });
-  const readStore = await createThreadedSqliteReadStore({ file, logger, worker });
+  const readStore = await createThreadedSqliteReadStore({ file, logger, worker, ...(versions && { versions }) });
   lifecycle.add('read store', () => readStore.close());
   return {
     readStore,

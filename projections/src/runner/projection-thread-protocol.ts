@@ -17,6 +17,8 @@ export interface ProjectionThreadData {
   runnerPort: MessagePort;
   /** The appending store's commit signal (`SqliteEventStore.commitSignal`): new events are read at once. */
   commitSignal: Int32Array;
+  /** The collection versions to bump after each commit, when the caller keeps documents by them. */
+  versions?: Int32Array;
 }
 
 export interface StartOptions {

@@ -28,7 +28,15 @@ const { runnerPort } = data;
 const post = (message: RunnerMessage): void => runnerPort.postMessage(message);
 const logger = forwardingLogger(port);
 
-const store = openWriterStore(port, { file: data.readModelsFile, ...(data.busyTimeoutMs !== undefined && { busyTimeoutMs: data.busyTimeoutMs }) }, logger);
+const store = openWriterStore(
+  port,
+  {
+    file: data.readModelsFile,
+    ...(data.busyTimeoutMs !== undefined && { busyTimeoutMs: data.busyTimeoutMs }),
+    ...(data.versions && { versions: data.versions }),
+  },
+  logger,
+);
 if (store) serve(store);
 else {
   runnerPort.close();

@@ -16,6 +16,9 @@ import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
 import { createLogger } from '@crossfeed/platform/logger.ts';
 import { ReadStoreResetError } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { ThreadedSqliteReadStore } from '@crossfeed/platform/read-store/threaded-sqlite-read-store.ts';
+import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { userStream } from '@crossfeed/domain/shared/streams.ts';
+import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import { seedUsers } from '../testing/seed-users.ts';
 import { USERS, type UserDoc } from '../users/users.projection.ts';
 import { openReadModels, type ReadModels, type RunnerOptions } from './open-read-models.ts';
@@ -42,14 +45,14 @@ after(async () => {
 });
 
 let dirs = 0;
-async function open(dir = path.join(root, `d${++dirs}`)): Promise<Opened> {
+async function open(dir = path.join(root, `d${++dirs}`), soleWriter = false): Promise<Opened> {
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
   const logger = createLogger({ level: 'silent' });
   const lifecycle = new Lifecycle(logger);
   opens.push(lifecycle);
   const eventStore = createSqliteEventStore({ file: path.join(dir, 'events.db'), appendInThread: true });
   lifecycle.add('event store', () => eventStore.close());
-  const readModels = await openReadModels({ config, logger, lifecycle }, eventStore);
+  const readModels = await openReadModels({ config, logger, lifecycle }, eventStore, { soleWriter });
   return { dir, eventStore, readModels, lifecycle };
 }
 
@@ -84,6 +87,30 @@ describe('projections in their own thread', () => {
       assert.equal((await opened.readModels.readStore.collection<UserDoc>(USERS).findOne({ _id: `u${i}-0` }))?.username, `u${i}0`);
       assert.ok((runner.position() ?? '') >= position);
     }
+    await opened.lifecycle.shutdown();
+  });
+
+  test('the sole writer\'s documents kept by id: a change the thread commits is read at once, a changed copy never served', async () => {
+    const opened = await open(undefined, true);
+    const runner = await started(opened);
+    const users = opened.readModels.readStore.collection<UserDoc>(USERS);
+    await runner.waitFor((await seedUsers(opened.eventStore, 1, 'kept')) as Position, 5000);
+    const first = await users.findOne({ _id: 'kept-0' });
+    assert.equal(first?.token_version, 0);
+    first!.username = 'mutated';
+    assert.equal((await users.findOne({ _id: 'kept-0' }))?.username, 'kept0', 'each read is a copy');
+    assert.equal(await users.findOne({ _id: 'nobody-0' }), null);
+    for (let i = 1; i <= 5; i++) {
+      // A password change revokes earlier tokens: the next request must see the new token version.
+      const { position } = await handleCommand(opened.eventStore, userDecider, userStream('kept-0'), {
+        type: 'ChangePassword',
+        data: { userId: 'kept-0', passwordHash: `argon2id$new${i}`, now: new Date().toISOString() },
+      });
+      assert.equal(await runner.waitFor(position!, 5000), true);
+      assert.equal((await users.findOne({ _id: 'kept-0' }))?.token_version, i);
+    }
+    await runner.waitFor((await seedUsers(opened.eventStore, 1, 'nobody')) as Position, 5000);
+    assert.equal((await users.findOne({ _id: 'nobody-0' }))?.username, 'nobody0', 'an absent document kept as absent is read again once its collection changed');
     await opened.lifecycle.shutdown();
   });
 

@@ -8,6 +8,8 @@ import { DuplicateKeyError, ReadStoreResetError } from '../read-store.port.ts';
 export interface WriterData {
   file: string;
   busyTimeoutMs?: number;
+  /** The counters of `CollectionVersions` to bump after each commit (a reader of this process caches by them). */
+  versions?: Int32Array;
 }
 
 export type WriterMethod =

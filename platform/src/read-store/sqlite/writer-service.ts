@@ -8,6 +8,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Logger } from '../../logger.ts';
 import type { Doc, Filter, IndexSpec, Update, WriteOp } from '../read-store.port.ts';
 import { SqliteReadStore } from '../sqlite-read-store.ts';
+import { CollectionVersions } from './collection-versions.ts';
 import { serializeError, type WriterData, type WriterEvent, type WriterRequest, type WriterResponse } from './writer-protocol.ts';
 
 type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -34,7 +35,12 @@ export function forwardingLogger(port: MessagePort): Logger {
 export function openWriterStore(port: MessagePort, data: WriterData, logger: Logger = forwardingLogger(port)): SqliteReadStore | undefined {
   let store: SqliteReadStore;
   try {
-    store = new SqliteReadStore({ file: data.file, logger, ...(data.busyTimeoutMs !== undefined && { busyTimeoutMs: data.busyTimeoutMs }) });
+    store = new SqliteReadStore({
+      file: data.file,
+      logger,
+      ...(data.busyTimeoutMs !== undefined && { busyTimeoutMs: data.busyTimeoutMs }),
+      ...(data.versions && { versions: new CollectionVersions(data.versions) }),
+    });
   } catch (error) {
     port.postMessage({ kind: 'failed', error: serializeError(error) } satisfies WriterEvent);
     return undefined;
