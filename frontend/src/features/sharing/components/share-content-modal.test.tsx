@@ -236,6 +236,23 @@ describe('ShareContentModal', () => {
     expect(onShared.mock.invocationCallOrder[0]).toBeLessThan(onClose.mock.invocationCallOrder[0]!);
   });
 
+  it('toasts every share, two shares of one content in a row included (each toast has an id of its own)', async () => {
+    contactsMock.mockResolvedValue(page(CONTACTS));
+    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3 });
+    const success = vi.spyOn(toast, 'success');
+    const user = userEvent.setup();
+    for (const name of [/Bob/, /Carol/]) {
+      const { onClose, unmount } = renderShare();
+      await user.click(await screen.findByRole('checkbox', { name }));
+      await user.click(shareButton());
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+      unmount();
+    }
+    const ids = success.mock.calls.filter(([text]) => text === 'Content shared successfully!').map(([, options]) => (options as { toastId?: string }).toastId);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+  });
+
   it('loads more contacts into the checklist with "Load more", keeping the ticked ones, and shares with them all', async () => {
     const all = Array.from({ length: 105 }, (_, i): Contact => ({ id: `k${i}`, name: `Person ${i}`, email: `p${i}@example.com`, audience_score: null }));
     contactsMock.mockImplementation(async ({ offset = 0, limit = 100 } = {}) => page(all.slice(offset, offset + limit), all.length));

@@ -88,6 +88,9 @@ function announceShare(answer: ShareContentResponse | undefined, contentId: stri
  * SPEC §2 Share content: the content's title and description, a checkbox list of the user's contacts
  * (fetched afresh at every opening) and Share / Cancel. Share stays disabled until a contact is chosen.
  */
+/** Shares toasted since the page loaded: each share's toast has an id of its own. */
+let sharesToasted = 0;
+
 export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit, renderExtra, onAddContacts }: ShareContentModalProps) {
   const formId = useId();
   const [contacts, setContacts] = useState<ContactsState>({ status: 'idle' });
@@ -185,7 +188,9 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     setSharing(true);
     try {
       const answer = await shareContent(content.id, [...selected]);
-      toast.success(SHARE_SUCCESS, { toastId: `share-success-${content.id}` });
+      // One toast per share: an id per content swallowed the toast of a second share of it made while the
+      // first one's was still showing (react-toastify ignores an id it is showing).
+      toast.success(SHARE_SUCCESS, { toastId: `share-success-${content.id}-${++sharesToasted}` });
       announceShare(answer, content.id);
       onShared();
       onClose();
