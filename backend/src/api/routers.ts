@@ -16,13 +16,17 @@ import { audienceInsightsRoutes } from '../features/analytics/audience-insights.
 import { contentBatchRoutes } from '../features/content/content-batch.routes.ts';
 import { scheduleRoutes } from '../features/schedules/schedules.routes.ts';
 
-/** Every feature router of SPEC §7, in mounting order. */
+/**
+ * Every feature router of SPEC §7, in mounting order. A request walks the routers in turn until one has its
+ * route, so the content router, which has the busiest ones (match, share), comes first; the routers before
+ * it share none of its paths, so no route moved in front of another it could shadow.
+ */
 export function apiRouters(ctx: ApiContext): Router[] {
   return [
+    contentRoutes(ctx),
     authRoutes(ctx),
     profileRoutes(ctx),
     notificationRoutes(ctx),
-    contentRoutes(ctx),
     contactRoutes(ctx),
     audienceRoutes(ctx),
     analyticsRoutes(ctx),
