@@ -51,9 +51,9 @@ readStoreContract('SQLite file, writes on the writer thread', async () => {
   };
 });
 
-readStoreContract('SQLite file, writes on the writer thread, documents kept by id', async () => {
+readStoreContract('SQLite file, writes on the writer thread, documents kept by id and every answer kept', async () => {
   const dir = await mkdtemp(join(root, `contract-${++files}-`));
-  const store = await createThreadedSqliteReadStore({ file: join(dir, 'read-models.db'), versions: new CollectionVersions() });
+  const store = await createThreadedSqliteReadStore({ file: join(dir, 'read-models.db'), versions: new CollectionVersions(), answersStableMs: 0 });
   return {
     store,
     cleanup: async () => {

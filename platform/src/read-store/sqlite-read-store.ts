@@ -30,6 +30,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { Aggregator, Query } from 'mingo';
 import type { Logger } from '../logger.ts';
+import type { KeptQuery } from './sqlite/kept-answers.ts';
 import type {
   Collection,
   Doc,
@@ -1282,6 +1283,22 @@ export class SqliteReadStore implements ReadStore {
       if (!coll) return null;
       const row = this.#stmt(`SELECT doc FROM ${coll.table} WHERE _id = ?`).get(id) as unknown as [string] | undefined;
       return row ? row[0] : null;
+    });
+  }
+
+  /**
+   * `find`, `findOne` or `count` as the port runs them, with the collection's version as the snapshot
+   * that answered began (see `snapshotVersion`), for a reader that keeps answers.
+   */
+  answerWithVersion(collection: string, query: KeptQuery): { value: unknown; version: number } {
+    return this.#read(() => {
+      const value =
+        query.method === 'count'
+          ? this.#count(collection, query.filter)
+          : query.method === 'findOne'
+            ? (this.#find(collection, query.filter, { ...query.options, limit: 1 })[0] ?? null)
+            : this.#find(collection, query.filter, query.options);
+      return { value, version: this.snapshotVersion(collection) };
     });
   }
 

@@ -22,6 +22,7 @@ import type { Collection, Doc, Filter, FindOptions, IndexSpec, Pipeline, ReadSto
 import { ReadStoreResetError } from './read-store.port.ts';
 import { SqliteReadStore, isCorruptError } from './sqlite-read-store.ts';
 import type { CollectionVersions } from './sqlite/collection-versions.ts';
+import { KeptAnswers, type KeptQuery } from './sqlite/kept-answers.ts';
 import {
   deserializeError,
   type WriterData,
@@ -47,9 +48,15 @@ export interface ThreadedSqliteReadStoreOptions {
    * Only when this process is the file's sole writer (npm start holds the data directory's lock): the
    * writer bumps these versions after each commit (its `WriterData.versions`, set by the caller of a custom
    * worker), and documents read by `_id` alone are kept and served again while their collection's version
-   * has not moved (every request reads its user so). Another process's writes would not move them.
+   * has not moved (every request reads its user so), as are the answers of other queries of collections
+   * read more often than written (sqlite/kept-answers.ts). Another process's writes would not move them.
    */
   versions?: CollectionVersions;
+  /**
+   * With `versions`: how long a collection's version must have stood before answers of its queries are
+   * kept (default sqlite/kept-answers.ts `STABLE_MS`; 0 in the contract suite, to keep every answer).
+   */
+  answersStableMs?: number;
 }
 
 /** Documents kept by id at most (the oldest go first). */
@@ -99,7 +106,7 @@ export async function createThreadedSqliteReadStore(options: ThreadedSqliteReadS
     await worker.terminate();
     throw error;
   }
-  return new ThreadedSqliteReadStore(worker, reader, options.logger, openedFresh, options.versions);
+  return new ThreadedSqliteReadStore(worker, reader, options.logger, openedFresh, options.versions, options.answersStableMs);
 }
 
 /** The `_id` of a filter that names nothing else, by a string equality. */
@@ -125,6 +132,8 @@ export class ThreadedSqliteReadStore implements ReadStore {
   readonly #versions: CollectionVersions | undefined;
   /** Documents by collection and id (JSON text, null when absent), with their collection's version then. */
   readonly #docs = new Map<string, { version: number; text: string | null }>();
+  /** Answers of other queries, kept the same way. */
+  readonly #answers: KeptAnswers;
   #closed = false;
   #closing: Promise<void> | undefined;
   /** Set when the writer thread is gone: every write fails with it. */
@@ -132,9 +141,10 @@ export class ThreadedSqliteReadStore implements ReadStore {
   /** Why the file was created or recreated when the store opened; undefined when it opened as it was. */
   readonly openedFresh: string | undefined;
 
-  constructor(worker: Worker, reader: SqliteReadStore, logger: Logger | undefined, openedFresh: string | undefined, versions?: CollectionVersions) {
+  constructor(worker: Worker, reader: SqliteReadStore, logger: Logger | undefined, openedFresh: string | undefined, versions?: CollectionVersions, answersStableMs?: number) {
     this.#worker = worker;
     this.#versions = versions;
+    this.#answers = new KeptAnswers(answersStableMs);
     this.#reader = reader;
     this.#logger = logger;
     this.openedFresh = openedFresh;
@@ -172,6 +182,7 @@ export class ThreadedSqliteReadStore implements ReadStore {
   /** The writer recreated a corrupt file: read the new one, then tell the listeners. */
   #onReset(reason: string): void {
     this.#docs.clear();
+    this.#answers.clear();
     try {
       this.#reader.reconnect();
     } catch (error) {
@@ -230,12 +241,14 @@ export class ThreadedSqliteReadStore implements ReadStore {
     const local = this.#reader.collection(name);
     return {
       name,
-      find: (filter?: Filter, options?: FindOptions) => this.#read(() => local.find(filter, options)),
-      findOne: (filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>) => {
-        const id = this.#versions && !options?.projection && !options?.sort ? idAlone(filter) : undefined;
-        return id === undefined ? this.#read(() => local.findOne(filter, options)) : this.#findById(name, id);
+      find: (filter: Filter = {}, options: FindOptions = {}) =>
+        this.#versions ? this.#answer(name, { method: 'find', filter, options }) : this.#read(() => local.find(filter, options)),
+      findOne: (filter: Filter, options: Pick<FindOptions, 'projection' | 'sort'> = {}) => {
+        if (!this.#versions) return this.#read(() => local.findOne(filter, options));
+        const id = !options.projection && !options.sort ? idAlone(filter) : undefined;
+        return id === undefined ? this.#answer(name, { method: 'findOne', filter, options }) : this.#findById(name, id);
       },
-      count: (filter?: Filter) => this.#read(() => local.count(filter)),
+      count: (filter: Filter = {}) => (this.#versions ? this.#answer(name, { method: 'count', filter }) : this.#read(() => local.count(filter))),
       aggregate: <R>(pipeline: Pipeline) => this.#read(() => local.aggregate<R>(pipeline)),
       insertOne: (doc: Doc) => this.#call<void>('insertOne', [name, doc]),
       upsert: (filter: Filter, update: Update) => this.#call<WriteResult>('upsert', [name, filter, update]),
@@ -260,6 +273,16 @@ export class ThreadedSqliteReadStore implements ReadStore {
       this.#docs.set(key, kept);
     }
     return kept.text === null ? null : (JSON.parse(kept.text) as Doc);
+  }
+
+  /** A query's answer, kept while its collection's version stays (see sqlite/kept-answers.ts). */
+  async #answer<T>(name: string, query: KeptQuery): Promise<T> {
+    const key = KeptAnswers.key(name, query);
+    const kept = key === undefined ? undefined : this.#answers.get(key, this.#versions!.of(name));
+    if (kept) return kept.value as T;
+    const { value, version } = await this.#read(async () => this.#reader.answerWithVersion(name, query));
+    if (key !== undefined) this.#answers.offer(key, name, version, value);
+    return value as T;
   }
 
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {

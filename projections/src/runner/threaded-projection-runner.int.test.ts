@@ -16,6 +16,7 @@ import { Lifecycle } from '@crossfeed/platform/lifecycle.ts';
 import { createLogger } from '@crossfeed/platform/logger.ts';
 import { ReadStoreResetError } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { ThreadedSqliteReadStore } from '@crossfeed/platform/read-store/threaded-sqlite-read-store.ts';
+import { STABLE_MS } from '@crossfeed/platform/read-store/sqlite/kept-answers.ts';
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
@@ -111,6 +112,34 @@ describe('projections in their own thread', () => {
     }
     await runner.waitFor((await seedUsers(opened.eventStore, 1, 'nobody')) as Position, 5000);
     assert.equal((await users.findOne({ _id: 'nobody-0' }))?.username, 'nobody0', 'an absent document kept as absent is read again once its collection changed');
+    await opened.lifecycle.shutdown();
+  });
+
+  test('the sole writer\'s kept answers: once kept, a query still sees each change the thread commits', async () => {
+    const opened = await open(undefined, true);
+    const runner = await started(opened);
+    const users = opened.readModels.readStore.collection<UserDoc>(USERS);
+    await runner.waitFor((await seedUsers(opened.eventStore, 3, 'asked')) as Position, 5000);
+    const queries = async () => ({
+      byEmail: (await users.findOne({ email: 'asked1@example.com' }))?.token_version,
+      versions: (await users.find({ username: { $in: ['asked0', 'asked1', 'asked2'] } }, { sort: { username: 1 } })).map((user) => user.token_version ?? 0),
+      changed: await users.count({ token_version: { $gt: 0 } }),
+    });
+    for (let i = 1; i <= 3; i++) {
+      // The collection stands still long enough for the answers to be kept, and they are read twice.
+      await sleep(STABLE_MS + 10);
+      const before = await queries();
+      assert.deepEqual(await queries(), before);
+      const mutable = await users.find({ username: 'asked1' });
+      mutable[0]!.token_version = 99;
+      assert.equal((await users.find({ username: 'asked1' }))[0]?.token_version, i - 1, 'each answer is a copy');
+      const { position } = await handleCommand(opened.eventStore, userDecider, userStream('asked-1'), {
+        type: 'ChangePassword',
+        data: { userId: 'asked-1', passwordHash: `argon2id$new${i}`, now: new Date().toISOString() },
+      });
+      assert.equal(await runner.waitFor(position!, 5000), true);
+      assert.deepEqual(await queries(), { byEmail: i, versions: [0, i, 0], changed: 1 });
+    }
     await opened.lifecycle.shutdown();
   });
 
