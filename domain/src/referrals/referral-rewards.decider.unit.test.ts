@@ -1,4 +1,6 @@
 import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { GrantReferralReward } from './referral-rewards.commands.ts';
 import type { ReferralRewardGranted } from './referral-rewards.events.ts';
@@ -27,5 +29,12 @@ describe('referral rewards decider', () => {
     const given = [granted('a@example.com'), granted('b@example.com'), granted('c@example.com')];
     deciderSpec(referralRewardsDecider).given(given).when(grant('d@example.com', 3)).then([]);
     deciderSpec(referralRewardsDecider).given(given).when(grant('d@example.com', 4)).then([granted('d@example.com')]);
+  });
+});
+
+describe('referral rewards decider: long streams', () => {
+  test('folding 100,000 events stays linear: the rewarded set is updated in place', () => {
+    const state = foldInPlace(referralRewardsDecider, LONG_STREAM, (i) => granted(`p${i}@example.com`), (s) => [s.rewarded]);
+    assert.equal(state.rewarded.size, LONG_STREAM);
   });
 });

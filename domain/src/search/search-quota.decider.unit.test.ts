@@ -4,6 +4,7 @@ import { fold } from '../shared/decider.ts';
 import { QuotaExceededError } from '../shared/errors.ts';
 import { FREE_DAILY_SEARCHES } from '../rules/limits.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 import { remainingSearches, searchDay, searchQuotaDecider } from './search-quota.decider.ts';
 import type { SearchCounted } from './search-quota.events.ts';
 
@@ -33,5 +34,12 @@ describe('search quota decider', () => {
   test('the day of a search is its UTC date', () => {
     assert.equal(searchDay('2026-11-25T23:59:59.999Z'), '2026-11-25');
     assert.equal(searchDay('2026-11-26T00:00:00.000Z'), '2026-11-26');
+  });
+});
+
+describe('search quota decider: long streams', () => {
+  test('folding 100,000 events stays linear: the state is one counter, updated in place', () => {
+    const state = foldInPlace(searchQuotaDecider, LONG_STREAM, counted, (s) => [s]);
+    assert.deepEqual(state, { count: LONG_STREAM });
   });
 });

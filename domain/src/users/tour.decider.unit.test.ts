@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import { NotFoundError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
+import { LONG_STREAM, assertBoundedState } from '../testing/linear-fold.ts';
 import type { CompleteTour, ResetTour } from './tour.commands.ts';
 import { tourDecider } from './tour.decider.ts';
 import type { ProfileCreated, TourCompleted, TourReset, UserRegistered } from './user.events.ts';
@@ -46,5 +47,11 @@ describe('tour decider', () => {
   test('refuses a user that does not exist', () => {
     spec.given([]).when(complete()).thenThrows(NotFoundError, /User not found/);
     spec.given([]).when(reset()).thenThrows(NotFoundError, /User not found/);
+  });
+});
+
+describe('tour decider: long streams', () => {
+  test('folding 100,000 events stays linear: the state does not grow', () => {
+    assertBoundedState(tourDecider, LONG_STREAM, (i) => (i === 0 ? registered : i % 2 === 1 ? completed() : wasReset()));
   });
 });

@@ -4,6 +4,7 @@ import { isPremiumActive } from '../rules/premium.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { fold } from '../shared/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
+import { LONG_STREAM, assertBoundedState } from '../testing/linear-fold.ts';
 import { userDecider } from './user.decider.ts';
 import type { PremiumStarted, UserEvent, UserRegistered, WaitlistTierCarriedOver } from './user.events.ts';
 import type { CarryOverWaitlistTier, WaitlistEntrySnapshot } from './waitlist-tier.commands.ts';
@@ -105,5 +106,12 @@ describe('waitlist tier carry-over decider', () => {
   test('one month is a calendar month, clamped to the last day', () => {
     assert.equal(addOneMonth('2027-01-31T08:00:00.000Z'), '2027-02-28T08:00:00.000Z');
     assert.equal(addOneMonth('2026-12-15T00:00:00.000Z'), '2027-01-15T00:00:00.000Z');
+  });
+});
+
+describe('waitlist tier carry-over decider: long streams', () => {
+  test('folding 100,000 events stays linear: the state does not grow', () => {
+    const ended: UserEvent = { type: 'PremiumEnded', data: { userId: 'u1', reason: 'expired', reference: null, endedAt: now } };
+    assertBoundedState(waitlistTierDecider, LONG_STREAM, (i) => (i === 0 ? registered : i % 2 === 1 ? premium('2026-12-21T10:00:00.000Z', `ref-${i % 7}`, 'checkout') : ended));
   });
 });
