@@ -178,4 +178,16 @@ describe('CommandHandler', () => {
     assert.equal(stats.eventsRead, 2_500);
     assert.equal(await handler.query(tally, stream, (state) => state.total), 5_001);
   });
+
+  test('a long first fold gives the event loop back between windows: a timer due meanwhile runs before it ends', async () => {
+    const stream = streamName();
+    await store.append(stream, Array.from({ length: 5_000 }, () => ({ type: 'Added', data: { n: 1 } })));
+    const { store: spied, stats } = counting(store);
+    let readsWhenTimerRan: number | undefined;
+    setTimeout(() => (readsWhenTimerRan = stats.reads), 0);
+    const handled = new CommandHandler(spied).handle(tally, stream, { type: 'Add', data: { n: 1 } });
+    await handled;
+    assert.equal(stats.reads, 6);
+    assert.ok(readsWhenTimerRan !== undefined && readsWhenTimerRan < 6, `the timer ran after ${readsWhenTimerRan} of 6 reads`);
+  });
 });
