@@ -3,6 +3,7 @@
  * SQLite always runs (temp files under os.tmpdir()); EventStoreDB runs when EVENTSTORE_URL is set.
  */
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -475,11 +476,11 @@ describe('SQLite event store', () => {
       assert.throws(() => store.subscribeAll({}, async () => {}), /closed/);
     }));
 
-  test('leaves WAL checkpoints to its background thread: commits do not copy the WAL back on the event loop', () =>
-    withFile(async (open) => {
+  test('checkpoints mostly in its background thread, and the WAL starts over under a steady stream of commits', () =>
+    withFile(async (open, file) => {
       const store = open();
-      // The writer's own automatic checkpoint is only the safety valve (SQLite's default is 1,000 pages).
-      assert.equal(store.pragmas().walAutocheckpoint, 32_768);
+      // The writer's own automatic checkpoint at SQLite's default lets the WAL start over (see AUTO_CHECKPOINT_PAGES).
+      assert.equal(store.pragmas().walAutocheckpoint, 1000);
       const big = 'x'.repeat(4000);
       // 80 commits: past the point where the background checkpointer starts (64).
       for (let i = 0; i < 80; i++) {
@@ -490,6 +491,9 @@ describe('SQLite event store', () => {
       const again = open();
       assert.equal((await again.readStream('wal-79')).length, 50);
       assert.equal((await again.head()).count, 4_000);
+      // 3,000 small commits write some 10,000 WAL pages (40 MB): the WAL must have started over on the way.
+      for (let i = 0; i < 3000; i++) await again.append(`steady-${i}`, [{ type: 'Small', data: { i } }]);
+      assert.ok(statSync(`${file}-wal`).size < 8_000_000, `WAL of ${statSync(`${file}-wal`).size} bytes`);
     }));
 
   test('creates the folder of the database file when it is missing', () =>
