@@ -143,9 +143,14 @@ interface Coll {
 }
 
 const FORMAT = 'crossfeed-read-store/1';
-/** WAL pages after which the writer checkpoints by itself: 64 MB, or 512 MB once the background checkpointer runs. */
+/**
+ * WAL pages (16 KB) after which the writer checkpoints by itself: 64 MB. The background checkpointer copies
+ * most of the WAL back beside the writer, but under a steady stream of batches its PASSIVE checkpoint never
+ * reaches the last frame, so only the writer's own checkpoint lets the WAL start over; it then finds nearly
+ * every frame copied already. (At 32,768 pages the WAL of a ten-second share load reached 410 MB, and the
+ * checkpoint that finally came had hundreds of MB to copy in one go.)
+ */
 const AUTO_CHECKPOINT_PAGES = 4096;
-const FALLBACK_CHECKPOINT_PAGES = 32768;
 /**
  * The background checkpointer starts once the store has written this many bytes of rows, or committed this
  * many transactions (each writes whole pages to the WAL): a store that writes little never needs it.
@@ -413,7 +418,6 @@ export class SqliteReadStore implements ReadStore {
     if (this.#checkpointer || this.#memory) return;
     if (++this.#commits < CHECKPOINTER_AFTER_COMMITS && this.#written < CHECKPOINTER_AFTER_BYTES) return;
     this.#checkpointer = startCheckpointer(this.#file);
-    this.#db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   }
 
   #stopCheckpointer(): Promise<void> {
