@@ -8,7 +8,8 @@
  * Keeping costs a serialisation, which only pays when the collection is read more often than it changes:
  * answers are kept once their collection's version has stood for STABLE_MS (a collection written by every
  * request, such as `contents` under a stream of shares, is simply read each time). Queries whose values are
- * not plain JSON (a RegExp, a Date, undefined) are never kept: their text would not tell them apart.
+ * not plain JSON (a RegExp, a Date, undefined) are never kept: their text would not tell them apart. Lists
+ * of more than MAX_ANSWER_DOCS documents are not kept either, nor answers over 64 KB of JSON.
  */
 import type { Filter, FindOptions } from '../read-store.port.ts';
 
@@ -22,6 +23,11 @@ export const STABLE_MS = 50;
 /** Kept answers in all, in JSON characters (the oldest go first), and the largest one kept. */
 const MAX_CHARS = 16 * 1024 * 1024;
 const MAX_ANSWER_CHARS = 64 * 1024;
+/**
+ * Documents in the largest answer kept: a longer one is not even serialised (a worker reading every
+ * content at once must not pay for a JSON.stringify of tens of MB on the event loop).
+ */
+export const MAX_ANSWER_DOCS = 64;
 
 interface Kept {
   version: number;
@@ -60,6 +66,7 @@ export class KeptAnswers {
     let seen = this.#seen.get(collection);
     if (seen?.version !== version) this.#seen.set(collection, (seen = { version, since: now }));
     if (now - seen.since < this.#stableMs) return;
+    if (Array.isArray(value) && value.length > MAX_ANSWER_DOCS) return;
     const text = JSON.stringify(value);
     if (text.length > MAX_ANSWER_CHARS) return;
     this.#drop(key);

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { KeptAnswers, STABLE_MS, type KeptQuery } from './kept-answers.ts';
+import { KeptAnswers, MAX_ANSWER_DOCS, STABLE_MS, type KeptQuery } from './kept-answers.ts';
 
 const find = (filter: Record<string, unknown>, options: Record<string, unknown> = {}): KeptQuery => ({ method: 'find', filter, options });
 
@@ -65,6 +65,14 @@ describe('KeptAnswers', () => {
 
   test('large answers are not kept, and the oldest go first past the total bound', () => {
     const kept = new KeptAnswers(0);
+    const many = KeptAnswers.key('c', find({ many: true }))!;
+    const docs = Array.from({ length: MAX_ANSWER_DOCS + 1 }, (_, i) => ({ _id: `d${i}` }));
+    // A long list is refused before it is serialised: a getter on the last document would be read then.
+    Object.defineProperty(docs.at(-1), 'probe', { enumerable: true, get: () => assert.fail('serialised') });
+    kept.offer(many, 'c', 1, docs);
+    assert.equal(kept.get(many, 1), undefined);
+    kept.offer(many, 'c', 1, docs.slice(0, MAX_ANSWER_DOCS));
+    assert.equal((kept.get(many, 1)!.value as unknown[]).length, MAX_ANSWER_DOCS);
     const big = KeptAnswers.key('c', find({ big: true }))!;
     kept.offer(big, 'c', 1, 'x'.repeat(70 * 1024));
     assert.equal(kept.get(big, 1), undefined);
