@@ -20,7 +20,7 @@ export type KeptQuery =
 
 /** How long a collection's version must have stood before its answers are kept. */
 export const STABLE_MS = 50;
-/** Kept answers in all, in JSON characters (the oldest go first), and the largest one kept. */
+/** Kept answers in all, in characters of JSON and of their keys (the oldest go first), and the largest one kept. */
 const MAX_CHARS = 16 * 1024 * 1024;
 const MAX_ANSWER_CHARS = 64 * 1024;
 /**
@@ -71,7 +71,7 @@ export class KeptAnswers {
     if (text.length > MAX_ANSWER_CHARS) return;
     this.#drop(key);
     this.#answers.set(key, { version, text });
-    this.#chars += text.length;
+    this.#chars += key.length + text.length;
     for (const [oldest] of this.#answers) {
       if (this.#chars <= MAX_CHARS) break;
       this.#drop(oldest);
@@ -87,7 +87,7 @@ export class KeptAnswers {
   #drop(key: string): void {
     const kept = this.#answers.get(key);
     if (!kept) return;
-    this.#chars -= kept.text.length;
+    this.#chars -= key.length + kept.text.length;
     this.#answers.delete(key);
   }
 }

@@ -80,5 +80,12 @@ describe('KeptAnswers', () => {
     for (const key of keys) kept.offer(key, 'c', 1, 'y'.repeat(60 * 1024));
     assert.equal(kept.get(keys[0]!, 1), undefined, 'the first went when the bound was reached');
     assert.ok(kept.get(keys[299]!, 1), 'the last is kept');
+    // Long keys (a filter naming hundreds of ids) count too: small answers under them still meet the bound.
+    const ids = Array.from({ length: 256 }, (_, i) => `0190a1b2-c3d4-7e5f-8a9b-${String(i).padStart(12, '0')}`);
+    const longKeys = Array.from({ length: 3000 }, (_, i) => KeptAnswers.key('c', find({ _id: { $in: ids }, n: i }))!);
+    for (const key of longKeys) kept.offer(key, 'c', 1, []);
+    assert.ok(longKeys[0]!.length > 10_000);
+    assert.equal(kept.get(longKeys[0]!, 1), undefined, 'the first long key went');
+    assert.ok(kept.get(longKeys[2999]!, 1), 'the last is kept');
   });
 });
