@@ -4,7 +4,7 @@ import { SCHEDULES_PENDING_MAX } from '../rules/limits.ts';
 import { fold } from '../shared/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { foldInPlace } from '../testing/linear-fold.ts';
+import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 import type { CancelSchedule, RecordScheduleRun, ScheduleRelease, ScheduleShare, StartSchedule } from './schedule.commands.ts';
 import { SCHEDULE_MESSAGES, scheduleDecider } from './schedule.decider.ts';
 import type { ReleaseScheduled, ScheduleCancelled, ScheduleEvent, ScheduleRan, ScheduleStarted, ShareScheduled } from './schedule.events.ts';
@@ -125,10 +125,11 @@ describe('schedule decider: running', () => {
     spec.given([shareScheduled(), cancelled()]).when(record('ok')).thenThrows(ConflictError, /cancelled/);
   });
 
-  test('folding a long stream updates the state in place', () => {
+  test('folding 100,000 events stays linear: the state is updated in place', () => {
     const state = foldInPlace<ReturnType<typeof scheduleDecider.initialState>, ScheduleEvent>(
       scheduleDecider,
-      30_000,
+      // Whole schedule lives (scheduled, started, ran) of three events each, past 100,000 events.
+      LONG_STREAM + 2,
       (i) => (i % 3 === 0 ? shareScheduled(`s${i}`) : i % 3 === 1 ? started(`s${i - 1}`) : ran({ scheduleId: `s${i - 2}` })),
       (s) => [s.schedules],
     );
