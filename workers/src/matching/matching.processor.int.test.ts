@@ -1,4 +1,6 @@
 import { before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
 import assert from 'node:assert/strict';
 import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
@@ -6,7 +8,7 @@ import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/conte
 import { USERS } from '@crossfeed/projections/users/users.projection.ts';
 import { AUDIENCE_SCORES } from '@crossfeed/projections/audience-scores/audience-scores.model.ts';
 import { ALL_POOL, MATCH_POOLS, type MatchPoolDoc } from './match-pools.model.ts';
-import { matchingRoute, rebuildPools, refreshContent, refreshCreator } from './matching.processor.ts';
+import { MATCHING_QUEUE, matchingProcessor, matchingRoute, rebuildPools, refreshContent, refreshCreator } from './matching.processor.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 let store: ReadStore;
@@ -80,5 +82,25 @@ describe('matching processor', () => {
   test('routes each event to one job with an id derived from the event id', () => {
     const jobs = matchingRoute.jobs({ id: 'e-1', type: 'ContentDeleted', data: { contentId: 'a' } } as never);
     assert.deepEqual(jobs.map((j) => [j.queue, j.name, j.jobId, j.data]), [['matching', 'refresh-content', 'matching-e-1', { contentId: 'a', removed: true }]]);
+  });
+
+  test('a submission dispatched before its projection enters the pools a moment after the content arrives', async () => {
+    const queue = createLocalJobQueue({ file: ':memory:', logger: { error: () => undefined } });
+    const worker = queue.process(MATCHING_QUEUE, matchingProcessor({ readStore: store }, () => new Date(NOW)), { concurrency: 1 });
+    try {
+      const [job] = matchingRoute.jobs({ id: 'e-late', type: 'ContentSubmitted', data: { contentId: 'late' } } as never);
+      await queue.add(job!.queue, job!.name, job!.data, { ...job!.options, jobId: job!.jobId });
+      // The projection applies the submission a little after the job's first try.
+      await sleep(30);
+      await store.collection<ContentDoc>(CONTENTS).insertOne(content('late', 'u1', ['tech']));
+      const since = Date.now();
+      while (!(await pool('tech')).includes('late')) {
+        assert.ok(Date.now() - since < 700, 'the content was not in its pool within 700 ms');
+        await sleep(10);
+      }
+    } finally {
+      await worker.close();
+      await queue.close();
+    }
   });
 });

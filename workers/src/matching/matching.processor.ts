@@ -37,6 +37,15 @@ const CONTENT_EVENTS = [
 ];
 const CREATOR_EVENTS = ['ProfileCreated', 'ProfileUpdated', 'PremiumStarted', 'PremiumEnded'];
 
+/**
+ * The dispatcher usually sees an event before the projections have applied it, so a content job often finds
+ * no document on its first try: it tries again after 100 ms, doubling, ten times (about 50 s in all), so that
+ * new content reaches other creators' matches within a moment of its submission (the default first retry,
+ * after 1 s, left a just-submitted item out of a match list loaded meanwhile), and a read model still
+ * catching up after a start does not make the job give up after three tries.
+ */
+export const MATCHING_JOB_RETRIES = { attempts: 10, backoffMs: 100 } as const;
+
 /** Events → matching jobs, one per event, with the job id derived from the event id. */
 export const matchingRoute: JobRoute = {
   eventTypes: new Set([...CONTENT_EVENTS, ...CREATOR_EVENTS]),
@@ -44,12 +53,12 @@ export const matchingRoute: JobRoute = {
     const data = event.data as Record<string, unknown>;
     const jobId = `matching-${event.id}`;
     if (CREATOR_EVENTS.includes(event.type)) {
-      return [{ queue: MATCHING_QUEUE, name: 'refresh-creator', data: { userId: String(data.userId) }, jobId }];
+      return [{ queue: MATCHING_QUEUE, name: 'refresh-creator', data: { userId: String(data.userId) }, jobId, options: MATCHING_JOB_RETRIES }];
     }
     const job: { contentId: string; removed?: boolean; status?: string } = { contentId: String(data.contentId) };
     if (event.type === 'ContentDeleted' || event.type === 'ContentRemovedByAdmin') job.removed = true;
     if (event.type === 'ContentStatusChanged') job.status = String(data.status);
-    return [{ queue: MATCHING_QUEUE, name: 'refresh-content', data: job, jobId }];
+    return [{ queue: MATCHING_QUEUE, name: 'refresh-content', data: job, jobId, options: MATCHING_JOB_RETRIES }];
   },
 };
 
