@@ -265,6 +265,7 @@ export class ThreadedSqliteReadStore implements ReadStore {
    * the version past the tag, and the copy is read again.
    */
   async #findById(name: string, id: string): Promise<Doc | null> {
+    if (this.#closed) throw new Error('ReadStore is closed');
     const key = `${name}\u0000${id}`;
     let kept = this.#docs.get(key);
     if (kept?.version !== this.#versions!.of(name)) {
@@ -277,6 +278,7 @@ export class ThreadedSqliteReadStore implements ReadStore {
 
   /** A query's answer, kept while its collection's version stays (see sqlite/kept-answers.ts). */
   async #answer<T>(name: string, query: KeptQuery): Promise<T> {
+    if (this.#closed) throw new Error('ReadStore is closed');
     const key = KeptAnswers.key(name, query);
     const kept = key === undefined ? undefined : this.#answers.get(key, this.#versions!.of(name));
     if (kept) return kept.value as T;

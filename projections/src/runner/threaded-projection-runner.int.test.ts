@@ -140,7 +140,13 @@ describe('projections in their own thread', () => {
       assert.equal(await runner.waitFor(position!, 5000), true);
       assert.deepEqual(await queries(), { byEmail: i, versions: [0, i, 0], changed: 1 });
     }
+    await sleep(STABLE_MS + 10);
+    await queries();
+    await queries();
     await opened.lifecycle.shutdown();
+    // Kept or not, nothing is read from a closed store.
+    await assert.rejects(users.find({ username: { $in: ['asked0', 'asked1', 'asked2'] } }, { sort: { username: 1 } }), /closed/);
+    await assert.rejects(users.findOne({ _id: 'asked-1' }), /closed/);
   });
 
   test('live events reach onLiveEvent here in log order, each once every read model includes it', async () => {
