@@ -4,6 +4,7 @@ import { ReadStoreResetError, type IndexSpec, type ReadStore, type ReadStoreRese
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import { CHECKPOINTS, checkpointOp, guardOps, type Checkpoint, type Projection } from '../projection.ts';
 import { ReactionQueue } from './reaction-queue.ts';
+import { PositionWaiters } from './position-waiters.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
 
 export interface ReplayProgress {
@@ -99,7 +100,7 @@ export class ProjectionRunner implements ReadModelWaiter {
   readonly #onCatchUpProgress: ((progress: ReplayProgress, finished: boolean) => void) | undefined;
   readonly #onState: ((state: RunnerState) => void) | undefined;
   readonly #targets = new Map<string, Target>();
-  readonly #waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
+  readonly #waiters = new PositionWaiters((position) => this.#reached(position));
   #subscription: Subscription | undefined;
   /** Serializes live applying with the final step of a rebuild. */
   #lock: Promise<unknown> = Promise.resolve();
@@ -209,8 +210,7 @@ export class ProjectionRunner implements ReadModelWaiter {
     this.#releaseRoom(true);
     await this.#lock.catch(() => undefined);
     await this.#reactions?.idle();
-    for (const waiter of this.#waiters) waiter.resolve(false);
-    this.#waiters.clear();
+    this.#waiters.releaseAll();
   }
 
   /** The position every projection has applied, or undefined before the first event. */
@@ -228,19 +228,7 @@ export class ProjectionRunner implements ReadModelWaiter {
   }
 
   waitFor(position: Position, timeoutMs = 2000): Promise<boolean> {
-    if (this.#reached(position)) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        position,
-        resolve: (reached: boolean) => {
-          clearTimeout(timer);
-          this.#waiters.delete(waiter);
-          resolve(reached);
-        },
-      };
-      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
-      this.#waiters.add(waiter);
-    });
+    return this.#waiters.wait(position, timeoutMs);
   }
 
   /**
@@ -539,7 +527,7 @@ export class ProjectionRunner implements ReadModelWaiter {
   }
 
   #notify(): void {
-    for (const waiter of this.#waiters) if (this.#reached(waiter.position)) waiter.resolve(true);
+    this.#waiters.settle();
     this.#onState?.({ position: this.position(), recovering: this.#resetPending });
   }
 

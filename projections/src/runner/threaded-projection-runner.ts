@@ -15,6 +15,7 @@ import type { Position, RecordedEvent } from '@crossfeed/platform/event-store/ev
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import { deserializeError } from '@crossfeed/platform/read-store/sqlite/writer-protocol.ts';
 import { ReactionQueue } from './reaction-queue.ts';
+import { PositionWaiters } from './position-waiters.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
 import type { ReplayProgress } from './projection-runner.ts';
 import type { RunnerCall, RunnerMessage, RunnerRequest } from './projection-thread-protocol.ts';
@@ -39,7 +40,7 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
   readonly #port: MessagePort;
   readonly #options: ThreadedProjectionRunnerOptions;
   readonly #calls = new Map<number, Call>();
-  readonly #waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
+  readonly #waiters = new PositionWaiters((position) => this.#reached(position));
   #nextId = 0;
   #position: Position | undefined;
   #recovering = false;
@@ -70,8 +71,7 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
       if (!this.#closed) await this.#request({ method: 'stop' });
     } finally {
       await this.#reactions?.idle();
-      for (const waiter of this.#waiters) waiter.resolve(false);
-      this.#waiters.clear();
+      this.#waiters.releaseAll();
     }
   }
 
@@ -86,20 +86,8 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
   }
 
   waitFor(position: Position, timeoutMs = 2000): Promise<boolean> {
-    if (this.#reached(position)) return Promise.resolve(true);
-    if (this.#stopped) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const waiter = {
-        position,
-        resolve: (reached: boolean) => {
-          clearTimeout(timer);
-          this.#waiters.delete(waiter);
-          resolve(reached);
-        },
-      };
-      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
-      this.#waiters.add(waiter);
-    });
+    if (this.#stopped && !this.#reached(position)) return Promise.resolve(false);
+    return this.#waiters.wait(position, timeoutMs);
   }
 
   rebuild(name: string, onProgress?: (progress: ReplayProgress) => void): Promise<void> {
@@ -139,7 +127,7 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
         this.#position = message.position;
         this.#recovering = message.recovering;
         this.#options.onCommitted();
-        for (const waiter of this.#waiters) if (this.#reached(waiter.position)) waiter.resolve(true);
+        this.#waiters.settle();
         return;
       case 'live':
         if (this.#reactions) for (const event of message.events) this.#reactions.push(event);
@@ -158,7 +146,6 @@ export class ThreadedProjectionRunner implements ReadModelWaiter {
     this.#closed = error;
     for (const call of this.#calls.values()) call.reject(error);
     this.#calls.clear();
-    for (const waiter of this.#waiters) waiter.resolve(false);
-    this.#waiters.clear();
+    this.#waiters.releaseAll();
   }
 }
