@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { find } from 'mingo';
 import { createMongoReadStore } from './mongo-read-store.ts';
 import { readStoreContract } from './read-store.contract.ts';
-import type { Doc } from './read-store.port.ts';
+import type { Doc, ReadStore } from './read-store.port.ts';
 import { createSqliteReadStore } from './sqlite-read-store.ts';
 import { createThreadedSqliteReadStore } from './threaded-sqlite-read-store.ts';
 import { CollectionVersions } from './sqlite/collection-versions.ts';
@@ -27,41 +27,26 @@ after(async () => {
 });
 
 let files = 0;
-readStoreContract('SQLite file', async () => {
-  const dir = await mkdtemp(join(root, `contract-${++files}-`));
-  const store = await createSqliteReadStore({ file: join(dir, 'read-models.db') });
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-});
+/** The contract against a store opened on a fresh file of its own, removed afterwards. */
+function contractOnFile(label: string, open: (file: string) => Promise<ReadStore>): void {
+  readStoreContract(label, async () => {
+    const dir = await mkdtemp(join(root, `contract-${++files}-`));
+    const store = await open(join(dir, 'read-models.db'));
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  });
+}
 
-readStoreContract('SQLite file, writes on the writer thread', async () => {
-  const dir = await mkdtemp(join(root, `contract-${++files}-`));
-  const store = await createThreadedSqliteReadStore({ file: join(dir, 'read-models.db') });
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-});
-
-readStoreContract('SQLite file, writes on the writer thread, documents kept by id and every answer kept', async () => {
-  const dir = await mkdtemp(join(root, `contract-${++files}-`));
-  const store = await createThreadedSqliteReadStore({ file: join(dir, 'read-models.db'), versions: new CollectionVersions(), answersStableMs: 0 });
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-});
+contractOnFile('SQLite file', (file) => createSqliteReadStore({ file }));
+contractOnFile('SQLite file, writes on the writer thread', (file) => createThreadedSqliteReadStore({ file }));
+contractOnFile('SQLite file, writes on the writer thread, documents kept by id and every answer kept', (file) =>
+  createThreadedSqliteReadStore({ file, versions: new CollectionVersions(), answersStableMs: 0 }),
+);
 
 readStoreContract('SQLite :memory:', async () => {
   const store = await createSqliteReadStore({ file: ':memory:' });
