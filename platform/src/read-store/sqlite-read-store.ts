@@ -1098,6 +1098,10 @@ export class SqliteReadStore implements ReadStore {
     return { mode: 'scan', sql: `SELECT doc FROM ${coll.table}${where} ORDER BY rid`, params: plan.params };
   }
 
+  #findOne(name: string, filter: Filter, options: Pick<FindOptions, 'projection' | 'sort'>): Doc | null {
+    return this.#find(name, filter, { ...options, limit: 1 })[0] ?? null;
+  }
+
   #find(name: string, filter: Filter, options: FindOptions): Doc[] {
     const coll = this.#colls.get(name);
     if (!coll) return [];
@@ -1300,7 +1304,7 @@ export class SqliteReadStore implements ReadStore {
         query.method === 'count'
           ? this.#count(collection, query.filter)
           : query.method === 'findOne'
-            ? (this.#find(collection, query.filter, { ...query.options, limit: 1 })[0] ?? null)
+            ? this.#findOne(collection, query.filter, query.options)
             : this.#find(collection, query.filter, query.options);
       return { value, version: this.snapshotVersion(collection) };
     });
@@ -1322,7 +1326,7 @@ export class SqliteReadStore implements ReadStore {
     return {
       name,
       find: async (filter = {}, options = {}) => this.#read(() => this.#find(name, filter, options)),
-      findOne: async (filter, options = {}) => this.#read(() => this.#find(name, filter, { ...options, limit: 1 })[0] ?? null),
+      findOne: async (filter, options = {}) => this.#read(() => this.#findOne(name, filter, options)),
       count: async (filter = {}) => this.#read(() => this.#count(name, filter)),
       insertOne: async (doc) => this.#write(() => this.#insert(name, doc)),
       upsert: async (filter, update) => this.#write(() => this.#upsert(name, filter, update, false)),
