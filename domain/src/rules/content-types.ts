@@ -33,3 +33,6 @@ export const SEARCH_SORTS = ['relevance', 'date', 'views'] as const;
 export function normalizeCategories(categories: readonly string[]): string[] {
   return [...new Set(categories.map((category) => category.trim().toLowerCase()).filter(Boolean))];
 }
+
+/** A content type as people read it: 'article' → 'Article' (forms, badges, the share e-mail). */
+export const contentTypeLabel = (type: string): string => type.charAt(0).toUpperCase() + type.slice(1);

@@ -4,6 +4,7 @@ import { securePrivateDir } from './private-data-dir.ts';
 import type { EventStore } from '../event-store/event-store.port.ts';
 import type { ReadStore } from '../read-store/read-store.port.ts';
 import type { JobQueue } from '../jobs/job-queue.port.ts';
+import type { DkimSettings } from '../mail/mail-options.ts';
 import type { Mailer } from '../mail/mailer.port.ts';
 import type { Payments } from '../payments/payments.port.ts';
 import type { Logger } from '../logger.ts';
@@ -64,13 +65,28 @@ export async function createJobQueue(config: Config): Promise<JobQueue> {
   return createLocalJobQueue({ file: dataPath(config, 'jobs.db') });
 }
 
+/** DKIM signing settings when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are set (loadConfig allows all or none). */
+export function dkimSettings(config: Config): DkimSettings | undefined {
+  const { DKIM_DOMAIN: domainName, DKIM_SELECTOR: keySelector, DKIM_PRIVATE_KEY: privateKey } = config;
+  return domainName && keySelector && privateKey ? { domainName, keySelector, privateKey } : undefined;
+}
+
 export async function createMailer(config: Config): Promise<Mailer> {
+  const dkim = dkimSettings(config);
+  const signing = dkim ? { dkim } : {};
   if (config.SMTP_URL) {
     const { createSmtpMailer } = await import('../mail/smtp-mailer.ts');
-    return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+    return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, ...signing });
   }
   const { createFileMailer } = await import('../mail/file-mailer.ts');
-  return createFileMailer({ dir: dataPath(config, 'mail') });
+  return createFileMailer({
+    dir: dataPath(config, 'mail'),
+    from: config.MAIL_FROM,
+    // The outbox is as durable as the event log: SQLITE_SYNCHRONOUS=NORMAL accepts losing the newest writes to
+    // a power cut, and then the e-mails are not fsynced either (file-mailer.ts, `fsync`).
+    fsync: config.SQLITE_SYNCHRONOUS === 'FULL',
+    ...signing,
+  });
 }
 
 export async function createPayments(config: Config, webhookSecret: string): Promise<Payments> {

@@ -1,6 +1,8 @@
+import { createPrivateKey } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_EMAIL_BUDGETS, type EmailBudgets } from '@crossfeed/domain/rules/share-credit.ts';
 
 /**
  * Configuration from the environment, validated once at start. A missing engine URL means the embedded
@@ -22,6 +24,16 @@ const optionalUrl = (protocols: readonly string[]) =>
  * list against the client's own parser.
  */
 export const EVENTSTORE_URL_SCHEMES = ['esdb://', 'esdb+discover://'] as const;
+
+/** An optional string where an empty value (`FOO=` in an env file) means unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/** A PEM key; env files often hold it on one line with literal `\n` sequences. */
+const pemText = optionalText.transform((value) => value?.replace(/\\n/g, '\n'));
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -79,6 +91,16 @@ const ConfigSchema = z.object({
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().min(3).default('Crossfeed <no-reply@crossfeed.local>'),
+  /** DKIM signing of every e-mail (all three or none): the signing domain, the selector and the RSA key (PEM). */
+  DKIM_DOMAIN: optionalText.refine((value) => value === undefined || /^(?=.{1,253}$)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value), {
+    message: 'must be a domain name such as crossfeed.example.com',
+  }),
+  DKIM_SELECTOR: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(value), {
+    message: 'must be a DNS label such as mail2026',
+  }),
+  DKIM_PRIVATE_KEY: pemText,
+  /** The sender's postal address, in every share e-mail's footer (CAN-SPAM); required in production. */
+  MAIL_POSTAL_ADDRESS: optionalText,
   STRIPE_SECRET_KEY: z.string().trim().startsWith('sk_', { message: 'must start with sk_' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(8).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().trim().startsWith('pk_', { message: 'must start with pk_' }).optional(),
@@ -89,7 +111,18 @@ const ConfigSchema = z.object({
     .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
   SEED_DEMO: booleanFlag,
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
-  SHARE_EMAILS_PER_CONTACT_PER_DAY: z.coerce.number({ message: 'must be a number' }).int().min(0).default(3),
+  /** Crossfeed share e-mails one address receives per UTC day at most, from all creators together. */
+  MAX_EMAILS_PER_ADDRESS_PER_DAY: z.coerce.number({ message: 'must be a number' }).int().min(0).default(3),
+  /**
+   * People one account may e-mail per UTC day (docs/exchange.md "Sending is earned"): an account whose own
+   * address is unconfirmed, a confirmed one younger than 7 days, then Free and Premium.
+   */
+  DAILY_EMAIL_BUDGET_UNCONFIRMED: z.coerce.number({ message: 'must be a number' }).int().min(0).default(DEFAULT_EMAIL_BUDGETS.unconfirmed),
+  DAILY_EMAIL_BUDGET_NEW: z.coerce.number({ message: 'must be a number' }).int().min(0).default(DEFAULT_EMAIL_BUDGETS.newAccount),
+  DAILY_EMAIL_BUDGET_FREE: z.coerce.number({ message: 'must be a number' }).int().min(0).default(DEFAULT_EMAIL_BUDGETS.free),
+  DAILY_EMAIL_BUDGET_PREMIUM: z.coerce.number({ message: 'must be a number' }).int().min(0).default(DEFAULT_EMAIL_BUDGETS.premium),
+  /** Signs `POST /mail/events` (bounces, complaints, unsubscribes from the mail relay); unset, the endpoint answers 503. */
+  MAIL_EVENTS_SECRET: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: TrustProxy,
   /** Throttles (README "Throttles"): account and waitlist sign-ups per client IP, flags per user. */
   REGISTRATIONS_PER_IP_PER_HOUR: perHour(20),
@@ -143,6 +176,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
+  const dkim = { DKIM_DOMAIN: config.DKIM_DOMAIN, DKIM_SELECTOR: config.DKIM_SELECTOR, DKIM_PRIVATE_KEY: config.DKIM_PRIVATE_KEY };
+  const dkimMissing = Object.entries(dkim).filter(([, value]) => value === undefined).map(([name]) => name);
+  if (dkimMissing.length > 0 && dkimMissing.length < 3) {
+    const set = Object.keys(dkim).filter((name) => !dkimMissing.includes(name));
+    throw new ConfigError(`Invalid configuration:\n${dkimMissing.map((name) => `  ${name}: required when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set`).join('\n')}`);
+  }
+  if (config.DKIM_PRIVATE_KEY !== undefined) {
+    try {
+      createPrivateKey(config.DKIM_PRIVATE_KEY);
+    } catch {
+      throw new ConfigError('Invalid configuration:\n  DKIM_PRIVATE_KEY: must be a PEM private key (-----BEGIN PRIVATE KEY----- …), newlines as is or written \\n');
+    }
+  }
+  if (config.NODE_ENV === 'production' && config.MAIL_POSTAL_ADDRESS === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_POSTAL_ADDRESS: required in production: CAN-SPAM requires the sender\'s valid postal address in every commercial e-mail, and share e-mails show it in their footer',
+    );
+  }
   if (options.requirePublicUrl && !config.PUBLIC_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_URL: required here: set it to the address browsers use (e.g. https://crossfeed.example.com); the socket.io origin check and e-mailed links depend on it',
@@ -159,6 +210,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 export const bullPrefix = (config: Pick<Config, 'REDIS_PREFIX'>): string => (config.REDIS_PREFIX ? `${config.REDIS_PREFIX}:bull` : 'bull');
 export const socketIoKey = (config: Pick<Config, 'REDIS_PREFIX'>): string =>
   config.REDIS_PREFIX ? `${config.REDIS_PREFIX}:socket.io` : 'socket.io';
+
+/** The daily e-mail budgets by account standing, as the share rule takes them. */
+export const emailBudgetsOf = (config: Config): EmailBudgets => ({
+  unconfirmed: config.DAILY_EMAIL_BUDGET_UNCONFIRMED,
+  newAccount: config.DAILY_EMAIL_BUDGET_NEW,
+  free: config.DAILY_EMAIL_BUDGET_FREE,
+  premium: config.DAILY_EMAIL_BUDGET_PREMIUM,
+});
 
 /** True when every engine is the embedded one (the one-command start). */
 export const isEmbedded = (config: Config): boolean => !config.EVENTSTORE_URL && !config.MONGODB_URL && !config.REDIS_URL;

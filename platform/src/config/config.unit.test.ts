@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { bullPrefix, ConfigError, EVENTSTORE_URL_SCHEMES, loadConfig, socketIoKey } from './config.ts';
@@ -33,6 +34,51 @@ describe('config', () => {
 
   test('requires the webhook secret with a Stripe key', () => {
     assert.throws(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' }), /STRIPE_WEBHOOK_SECRET/);
+  });
+
+  test('DKIM takes all three settings or none, and names the missing ones', () => {
+    const pem = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const none = loadConfig({ DKIM_DOMAIN: '', DKIM_SELECTOR: '', DKIM_PRIVATE_KEY: '' });
+    assert.deepEqual([none.DKIM_DOMAIN, none.DKIM_SELECTOR, none.DKIM_PRIVATE_KEY], [undefined, undefined, undefined]);
+    const all = loadConfig({ DKIM_DOMAIN: 'crossfeed.example.com', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: pem });
+    assert.equal(all.DKIM_PRIVATE_KEY, pem.trim());
+    assert.throws(() => loadConfig({ DKIM_DOMAIN: 'crossfeed.example.com' }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /DKIM_SELECTOR: required when DKIM_DOMAIN is set/);
+      assert.match(error.message, /DKIM_PRIVATE_KEY: required when DKIM_DOMAIN is set/);
+      return true;
+    });
+    assert.throws(
+      () => loadConfig({ DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: pem }),
+      (error: unknown) => error instanceof ConfigError && /DKIM_DOMAIN: required when DKIM_SELECTOR and DKIM_PRIVATE_KEY are set/.test(error.message) && !/DKIM_SELECTOR:/.test(error.message),
+    );
+  });
+
+  test('DKIM_PRIVATE_KEY may hold its newlines as literal \\n, and must be a private key', () => {
+    const pem = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const oneLine = pem.trim().replace(/\n/g, '\\n');
+    assert.ok(!oneLine.includes('\n'));
+    const config = loadConfig({ DKIM_DOMAIN: 'crossfeed.example.com', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: oneLine });
+    assert.equal(config.DKIM_PRIVATE_KEY, pem.trim());
+    assert.throws(
+      () => loadConfig({ DKIM_DOMAIN: 'crossfeed.example.com', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: 'not a key' }),
+      /DKIM_PRIVATE_KEY: must be a PEM private key/,
+    );
+    assert.throws(() => loadConfig({ DKIM_DOMAIN: 'not a domain', DKIM_SELECTOR: 's', DKIM_PRIVATE_KEY: pem }), /DKIM_DOMAIN: must be a domain name/);
+    assert.throws(() => loadConfig({ DKIM_DOMAIN: 'crossfeed.example.com', DKIM_SELECTOR: 's;x=1', DKIM_PRIVATE_KEY: pem }), /DKIM_SELECTOR: must be a DNS label/);
+  });
+
+  test('MAIL_POSTAL_ADDRESS is required in production (CAN-SPAM), optional elsewhere', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /MAIL_POSTAL_ADDRESS: required in production: CAN-SPAM requires/);
+      return true;
+    });
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', MAIL_POSTAL_ADDRESS: '  ' }), /MAIL_POSTAL_ADDRESS/);
+    const address = 'Crossfeed Ltd, 1 Example Street, Springfield 12345, USA';
+    assert.equal(loadConfig({ NODE_ENV: 'production', MAIL_POSTAL_ADDRESS: address }).MAIL_POSTAL_ADDRESS, address);
+    assert.equal(loadConfig({ NODE_ENV: 'development' }).MAIL_POSTAL_ADDRESS, undefined);
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).MAIL_POSTAL_ADDRESS, undefined);
   });
 
   test('parses admin emails case-insensitively and an empty URL as unset', () => {

@@ -24,12 +24,26 @@ export function securePrivateDir(dir: string): void {
   if (secured.has(resolved)) return;
   fs.mkdirSync(resolved, { recursive: true, mode: PRIVATE_DIR_MODE });
   tighten(resolved, PRIVATE_DIR_MODE);
-  for (const entry of fs.readdirSync(resolved, { withFileTypes: true, recursive: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (entry.isDirectory()) tighten(file, PRIVATE_DIR_MODE);
-    else if (entry.isFile()) tighten(file, PRIVATE_FILE_MODE);
-  }
+  tightenTree(resolved);
   secured.add(resolved);
+}
+
+/**
+ * The mail outbox grows with every e-mail sent: a walk of it would make each start slower than the last. An
+ * outbox with the mailer's `.ids` index was written by this version, under the private umask, so its files
+ * are not walked (its folder is tightened, which alone keeps them from other users); an older outbox is
+ * walked once more.
+ */
+const isCurrentOutbox = (dir: string, name: string): boolean => name === 'mail' && fs.existsSync(path.join(dir, '.ids'));
+
+function tightenTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      tighten(file, PRIVATE_DIR_MODE);
+      if (!isCurrentOutbox(file, entry.name)) tightenTree(file);
+    } else if (entry.isFile()) tighten(file, PRIVATE_FILE_MODE);
+  }
 }
 
 function tighten(file: string, mode: number): void {

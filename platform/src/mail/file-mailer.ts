@@ -1,26 +1,61 @@
 /**
- * The embedded Mailer: each message is an RFC 822 `.eml` file in `dir` (DATA_DIR/mail), built with
- * nodemailer's MailComposer, so it opens in any mail client. Files are named `<time>--<messageId>.eml`
- * (time first, so names sort in sending order) and written atomically (temp file + rename).
+ * The embedded Mailer: each message is an RFC 822 `.eml` file in `dir` (DATA_DIR/mail), built by nodemailer's
+ * own pipeline (message-composer.ts: the composer and DKIM signer the SMTP transport uses), so it opens in any
+ * mail client and is what SMTP would have sent. Files are named `<time>--<idPart>.eml` (time first, so
+ * names sort in sending order).
  *
- * Idempotent on `messageId`: a message whose id already has a file is not written again. The check reads
- * the directory and concurrent sends of one id in this process are serialised; two processes sending the
- * same id at the same instant are not expected (embedded mode is one process).
+ * Idempotent on `messageId` without listing the outbox, so a send costs the same after ten e-mails or a
+ * million: the message is written to `.writing/`, claimed by hard-linking it as `.ids/<idPart>` (the link fails
+ * with EEXIST when that id was already written, by this process or another one sharing the folder), then
+ * renamed into `dir`. The `.ids` entries are links to the `.eml` files, not copies: they cost no data.
+ * Concurrent sends of one id in this process share one write.
+ *
+ * A crash between the link and the rename leaves a temp file with two links: the next mailer to open the
+ * folder finishes it (renames it to the name its temp name carries). A crash before the link leaves a temp
+ * file with one link, which is not a sent message: it is deleted once stale. Only `.writing/` is listed for this.
+ * The outbox itself is listed once in its life: when `.ids` does not exist yet (an outbox written by an older
+ * version), its files' ids are claimed before the first send.
  *
  * `readOutbox(dir)` parses the files back (the e2e tests read e-mailed links from it).
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { access, link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import { DEFAULT_FROM, messageOptionsFor, toMessageIdHeader, type DkimSettings } from './mail-options.ts';
+import { createMessageComposer } from './message-composer.ts';
 import type { MailMessage, Mailer, SentMail } from './mailer.port.ts';
+
+export { DEFAULT_FROM, toMessageIdHeader };
 
 export interface FileMailerOptions {
   dir: string;
   from?: string;
+  /** DKIM-sign every file as the SMTP mailer would (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
+  dkim?: DkimSettings;
+  /**
+   * fsync each message before it gets its name (default true). The outbox is the delivery in embedded mode
+   * and the job records "sent" once `send` returns, so a power cut must not leave a torn or empty `.eml`
+   * under its final name. The link and rename themselves are not synced per message (a directory fsync per
+   * e-mail would double the cost): a power cut can forget the names given in the last seconds before it,
+   * that is lose those e-mails although their jobs recorded them as sent. A process crash loses nothing,
+   * with or without fsync. `false` (what SQLITE_SYNCHRONOUS=NORMAL asks of the whole data folder) also
+   * accepts losing the newest files' contents to a power cut.
+   */
+  fsync?: boolean;
 }
 
-export const DEFAULT_FROM = 'Crossfeed <no-reply@crossfeed.local>';
+/** Folders inside the outbox, hidden (readers of the outbox take `*.eml` names only). */
+export const IDS_DIR = '.ids';
+export const WRITING_DIR = '.writing';
+
+/** A temp file unlinked this long is abandoned: its writer is gone (a live write takes milliseconds). */
+const STALE_TEMP_MS = 10 * 60_000;
+
+/** `<time>--<idPart>.eml`, the names of the outbox. */
+const OUTBOX_NAME = /^\d{8}T\d{9}Z--(.+)\.eml$/;
+
+/** `<final name>.<random>.tmp`: recovery reads the final name back from it. */
+const TEMP_NAME = /^(.+\.eml)\.[0-9a-f]+\.tmp$/;
 
 /** A file-system-safe, collision-free name part for a message id. */
 const idPart = (messageId: string): string => {
@@ -32,45 +67,110 @@ const idPart = (messageId: string): string => {
 /** `20250101T120000123Z`: sortable and valid on every file system. */
 const timePart = (ms: number): string => new Date(ms).toISOString().replace(/[-:.]/g, '');
 
-/** The RFC 5322 Message-ID for an idempotency key (kept as is when it already is one). */
-export const toMessageIdHeader = (messageId: string, from: string): string => {
-  if (/^<[^<>@\s]+@[^<>@\s]+>$/.test(messageId)) return messageId;
-  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'crossfeed.local';
-  return `<${messageId.replace(/[<>@\s]/g, '_')}@${domain}>`;
-};
+const errorCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | null)?.code;
+
+/**
+ * Gives a claimed temp file its outbox name. ENOENT means another mailer's recovery renamed this very file
+ * first (both target the same name), which is fine once the final file is there.
+ */
+async function publish(tmp: string, file: string): Promise<void> {
+  try {
+    await rename(tmp, file);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+    await access(file);
+  }
+}
+
+/** Finishes the writes a crash interrupted after their claim, and deletes stale unclaimed temp files. */
+export async function recoverTempFiles(dir: string, now = Date.now()): Promise<{ finished: number; deleted: number }> {
+  const writingDir = path.join(dir, WRITING_DIR);
+  const result = { finished: 0, deleted: 0 };
+  for (const name of await readdir(writingDir)) {
+    const tmp = path.join(writingDir, name);
+    const stats = await stat(tmp).catch((error: unknown) => {
+      if (errorCode(error) === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (!stats) continue;
+    const final = TEMP_NAME.exec(name)?.[1];
+    if (stats.nlink >= 2 && final) {
+      await publish(tmp, path.join(dir, final));
+      result.finished += 1;
+    } else if (stats.nlink < 2 && now - stats.mtimeMs > STALE_TEMP_MS) {
+      await unlink(tmp).catch((error: unknown) => {
+        if (errorCode(error) !== 'ENOENT') throw error;
+      });
+      result.deleted += 1;
+    }
+  }
+  return result;
+}
+
+/**
+ * Claims the ids of the `.eml` files already in `dir`, once, when `.ids` is created: an outbox written before
+ * `.ids` existed keeps its messages sent. The only listing of the outbox, and it happens once in its life.
+ */
+async function indexOutbox(dir: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const id = OUTBOX_NAME.exec(name)?.[1];
+    if (!id) continue;
+    await link(path.join(dir, name), path.join(dir, IDS_DIR, id)).catch((error: unknown) => {
+      if (errorCode(error) !== 'EEXIST') throw error;
+    });
+  }
+}
 
 export function createFileMailer(options: FileMailerOptions): Mailer {
   const from = options.from ?? DEFAULT_FROM;
+  const fsync = options.fsync ?? true;
+  const messageOptions = messageOptionsFor(from);
+  const composer = createMessageComposer(options.dkim);
+  const idsDir = path.join(options.dir, IDS_DIR);
+  const writingDir = path.join(options.dir, WRITING_DIR);
   const inFlight = new Map<string, Promise<SentMail>>();
+  // Temp names only need to differ between writers: this mailer's random tag and a counter.
+  const tempTag = randomBytes(6).toString('hex');
+  let temps = 0;
   let lastTime = 0;
   let ready: Promise<unknown> | undefined;
 
+  const open = async (): Promise<void> => {
+    await mkdir(writingDir, { recursive: true });
+    const created = await mkdir(idsDir).then(
+      () => true,
+      (error: unknown) => {
+        if (errorCode(error) === 'EEXIST') return false;
+        throw error;
+      },
+    );
+    if (created) await indexOutbox(options.dir);
+    await recoverTempFiles(options.dir);
+  };
+
   const write = async (message: MailMessage, messageId: string): Promise<SentMail> => {
-    ready ??= mkdir(options.dir, { recursive: true });
+    ready ??= open().catch((error: unknown) => {
+      ready = undefined; // the next send tries again
+      throw error;
+    });
     await ready;
-    const suffix = `--${idPart(messageId)}.eml`;
-    const existing = await readdir(options.dir);
-    if (existing.some((name) => name.endsWith(suffix))) return { messageId };
 
     // Strictly increasing times keep the sending order even within one millisecond.
     const time = Math.max(Date.now(), lastTime + 1);
     lastTime = time;
-    const raw = await new MailComposer({
-      from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      ...(message.html === undefined ? {} : { html: message.html }),
-      messageId: toMessageIdHeader(messageId, from),
-      date: new Date(time),
-      headers: { 'X-Crossfeed-Message-Id': messageId },
-    })
-      .compile()
-      .build();
-    const file = path.join(options.dir, `${timePart(time)}${suffix}`);
-    const tmp = path.join(options.dir, `.${randomUUID()}.tmp`);
-    await writeFile(tmp, raw, { flush: true });
-    await rename(tmp, file);
+    const id = idPart(messageId);
+    const name = `${timePart(time)}--${id}.eml`;
+    const raw = await composer.compose(messageOptions(message, messageId, new Date(time)));
+    const tmp = path.join(writingDir, `${name}.${tempTag}${(temps++).toString(16)}.tmp`);
+    await writeFile(tmp, raw, { flush: fsync });
+    try {
+      await link(tmp, path.join(idsDir, id));
+    } catch (error) {
+      await unlink(tmp);
+      if (errorCode(error) === 'EEXIST') return { messageId }; // written before: at most once
+      throw error;
+    }
+    await publish(tmp, path.join(options.dir, name));
     return { messageId };
   };
 
@@ -85,6 +185,7 @@ export function createFileMailer(options: FileMailerOptions): Mailer {
     },
     async close() {
       await Promise.allSettled([...inFlight.values()]);
+      await composer.close();
     },
   };
 }
