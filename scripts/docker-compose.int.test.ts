@@ -64,7 +64,12 @@ function serviceBlocks(yaml: string): Map<string, string> {
 }
 
 describe('docker-compose.yml', () => {
-  const env = envWith({ JWT_SECRET: 'compose-config-test-secret-0123456789', PUBLIC_URL: 'https://crossfeed.example.com', TRUST_PROXY: undefined });
+  const env = envWith({
+    JWT_SECRET: 'compose-config-test-secret-0123456789',
+    PUBLIC_URL: 'https://crossfeed.example.com',
+    MAIL_POSTAL_ADDRESS: 'Crossfeed, 1 Example Street, Springfield',
+    TRUST_PROXY: undefined,
+  });
 
   test('passes `docker-compose config -q` with no errors or warnings', () => {
     const run = compose(['config', '-q'], env);
@@ -140,14 +145,20 @@ describe('docker-compose.yml', () => {
   });
 
   test('refuses to start without JWT_SECRET and says which variable is missing', () => {
-    const run = compose(['config', '-q'], envWith({ JWT_SECRET: undefined, PUBLIC_URL: 'https://crossfeed.example.com' }));
+    const run = compose(['config', '-q'], envWith({ JWT_SECRET: undefined, PUBLIC_URL: 'https://crossfeed.example.com', MAIL_POSTAL_ADDRESS: 'Crossfeed, 1 Example Street' }));
     assert.notEqual(run.status, 0);
     assert.match(run.stderr, /JWT_SECRET/);
   });
 
   test('refuses to start without PUBLIC_URL and says which variable is missing', () => {
-    const run = compose(['config', '-q'], envWith({ JWT_SECRET: 'compose-config-test-secret-0123456789', PUBLIC_URL: undefined }));
+    const run = compose(['config', '-q'], envWith({ JWT_SECRET: 'compose-config-test-secret-0123456789', PUBLIC_URL: undefined, MAIL_POSTAL_ADDRESS: 'Crossfeed, 1 Example Street' }));
     assert.notEqual(run.status, 0);
     assert.match(run.stderr, /set PUBLIC_URL to the address browsers use/);
+  });
+
+  test('refuses to start without MAIL_POSTAL_ADDRESS and says which variable is missing', () => {
+    const run = compose(['config', '-q'], envWith({ JWT_SECRET: 'compose-config-test-secret-0123456789', PUBLIC_URL: 'https://crossfeed.example.com', MAIL_POSTAL_ADDRESS: undefined }));
+    assert.notEqual(run.status, 0);
+    assert.match(run.stderr, /set MAIL_POSTAL_ADDRESS to the sender's postal address/);
   });
 });

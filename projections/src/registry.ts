@@ -18,6 +18,8 @@ import { linkEngagementProjection } from './audience-scores/link-engagement.proj
 import { contentDailyProjection } from './content-daily/content-daily.projection.ts';
 import { audienceInsightsProjection } from './audience-insights/audience-insights.projection.ts';
 import { schedulesProjection } from './schedules/schedules.projection.ts';
+import { mailboxesProjection } from './mailboxes/mailboxes.projection.ts';
+import { shareEmailsProjection } from './share-emails/share-emails.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -40,6 +42,8 @@ export const projections: readonly Projection[] = [
   contentDailyProjection,
   audienceInsightsProjection,
   schedulesProjection,
+  mailboxesProjection,
+  shareEmailsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -18,6 +18,7 @@ import { accountConfirmationEmailRoute, startAccountConfirmationEmailWorker } fr
 import { referralCreditRoute, startReferralCreditWorker } from './referrals/referral-credit.processor.ts';
 import { referralRewardRoute, startReferralRewardWorker } from './referrals/referral-reward.processor.ts';
 import { scheduledActionRoute, startScheduledActionWorker } from './schedules/scheduled-action.processor.ts';
+import { mailFailureRoute, startMailFailureWorker } from './email/mail-failure.processor.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -41,6 +42,7 @@ export const jobRoutes: readonly JobRoute[] = [
   referralCreditRoute,
   referralRewardRoute,
   scheduledActionRoute,
+  mailFailureRoute,
 ];
 
 /**
@@ -61,5 +63,6 @@ export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
     startReferralCreditWorker(deps),
     startReferralRewardWorker(deps),
     startScheduledActionWorker(deps),
+    startMailFailureWorker(deps),
   ];
 }

@@ -15,6 +15,7 @@ import { workspaceRoutes } from '../features/workspace/workspace.routes.ts';
 import { audienceInsightsRoutes } from '../features/analytics/audience-insights.routes.ts';
 import { contentBatchRoutes } from '../features/content/content-batch.routes.ts';
 import { scheduleRoutes } from '../features/schedules/schedules.routes.ts';
+import { mailRoutes } from '../features/mail/mail.routes.ts';
 
 /**
  * Every feature router of SPEC §7, in mounting order. A request walks the routers in turn until one has its
@@ -38,5 +39,6 @@ export function apiRouters(ctx: ApiContext): Router[] {
     audienceInsightsRoutes(ctx),
     contentBatchRoutes(ctx),
     scheduleRoutes(ctx),
+    mailRoutes(ctx),
   ];
 }

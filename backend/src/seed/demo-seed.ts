@@ -126,12 +126,13 @@ export async function seedDemo(ctx: ApiContext, baseUrl: string): Promise<DemoLo
   await issuePromoCode(ctx, grace.id, { premiumDays: 14, reason: 'demo' });
 
   // The exchange (docs/exchange.md): each creator's first item went live on the starting credit, the
-  // second waits as pending. Ada completes a match on Grace's first item (five delivered shares, one new
-  // contact each), which releases her own queued talk. Linus and Grace share without completing one.
+  // second waits as pending. Ada completes a match on Grace's first item with one share to five people,
+  // which releases her own queued talk. Linus and Grace share without completing one.
   const noor = await call('POST', '/contacts/', { token: ada.token, json: { name: 'Noor Haddad', email: 'noor.4.ada@example.com' } });
-  for (const contactId of [...ada.contactIds, noor.id!]) {
-    await call('POST', `/content/${grace.contentIds[0]}/share/`, { token: ada.token, json: { contact_ids: [contactId] } });
-  }
+  await call('POST', `/content/${grace.contentIds[0]}/share/`, {
+    token: ada.token,
+    json: { contact_ids: [...ada.contactIds, noor.id!], note: 'Grace turns sketches into finished pieces: the clearest workflow I have seen.' },
+  });
   await call('POST', `/content/${grace.contentIds[0]}/share/`, { token: linus.token, json: { contact_ids: linus.contactIds.slice(0, 3) } });
   await call('POST', `/content/${ada.contentIds[0]}/share/`, { token: grace.token, json: { contact_ids: grace.contactIds.slice(0, 1) } });
   // A report for the admin's moderation queue.

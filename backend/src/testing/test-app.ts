@@ -75,6 +75,8 @@ export interface TestApp {
   register(overrides?: { username?: string; email?: string; password?: string }): Promise<Session>;
   /** Registers an admin (an ADMIN_EMAILS address). */
   registerAdmin(): Promise<Session>;
+  /** Confirms the user's own e-mail address by following the link their confirmation e-mail carries. */
+  confirmEmail(session: Session): Promise<void>;
   /** Makes a user Premium through the user decider (as a completed checkout would). */
   grantPremium(userId: string): Promise<void>;
   /** E-mails written to the outbox. */
@@ -221,6 +223,13 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     return { token: login.body.access_token, user: login.body.user, password };
   };
 
+  /** Follows the link the account's confirmation e-mail carries. */
+  const confirmEmail = async (session: Session): Promise<void> => {
+    const link = new URL(accountConfirmationLink(url, accountConfirmationSecret(signingSecret(config)), session.user.id, session.user.email));
+    const confirmed = await request('GET', `${link.pathname}${link.search}`);
+    if (confirmed.status !== 303) throw new Error(`e-mail confirmation failed: ${confirmed.status} ${confirmed.text}`);
+  };
+
   return {
     url,
     ctx,
@@ -232,12 +241,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     register,
     async registerAdmin() {
       const session = await register({ username: `admin${++counter}`, email: ADMIN_EMAIL });
-      // An ADMIN_EMAILS account is admin once its address is confirmed: follow the link its e-mail carries.
-      const link = new URL(accountConfirmationLink(url, accountConfirmationSecret(signingSecret(config)), session.user.id, session.user.email));
-      const confirmed = await request('GET', `${link.pathname}${link.search}`);
-      if (confirmed.status !== 303) throw new Error(`admin e-mail confirmation failed: ${confirmed.status} ${confirmed.text}`);
+      // An ADMIN_EMAILS account is admin once its address is confirmed.
+      await confirmEmail(session);
       return { ...session, user: (await request('GET', '/auth/me', { token: session.token })).body };
     },
+    confirmEmail,
     async grantPremium(userId) {
       await execute(ctx, userDecider, userStream(userId), {
         type: 'StartPremium',

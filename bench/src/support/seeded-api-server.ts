@@ -28,8 +28,9 @@ const sharers = Math.min(Number(sharersArg), users);
 const CATEGORIES = ['technology', 'art', 'science', 'health', 'business', 'education', 'finance', 'travel'];
 /**
  * Enough for a run of delivered shares: each share reaches two contacts who have not had that content, and
- * no contact gets more than its daily cap (SHARE_EMAILS_PER_CONTACT_PER_DAY, 3) in a run of ~150 shares
- * per sharer (api.bench.ts picks them in turn).
+ * no address gets more than its daily cap (MAX_EMAILS_PER_ADDRESS_PER_DAY, 3) in a run of ~150 shares per
+ * sharer (api.bench.ts picks them in turn). Sharers are established, confirmed Premium accounts, so their
+ * daily e-mail budget (2,000 people) is not what stops them.
  */
 const CONTACTS_PER_SHARER = 200;
 
@@ -45,6 +46,7 @@ const file = path.join(dataDir, 'events.db');
 const seedStore = await createSqliteEventStore({ file, synchronous: 'NORMAL' });
 const seeded = (await seedStore.head()).position !== undefined;
 const now = new Date().toISOString();
+const monthAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString();
 const passwordHash = await hashPassword('Bench!Passw0rd');
 const append = (stream: string, events: NewEvent[]) => seedStore.append(stream, events, { expectedRevision: 'any' });
 for (let u = 0; u < users && !seeded; u++) {
@@ -53,7 +55,7 @@ for (let u = 0; u < users && !seeded; u++) {
   const events: NewEvent[] = [
     {
       type: 'UserRegistered',
-      data: { userId, username: `bench${u}`, email: `bench${u}@example.com`, passwordHash, isAdmin: false, referralCode: `BENCH${u}`, registeredAt: now },
+      data: { userId, username: `bench${u}`, email: `bench${u}@example.com`, passwordHash, isAdmin: false, referralCode: `BENCH${u}`, registeredAt: monthAgo },
     },
     {
       type: 'ProfileCreated',
@@ -62,6 +64,7 @@ for (let u = 0; u < users && !seeded; u++) {
   ];
   if (u < sharers) {
     events.push({ type: 'PremiumStarted', data: { userId, source: 'admin', reference: 'bench', startedAt: now, endsAt: null } });
+    events.push({ type: 'UserEmailConfirmed', data: { userId, email: `bench${u}@example.com`, confirmedAt: monthAgo } });
   }
   await append(userStream(userId), events);
   if (u < sharers) {

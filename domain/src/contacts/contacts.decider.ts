@@ -2,7 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import { emailKey } from '../shared/streams.ts';
 import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { CONTACT_FILE_MAX_ROWS, CONTACT_NAME_MAX, CONTACTS_MAX_FREE, CONTACTS_MAX_PREMIUM } from '../rules/limits.ts';
-import { isValidEmail } from '../rules/validation.ts';
+import { hasControlCharacters, isValidEmail } from '../rules/validation.ts';
 import { batchIds, nameList } from '../rules/batch.ts';
 import type { ContactCommand, ContactRow } from './contacts.commands.ts';
 import type { ContactAdded, ContactEvent } from './contact.events.ts';
@@ -20,6 +20,7 @@ export interface ContactsState {
 export const CONTACT_REJECTIONS = {
   nameRequired: 'Name is required.',
   nameTooLong: `Name is longer than ${CONTACT_NAME_MAX} characters.`,
+  nameControlCharacters: 'Name may not contain line breaks or other control characters.',
   invalidEmail: 'Invalid email address.',
   duplicateInFile: 'Duplicate email in file.',
   alreadyExists: 'Contact already exists.',
@@ -45,6 +46,8 @@ export function contactRowProblem(name: string, email: string): string | null {
   const trimmed = name.trim();
   if (!trimmed) return CONTACT_REJECTIONS.nameRequired;
   if (trimmed.length > CONTACT_NAME_MAX) return CONTACT_REJECTIONS.nameTooLong;
+  // A name is written into the e-mails the contact receives: one line, never a forged paragraph.
+  if (hasControlCharacters(trimmed)) return CONTACT_REJECTIONS.nameControlCharacters;
   if (!isValidEmail(email.trim())) return CONTACT_REJECTIONS.invalidEmail;
   return null;
 }

@@ -46,6 +46,8 @@ describe('contacts decider: AddContact', () => {
       { type: 'ContactAdded', data: { contactId: 'c1', userId: 'u1', name: 'x'.repeat(100), email: 'a@b.co', source: 'single', addedAt: now } },
     ]);
     add('Ada', 'not-an-email').thenThrows(ValidationError, /Invalid email/);
+    add('Bob\n\nYOUR PASSWORD EXPIRED. Reset it now at http://evil.example/reset', 'bob@example.com').thenThrows(ValidationError, /control characters/);
+    add('Eve\u0085', 'eve@example.com').thenThrows(ValidationError, /control characters/);
   });
 });
 

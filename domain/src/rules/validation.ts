@@ -26,6 +26,19 @@ export function passwordStrength(password: string): PasswordStrength {
 export const PROMO_CODE_PATTERN = /^[A-Z0-9-]{6,20}$/;
 export const isValidPromoCode = (code: string): boolean => PROMO_CODE_PATTERN.test(code.trim());
 
+/**
+ * C0 controls (a line break included), DEL and C1 controls: text that could add a line to an e-mail header
+ * or pass a forged paragraph off as our own words. Names, titles and notes refuse them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
+/** The same, with tabs and line breaks allowed (a description's paragraphs). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+export const hasControlCharactersBesidesLines = (text: string): boolean => CONTROL_CHARACTERS_BUT_LINES.test(text);
+export const controlCharactersMessage = (field: string): string => `The ${field} may not contain line breaks or other control characters.`;
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

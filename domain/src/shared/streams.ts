@@ -17,6 +17,11 @@ export const notificationsStream = (userId: string): string => `notifications-${
 /** A referrer's rewards of one calendar month (`YYYY-MM`): the monthly cap is decided there. */
 export const referralRewardsStream = (userId: string, month: string): string => `referral-rewards-${userId}-${month}`;
 export const paymentEventStream = (providerEventId: string): string => `payment-event-${providerEventId}`;
+/**
+ * One person's mailbox across every creator (suppression and the network-wide daily cap), keyed by the
+ * normalised address (`normalizedEmail`).
+ */
+export const mailboxStream = (mailbox: string): string => `mailbox-${mailbox}`;
 /** The waitlist key of an email: one position per email, case-insensitive. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 /** The creator's home workspace selection (frequent toggles stay out of `user-{id}`). */

@@ -1,3 +1,5 @@
+import type { CreditWithdrawalReason } from './user.events.ts';
+
 /**
  * Commands of the creator's content on the `user-{id}` stream (submissions, edits, shares, shuffles).
  * Ids, the time and the caller's tier come from the route: the decider stays pure.
@@ -30,6 +32,21 @@ export interface DeleteContent {
   data: { contentId: string; userId: string; now: string };
 }
 
+/** One selected contact of a share: the mailbox is derived from the address by the decider. */
+export interface ShareTarget {
+  contactId: string;
+  name: string;
+  email: string;
+}
+
+/** What the suppression list and the network-wide cap say of one mailbox (read models; the worker checks again). */
+export interface MailboxFacts {
+  /** No e-mail from this sharer may reach it: the person unsubscribed, or it bounced or complained. */
+  suppressed: 'unsubscribed' | 'bounced' | null;
+  /** Crossfeed share e-mails it was sent or promised today, from all creators. */
+  sentToday: number;
+}
+
 export interface ShareContent {
   type: 'ShareContent';
   data: {
@@ -39,16 +56,49 @@ export interface ShareContent {
     contentTitle: string;
     sharerId: string;
     sharerUsername: string;
-    contactIds: string[];
-    /** Names of the selected contacts (by id), so a refusal can name them. */
-    contactNames?: Record<string, string>;
-    /** The shared content's `required_shares`: that many delivered shares by this sharer complete the match. */
+    /** The sharer's own address: a contact that is a copy of it earns nothing. */
+    sharerEmail: string;
+    /** The selected contacts, in the order chosen (repeats are ignored). */
+    contacts: ShareTarget[];
+    /** Released, not paused, not held by moderation: a share of anything else counts toward no match. */
+    contentLive: boolean;
+    /** The shared content's `required_shares`: that many people reached by this sharer complete the match. */
     requiredShares: number;
-    /** Shares one contact may receive per UTC day (`SHARE_EMAILS_PER_CONTACT_PER_DAY`). */
-    contactDailyCap: number;
+    /** Facts of the selected contacts' mailboxes, by mailbox (absent: nothing known, nothing sent today). */
+    mailboxes: Readonly<Record<string, MailboxFacts>>;
+    /** Crossfeed e-mails one address may receive per UTC day (`MAX_EMAILS_PER_ADDRESS_PER_DAY`). */
+    addressDailyCap: number;
+    /** People this account may e-mail today (`dailyEmailBudget`). */
+    emailBudget: number;
+    /** The sharer's contacts that bounced or complained and are still in their list (the bounce-rate pause). */
+    heldBouncedContacts: number;
+    /** The sharer's personal note, or null. */
+    note: string | null;
     /** The sharer's pending content to release when this share completes the match (else the oldest). */
     releaseContentId?: string;
     isPremium: boolean;
+    now: string;
+  };
+}
+
+/**
+ * Takes back the credit of a share's e-mail to one mailbox: it bounced, was marked as spam, or was never
+ * sent (the worker found the address suppressed or capped, or the content gone). Idempotent.
+ */
+export interface WithdrawShareCredit {
+  type: 'WithdrawShareCredit';
+  data: {
+    shareId: string;
+    contentId: string;
+    contentOwnerId: string;
+    contentTitle: string;
+    sharerId: string;
+    contactId: string;
+    contactName: string | null;
+    mailbox: string;
+    reason: CreditWithdrawalReason;
+    /** When the share was made. */
+    sharedAt: string;
     now: string;
   };
 }
@@ -94,6 +144,7 @@ export type CreatorContentCommand =
   | EditContent
   | DeleteContent
   | ShareContent
+  | WithdrawShareCredit
   | ShuffleMatches
   | PauseContent
   | ResumeContent

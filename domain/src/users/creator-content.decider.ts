@@ -7,12 +7,21 @@ import {
   dayStart,
   weekStart,
 } from '../rules/limits.ts';
-import { MESSAGES, isHttpUrl } from '../rules/validation.ts';
+import { MESSAGES, controlCharactersMessage, hasControlCharacters, hasControlCharactersBesidesLines, isHttpUrl } from '../rules/validation.ts';
+import { normalizedEmail } from '../rules/email-identity.ts';
+import {
+  BOUNCE_WINDOW,
+  bounceRateTooHigh,
+  isThrowawayAddress,
+  sendingPausedMessage,
+  shareCredit,
+} from '../rules/share-credit.ts';
+import { SHARE_NOTE_MAX, type ShareSkipReason } from '../rules/share-reasons.ts';
 import { batchIds, nameList } from '../rules/batch.ts';
 import { unsafeUrlReason } from '../rules/safe-url.ts';
 import type { Decider } from '../shared/decider.ts';
-import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
-import type { CreatorContentCommand } from './creator-content.commands.ts';
+import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
+import type { CreatorContentCommand, MailboxFacts, ShareTarget } from './creator-content.commands.ts';
 import type {
   ContentDeleted,
   ContentEdited,
@@ -21,12 +30,14 @@ import type {
   ContentResumed,
   ContentShared,
   ContentSubmitted,
+  ShareCreditWithdrawn,
   MatchCompleted,
   MatchesShuffled,
   ReleaseReason,
   ShareSkip,
   UserEvent,
 } from './user.events.ts';
+import { NOT_SENT_REASONS } from './user.events.ts';
 
 /**
  * The creator's own content and the Free quotas, decided on the `user-{id}` stream (DESIGN §3): the weekly
@@ -44,6 +55,8 @@ export const CONTENT_MESSAGES = {
   batchNotFound: (ids: readonly string[]) => `Nothing was changed: ${ids.length === 1 ? 'this item was' : 'these items were'} not found: ${nameList(ids)}.`,
   alreadyLive: 'That content is already live in the exchange.',
   noCredit: 'No release credit: complete a match to release queued content.',
+  notLive: 'This content is not live in the exchange right now (it is queued, paused or under review), so a share of it would count toward no match.',
+  noteTooLong: `The note may be at most ${SHARE_NOTE_MAX} characters.`,
 } as const;
 
 export type CreatorContentEvent =
@@ -51,6 +64,7 @@ export type CreatorContentEvent =
   | ContentEdited
   | ContentDeleted
   | ContentShared
+  | ShareCreditWithdrawn
   | MatchCompleted
   | ContentReleased
   | ContentPaused
@@ -65,6 +79,15 @@ export interface OwnContent {
   paused: boolean;
   /** For the release notification (projections never read). */
   title: string;
+}
+
+/** A ring of the latest e-mails and their fate: `bad` of them bounced or were marked as spam. */
+export interface SendWindow {
+  mailboxes: string[];
+  bad: boolean[];
+  /** Where the next e-mail is written (the oldest, once the ring is full). */
+  next: number;
+  badCount: number;
 }
 
 /** A count within one quota window (a UTC day or an ISO week): only the latest window is kept. */
@@ -82,14 +105,23 @@ export interface CreatorContentState {
   credits: number;
   /** The creator's first item was released on the starting credit (or content predates the exchange). */
   startingCreditUsed: boolean;
-  /** Per content this user shared: the contacts already reached with it. */
-  reached: Map<string, Set<string>>;
-  /** Per content this user shared: delivered shares (ContentShared events). */
-  delivered: Map<string, number>;
+  /**
+   * Per content this user shared: the mailboxes reached with it (`normalizedEmail`; `contact:{id}` for
+   * events written before the per-person rule), each with whether it counted toward the match.
+   */
+  reached: Map<string, Map<string, boolean>>;
+  /** Per content this user shared: people counted toward its match (`shareCredit`, less what was withdrawn). */
+  credited: Map<string, number>;
   /** Matched contents whose match this user completed. */
   completed: Set<string>;
-  /** Shares each of this user's contacts received in the latest UTC day (the per-contact daily cap). */
-  contactsToday: { day: string; counts: Map<string, number> };
+  /** Share e-mails this user sent each mailbox in the latest UTC day (a floor under the network-wide count). */
+  mailboxesToday: { day: string; counts: Map<string, number> };
+  /** People e-mailed by this user in the latest UTC day (`dayStart`): the daily e-mail budget. */
+  emailsToday: WindowCount;
+  /** The last `BOUNCE_WINDOW` e-mails, oldest overwritten first, and which of them bounced or were marked as spam. */
+  sends: SendWindow;
+  /** Mailboxes of this user's e-mails that bounced or complained (the contacts to remove to share again). */
+  badMailboxes: Set<string>;
   /** Submissions in the latest ISO week (`weekStart`); deleting content does not give the submission back. */
   submissions: WindowCount;
   lastSubmittedAt: string | null;
@@ -100,11 +132,34 @@ export interface CreatorContentState {
 }
 
 /** The quota books close with their window: an event of a later window starts it at 1, a late one of an earlier window counts nowhere. */
-function countIn(counter: WindowCount, window: string): void {
-  if (window === counter.window) counter.count += 1;
+function countIn(counter: WindowCount, window: string, by = 1): void {
+  if (window === counter.window) counter.count += by;
   else if (window > counter.window) {
     counter.window = window;
-    counter.count = 1;
+    counter.count = by;
+  }
+}
+
+/** Records one e-mail in the ring (O(1)); the one it overwrites leaves the count. */
+function recordSend(window: SendWindow, mailbox: string): void {
+  if (window.mailboxes.length < BOUNCE_WINDOW) {
+    window.mailboxes.push(mailbox);
+    window.bad.push(false);
+    return;
+  }
+  if (window.bad[window.next]) window.badCount -= 1;
+  window.mailboxes[window.next] = mailbox;
+  window.bad[window.next] = false;
+  window.next = (window.next + 1) % BOUNCE_WINDOW;
+}
+
+/** Marks the ring's e-mails to `mailbox` as bad (a bounce or complaint): at most `BOUNCE_WINDOW` steps. */
+function markBad(window: SendWindow, mailbox: string): void {
+  for (let i = 0; i < window.mailboxes.length; i++) {
+    if (window.mailboxes[i] === mailbox && !window.bad[i]) {
+      window.bad[i] = true;
+      window.badCount += 1;
+    }
   }
 }
 
@@ -112,6 +167,7 @@ const countAt = (counter: WindowCount, window: string): number => (counter.windo
 
 export const weeklySubmissionCount = (state: CreatorContentState, now: string): number => countAt(state.submissions, weekStart(now));
 export const dailyShareCount = (state: CreatorContentState, now: string): number => countAt(state.shares, dayStart(now));
+export const dailyEmailCount = (state: CreatorContentState, now: string): number => countAt(state.emailsToday, dayStart(now));
 export const dailyShuffleCount = (state: CreatorContentState, now: string): number => countAt(state.shuffles, dayStart(now));
 
 /** SPEC §3 Submission info; Premium has no counter (`submissionsRemaining` -1). */
@@ -136,24 +192,55 @@ function ownedContent(state: CreatorContentState, contentId: string): OwnContent
   return content;
 }
 
-/** What sharing `contentId` to `contactId` now would do: reach the contact, or skip it and why. */
-export function shareTargetState(
-  state: CreatorContentState,
-  contentId: string,
-  contactId: string,
-  now: string,
-  contactDailyCap: number,
-): 'available' | ShareSkip['reason'] {
-  if (state.reached.get(contentId)?.has(contactId)) return 'already_shared';
-  const today = state.contactsToday.day === dayStart(now) ? (state.contactsToday.counts.get(contactId) ?? 0) : 0;
-  return today >= contactDailyCap ? 'daily_limit' : 'available';
+/** What a share of one content would meet, beside the sharer's own state. */
+export interface ReachContext {
+  contentId: string;
+  /** The sharer's own address (any copy of it earns nothing). */
+  sharerEmail: string;
+  mailboxes: Readonly<Record<string, MailboxFacts>>;
+  addressDailyCap: number;
+  now: string;
 }
 
-/** The sharer's progress on one matched content: delivered shares out of the required ones. */
-export function matchProgress(state: CreatorContentState, contentId: string, required: number): { delivered: number; required: number; completed: boolean } {
-  const delivered = state.delivered.get(contentId) ?? 0;
-  return { delivered, required, completed: state.completed.has(contentId) || delivered >= required };
+/** This sharer's share e-mails to `mailbox` today. */
+function ownSendsToday(state: CreatorContentState, mailbox: string, now: string): number {
+  return state.mailboxesToday.day === dayStart(now) ? (state.mailboxesToday.counts.get(mailbox) ?? 0) : 0;
 }
+
+/**
+ * Whether a share of the content could reach a person at `email` now, or why not: the rule a share
+ * decides by, and what GET /content/{id}/share-targets shows (the daily e-mail budget and repeats within
+ * one selection are the share's own, see `decide`).
+ */
+export function reachOf(state: CreatorContentState, context: ReachContext, email: string): 'available' | ShareSkipReason {
+  const mailbox = normalizedEmail(email);
+  if (isThrowawayAddress(email)) return 'throwaway_address';
+  if (mailbox === normalizedEmail(context.sharerEmail)) return 'own_address';
+  const facts = context.mailboxes[mailbox];
+  if (facts?.suppressed) return facts.suppressed;
+  if (state.reached.get(context.contentId)?.has(mailbox)) return 'already_shared';
+  const sentToday = Math.max(facts?.sentToday ?? 0, ownSendsToday(state, mailbox, context.now));
+  return sentToday >= context.addressDailyCap ? 'daily_limit' : 'available';
+}
+
+/** The sharer's progress on one matched content: people counted, out of the required ones. */
+export function matchProgress(state: CreatorContentState, contentId: string, required: number): { delivered: number; required: number; completed: boolean } {
+  const credited = state.credited.get(contentId) ?? 0;
+  const completed = state.completed.has(contentId) || credited >= required;
+  return { delivered: completed ? required : Math.min(credited, required), required, completed };
+}
+
+/** People the content's match still needs from this sharer (0 once completed). */
+export const stillNeeded = (state: CreatorContentState, contentId: string, required: number): number => {
+  const progress = matchProgress(state, contentId, required);
+  return progress.completed ? 0 : progress.required - progress.delivered;
+};
+
+/** The bounce-rate pause: the ring's size and its bad e-mails. */
+export const sendWindowOf = (state: CreatorContentState): { sends: number; bad: number } => ({
+  sends: state.sends.mailboxes.length,
+  bad: state.sends.badCount,
+});
 
 /** Where a new submission goes: released on the starting or a banked credit, else queued. */
 export function nextSubmissionRelease(state: CreatorContentState): ReleaseReason | null {
@@ -161,18 +248,28 @@ export function nextSubmissionRelease(state: CreatorContentState): ReleaseReason
   return state.credits > 0 ? 'banked_credit' : null;
 }
 
-const names = (ids: readonly string[], byId: Record<string, string> | undefined): string =>
-  ids.map((id) => byId?.[id] ?? id).join(', ');
-
-/** The 409 of a share that reaches nobody new: names each contact and why it was skipped. */
-function nobodyNewDetail(skipped: readonly ShareSkip[], byId: Record<string, string> | undefined, cap: number): string {
-  const already = skipped.filter((skip) => skip.reason === 'already_shared').map((skip) => skip.contactId);
-  const capped = skipped.filter((skip) => skip.reason === 'daily_limit').map((skip) => skip.contactId);
-  const parts: string[] = [];
-  if (already.length > 0) parts.push(`${names(already, byId)} already received this content`);
-  if (capped.length > 0) parts.push(`${names(capped, byId)} already received ${cap} shares today`);
+/** The 409 of a share that reaches nobody: names each contact and why it was skipped. */
+function nobodyReachedDetail(skipped: readonly ShareSkip[], byId: ReadonlyMap<string, ShareTarget>, budget: number): string {
+  const groups = new Map<ShareSkipReason, string[]>();
+  for (const skip of skipped) {
+    const list = groups.get(skip.reason) ?? [];
+    list.push(byId.get(skip.contactId)?.name ?? skip.contactId);
+    groups.set(skip.reason, list);
+  }
+  const parts = [...groups].map(([reason, names]) => `${names.join(', ')} (${SKIP_EXPLANATIONS[reason](budget)})`);
   return `This share would reach no one new: ${parts.join('; ')}.`;
 }
+
+const SKIP_EXPLANATIONS: Record<ShareSkipReason, (budget: number) => string> = {
+  already_shared: () => 'already received this content',
+  duplicate_address: () => 'the same mailbox as another selected contact',
+  daily_limit: () => "already had today's Crossfeed e-mails",
+  throwaway_address: () => 'a throwaway or made-up address',
+  own_address: () => 'your own address',
+  unsubscribed: () => 'unsubscribed',
+  bounced: () => 'bounced',
+  email_budget: (budget) => `past your ${budget} e-mails for today`,
+};
 
 export const creatorContentDecider: Decider<CreatorContentState, CreatorContentCommand, UserEvent> = {
   initialState: () => ({
@@ -181,9 +278,12 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
     credits: 0,
     startingCreditUsed: false,
     reached: new Map(),
-    delivered: new Map(),
+    credited: new Map(),
     completed: new Set(),
-    contactsToday: { day: '', counts: new Map() },
+    mailboxesToday: { day: '', counts: new Map() },
+    emailsToday: { window: '', count: 0 },
+    sends: { mailboxes: [], bad: [], next: 0, badCount: 0 },
+    badMailboxes: new Set(),
     submissions: { window: '', count: 0 },
     lastSubmittedAt: null,
     shares: { window: '', count: 0 },
@@ -216,18 +316,38 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
       }
       case 'ContentShared': {
         const { contentId, contactIds, sharedAt } = event.data;
-        countIn(state.shares, dayStart(sharedAt));
-        let reached = state.reached.get(contentId);
-        if (!reached) state.reached.set(contentId, (reached = new Set()));
-        for (const contactId of contactIds) reached.add(contactId);
-        state.delivered.set(contentId, (state.delivered.get(contentId) ?? 0) + 1);
         const day = dayStart(sharedAt);
-        if (day > state.contactsToday.day) {
-          state.contactsToday.day = day;
-          state.contactsToday.counts.clear();
+        countIn(state.shares, day);
+        countIn(state.emailsToday, day, contactIds.length);
+        const credit = shareCredit(event.data);
+        let reached = state.reached.get(contentId);
+        if (!reached) state.reached.set(contentId, (reached = new Map()));
+        state.credited.set(contentId, (state.credited.get(contentId) ?? 0) + credit);
+        if (day > state.mailboxesToday.day) {
+          state.mailboxesToday.day = day;
+          state.mailboxesToday.counts.clear();
         }
-        if (day === state.contactsToday.day) {
-          for (const contactId of contactIds) state.contactsToday.counts.set(contactId, (state.contactsToday.counts.get(contactId) ?? 0) + 1);
+        const today = state.mailboxesToday.day === day ? state.mailboxesToday.counts : null;
+        contactIds.forEach((contactId, index) => {
+          // Events of the per-contact rule name no mailbox: their contacts are keyed by id.
+          const mailbox = event.data.mailboxes?.[index] ?? `contact:${contactId}`;
+          reached.set(mailbox, index < credit);
+          today?.set(mailbox, (today.get(mailbox) ?? 0) + 1);
+          recordSend(state.sends, mailbox);
+        });
+        return state;
+      }
+      case 'ShareCreditWithdrawn': {
+        const { contentId, mailbox, reason, credit } = event.data;
+        state.credited.set(contentId, Math.max(0, (state.credited.get(contentId) ?? 0) - credit));
+        const reached = state.reached.get(contentId);
+        if (NOT_SENT_REASONS.has(reason)) {
+          // Never sent: the person was not reached and may be on a later day.
+          reached?.delete(mailbox);
+        } else {
+          reached?.set(mailbox, false);
+          markBad(state.sends, mailbox);
+          state.badMailboxes.add(mailbox);
         }
         return state;
       }
@@ -276,6 +396,9 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
           (CONTENT_TYPES as readonly string[]).includes(contentType) &&
           categories.some((category) => category.trim() !== '');
         if (!required) throw new ValidationError(MESSAGES.contentRequired);
+        // Titles go into e-mail subjects and headers: one line of text.
+        if (hasControlCharacters(title)) throw new ValidationError(controlCharactersMessage('title'));
+        if (hasControlCharactersBesidesLines(description)) throw new ValidationError(controlCharactersMessage('description'));
         // Content is shown to others and redirected to by short links: public web addresses only.
         const unsafe = unsafeUrlReason(url);
         if (unsafe) throw new ValidationError(unsafe);
@@ -310,6 +433,8 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         const { contentId, userId, title, description, now } = command.data;
         ownedContent(state, contentId);
         if (title.trim() === '' || description.trim() === '') throw new ValidationError(CONTENT_MESSAGES.editRequired);
+        if (hasControlCharacters(title)) throw new ValidationError(controlCharactersMessage('title'));
+        if (hasControlCharactersBesidesLines(description)) throw new ValidationError(controlCharactersMessage('description'));
         return [{ type: 'ContentEdited', data: { contentId, userId, title: title.trim(), description: description.trim(), editedAt: now } }];
       }
 
@@ -321,31 +446,63 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
 
       case 'ShareContent': {
         const { shareId, contentId, contentOwnerId, contentTitle, sharerId, sharerUsername, isPremium, now } = command.data;
-        const { requiredShares, contactDailyCap, releaseContentId, contactNames } = command.data;
-        const contactIds = [...new Set(command.data.contactIds)];
-        if (contactIds.length === 0) throw new ValidationError(MESSAGES.shareNeedsContact);
+        const { requiredShares, releaseContentId, note, emailBudget, heldBouncedContacts } = command.data;
+        const byId = new Map(command.data.contacts.map((contact) => [contact.contactId, contact]));
+        const contacts = [...byId.values()];
+        if (contacts.length === 0) throw new ValidationError(MESSAGES.shareNeedsContact);
         if (contentOwnerId === sharerId || state.contents.has(contentId)) throw new ValidationError(CONTENT_MESSAGES.shareOwnContent);
+        if (note !== null && note.length > SHARE_NOTE_MAX) throw new ValidationError(CONTENT_MESSAGES.noteTooLong);
+        if (note !== null && hasControlCharacters(note)) throw new ValidationError(controlCharactersMessage('note'));
         if (releaseContentId !== undefined && !state.pending.has(releaseContentId)) throw new ValidationError(CONTENT_MESSAGES.notQueued);
+        if (!command.data.contentLive) throw new ConflictError(CONTENT_MESSAGES.notLive);
         if (!isPremium && dailyShareCount(state, now) >= FREE_DAILY_SHARES) throw new QuotaExceededError(MESSAGES.dailyShareLimit);
+        const { sends, bad } = sendWindowOf(state);
+        if (heldBouncedContacts > 0 && bounceRateTooHigh(sends, bad)) throw new ForbiddenError(sendingPausedMessage(bad, sends, heldBouncedContacts));
 
-        // A delivered share reaches at least one contact who has not had this content and is under today's cap.
-        const reached: string[] = [];
+        // Each contact is a person reached only if a real reader can be behind the address and may get it now.
+        const context: ReachContext = { ...command.data, contentId };
+        let budgetLeft = Math.max(0, emailBudget - dailyEmailCount(state, now));
+        const reached: ShareTarget[] = [];
+        const mailboxes: string[] = [];
         const skipped: ShareSkip[] = [];
-        for (const contactId of contactIds) {
-          const target = shareTargetState(state, contentId, contactId, now, contactDailyCap);
-          if (target === 'available') reached.push(contactId);
-          else skipped.push({ contactId, reason: target });
+        for (const contact of contacts) {
+          const mailbox = normalizedEmail(contact.email);
+          let reason = reachOf(state, context, contact.email);
+          if (reason === 'available' && mailboxes.includes(mailbox)) reason = 'duplicate_address';
+          if (reason === 'available' && budgetLeft === 0) reason = 'email_budget';
+          if (reason !== 'available') {
+            skipped.push({ contactId: contact.contactId, reason });
+            continue;
+          }
+          budgetLeft -= 1;
+          reached.push(contact);
+          mailboxes.push(mailbox);
         }
-        if (reached.length === 0) throw new ConflictError(nobodyNewDetail(skipped, contactNames, contactDailyCap));
+        if (reached.length === 0) throw new ConflictError(nobodyReachedDetail(skipped, byId, emailBudget));
 
+        // Credit: the people newly reached, up to what the match still needs.
+        const credit = Math.min(reached.length, stillNeeded(state, contentId, requiredShares));
         const events: CreatorContentEvent[] = [
           {
             type: 'ContentShared',
-            data: { shareId, contentId, contentOwnerId, contentTitle, sharerId, sharerUsername, contactIds: reached, skipped, sharedAt: now },
+            data: {
+              shareId,
+              contentId,
+              contentOwnerId,
+              contentTitle,
+              sharerId,
+              sharerUsername,
+              contactIds: reached.map((contact) => contact.contactId),
+              mailboxes,
+              credit,
+              skipped,
+              note,
+              sharedAt: now,
+            },
           },
         ];
-        const delivered = (state.delivered.get(contentId) ?? 0) + 1;
-        if (!state.completed.has(contentId) && delivered >= requiredShares) {
+        const credited = (state.credited.get(contentId) ?? 0) + credit;
+        if (!state.completed.has(contentId) && credited >= requiredShares) {
           // The credit releases the chosen or the oldest queued item; with nothing queued it stays banked.
           const release = releaseContentId ?? state.pending.keys().next().value ?? null;
           events.push({
@@ -361,6 +518,16 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
           }
         }
         return events;
+      }
+
+      case 'WithdrawShareCredit': {
+        const { contentId, mailbox, reason, now, ...rest } = command.data;
+        const counted = state.reached.get(contentId)?.get(mailbox);
+        // Never reached (or already withdrawn as not sent): nothing to take back.
+        if (counted === undefined) return [];
+        // A bounce or complaint already recorded for this content and mailbox.
+        if (!NOT_SENT_REASONS.has(reason) && !counted && state.badMailboxes.has(mailbox)) return [];
+        return [{ type: 'ShareCreditWithdrawn', data: { ...rest, contentId, mailbox, reason, credit: counted ? 1 : 0, withdrawnAt: now } }];
       }
 
       case 'PauseContent': {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainEvent } from '../shared/decider.ts';
+import type { ShareSkipReason } from '../rules/share-reasons.ts';
 
 /**
  * Events of the `user-{userId}` stream (DESIGN §3): account, profile, premium, the creator's own content
@@ -77,7 +78,10 @@ export type ContentEdited = DomainEvent<
 >;
 export type ContentDeleted = DomainEvent<'ContentDeleted', { contentId: string; userId: string; deletedAt: string }>;
 
-/** On the sharer's stream (the daily quota is decided there); the owner is told by a notification. */
+/**
+ * On the sharer's stream (the daily quota is decided there); the owner is told by a notification. What it
+ * counts is read through `shareCredit` (rules/share-credit.ts), never from the number of events.
+ */
 export type ContentShared = DomainEvent<
   'ContentShared',
   {
@@ -88,18 +92,69 @@ export type ContentShared = DomainEvent<
     contentTitle: string;
     sharerId: string;
     sharerUsername: string;
-    /** Only the contacts this share newly reached (logs written before the exchange: every contact selected). */
+    /** The contacts this share e-mails, in order (logs written before the exchange: every contact selected). */
     contactIds: string[];
-    /** The selected contacts this share did not reach, and why. */
+    /** Their mailboxes (`normalizedEmail`), index by index; absent on events written before the per-person rule. */
+    mailboxes?: string[];
+    /**
+     * How many of `contactIds` (the first ones) count toward the match and the owner's `share_count`: people
+     * newly reached, up to what the match still needed. Absent on older events: one delivered share.
+     */
+    credit?: number;
+    /** The selected contacts this share did not e-mail, and why. */
     skipped?: ShareSkip[];
+    /** The sharer's personal note ("Why I recommend this"), at most 280 characters. */
+    note?: string | null;
     sharedAt: string;
   }
 >;
-export type ShareSkipReason = 'already_shared' | 'daily_limit';
+export type { ShareSkipReason };
 export interface ShareSkip {
   contactId: string;
   reason: ShareSkipReason;
 }
+
+/** Why credit a share gave for one mailbox is taken back. */
+export type CreditWithdrawalReason =
+  /** Sent, and the address bounced for good (relay event, or a 5xx refusal at send). */
+  | 'bounced'
+  /** Sent, and the person marked it as spam. */
+  | 'complained'
+  /** Not sent: the person unsubscribed, or the address was suppressed, between the share and the send. */
+  | 'suppressed'
+  /** Not sent: the address had its Crossfeed e-mails for the day by the time it was sent. */
+  | 'daily_limit'
+  /** Not sent: the content was removed or held by moderation before the send. */
+  | 'content_unavailable'
+  /** Not sent: the sharer deleted the contact before the send. */
+  | 'contact_removed';
+
+/** Reasons of an e-mail that was never sent: the person was not reached and may be on a later day. */
+export const NOT_SENT_REASONS: ReadonlySet<CreditWithdrawalReason> = new Set(['suppressed', 'daily_limit', 'content_unavailable', 'contact_removed']);
+
+/**
+ * A share's e-mail to one mailbox did not reach a person: its credit (`credit`, 0 or 1) is taken back from
+ * the match progress and the owner's `share_count`. A completed match stays completed.
+ */
+export type ShareCreditWithdrawn = DomainEvent<
+  'ShareCreditWithdrawn',
+  {
+    shareId: string;
+    contentId: string;
+    contentOwnerId: string;
+    contentTitle: string;
+    sharerId: string;
+    contactId: string;
+    /** The sharer's own name for the contact, for their notification (projections never read). */
+    contactName: string | null;
+    mailbox: string;
+    reason: CreditWithdrawalReason;
+    credit: number;
+    /** When the share was made (the day its credit was counted). */
+    sharedAt: string;
+    withdrawnAt: string;
+  }
+>;
 
 /**
  * The exchange (docs/exchange.md), all on the creator's own `user-{id}` stream. A sharer's delivered shares
@@ -177,6 +232,7 @@ export type UserEvent =
   | ContentEdited
   | ContentDeleted
   | ContentShared
+  | ShareCreditWithdrawn
   | MatchCompleted
   | ContentReleased
   | ContentPaused

@@ -128,3 +128,43 @@ export function contentIdOfTrackingToken(token: string): string | null {
 export function isValidConversionTrackingToken(trackingKey: string, contentId: string, version: number, token: string): boolean {
   return safeEqual(token, conversionTrackingToken(trackingKey, contentId, version));
 }
+
+// ---- Unsubscribe links -----------------------------------------------------------------------------
+
+/** The unsubscribe links' key: domain-separated from the session secret. */
+export const unsubscribeSecret = (secret: string): string => `unsubscribe:${secret}`;
+
+/** Whom an unsubscribe link stands for: the recipient's mailbox, and the sharer whose e-mail carried it. */
+export interface UnsubscribeRecipient {
+  mailbox: string;
+  sharerId: string;
+}
+
+const unsubscribeMac = (key: string, payload: string): string =>
+  createHmac('sha256', key).update(`unsubscribe\0${payload}`).digest().subarray(0, 16).toString('base64url');
+
+/**
+ * The token of `/u/{token}`: `{payload}.{mac}`, the payload naming the recipient's mailbox and the sharer.
+ * Bound to the recipient by the MAC; it never expires (an old e-mail's link must keep working, RFC 8058).
+ */
+export function unsubscribeToken(key: string, recipient: UnsubscribeRecipient): string {
+  const payload = Buffer.from(JSON.stringify({ m: recipient.mailbox, s: recipient.sharerId })).toString('base64url');
+  return `${payload}.${unsubscribeMac(key, payload)}`;
+}
+
+/** The recipient a token stands for, or null when it was not made with this key (or is malformed). */
+export function readUnsubscribeToken(key: string, token: string): UnsubscribeRecipient | null {
+  const dot = token.indexOf('.');
+  if (dot <= 0 || token.length > 2000) return null;
+  const payload = token.slice(0, dot);
+  if (!safeEqual(token.slice(dot + 1), unsubscribeMac(key, payload))) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { m?: unknown; s?: unknown };
+    return typeof parsed.m === 'string' && typeof parsed.s === 'string' ? { mailbox: parsed.m, sharerId: parsed.s } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const unsubscribeUrl = (publicUrl: string, key: string, recipient: UnsubscribeRecipient): string =>
+  `${publicUrl}/u/${unsubscribeToken(key, recipient)}`;

@@ -8,7 +8,10 @@ import {
   isValidWaitlistConfirmationToken,
   passwordResetToken,
   passwordResetTokenHash,
+  readUnsubscribeToken,
   signingSecret,
+  unsubscribeSecret,
+  unsubscribeToken,
   waitlistConfirmationLink,
   waitlistConfirmationToken,
   waitlistSecret,
@@ -66,5 +69,25 @@ describe('signingSecret', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('unsubscribe tokens', () => {
+  const key = unsubscribeSecret(SECRET);
+  const recipient = { mailbox: 'reader@example.com', sharerId: 'user-1' };
+
+  test('name the recipient and the sharer, and read back only with the same key', () => {
+    const token = unsubscribeToken(key, recipient);
+    assert.match(token, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    assert.deepEqual(readUnsubscribeToken(key, token), recipient);
+    assert.equal(readUnsubscribeToken(unsubscribeSecret('another-secret-another-secret-00'), token), null);
+  });
+
+  test('refuse a token bound to another recipient or a tampered one', () => {
+    const token = unsubscribeToken(key, recipient);
+    const [, mac] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ m: 'victim@example.com', s: 'user-1' })).toString('base64url')}.${mac}`;
+    assert.equal(readUnsubscribeToken(key, forged), null);
+    for (const bad of ['', 'nodot', '.x', `${token}x`, 'e30.AAAAAAAAAAAAAAAAAAAAAA']) assert.equal(readUnsubscribeToken(key, bad), null, bad);
   });
 });

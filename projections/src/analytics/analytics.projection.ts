@@ -1,3 +1,4 @@
+import { shareCredit } from '@crossfeed/domain/rules/share-credit.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -102,7 +103,9 @@ export const analyticsProjection: Projection = {
     const counter: DailyCounter | undefined =
       event.type === 'LinkClicked' ? (data.human === true ? 'human_clicks' : 'bot_clicks') : spec.counter;
     const ops: ProjectionOp[] = [];
-    if (counter) ops.push({ op: 'upsert', collection: ANALYTICS_DAILY, id: day, update: { $inc: { [counter]: 1 } } });
+    // A share counts the people it reached (`shareCredit`), as every other count of shares does.
+    const by = event.type === 'ContentShared' ? shareCredit(data as { credit?: number }) : 1;
+    if (counter && by !== 0) ops.push({ op: 'upsert', collection: ANALYTICS_DAILY, id: day, update: { $inc: { [counter]: by } } });
     const creator = spec.creator ? data[spec.creator] : undefined;
     if (typeof creator === 'string' && creator) {
       ops.push({ op: 'upsert', collection: ANALYTICS_ACTIVE, id: `${day}:${creator}`, update: { $set: { day, user_id: creator } } });

@@ -22,6 +22,7 @@ describe('contacts projection', () => {
       name: 'Name c1',
       email: 'Ada@Example.com',
       email_key: 'ada@example.com',
+      mailbox_key: 'ada@example.com',
       audience_score: null,
       created_at: now,
     });

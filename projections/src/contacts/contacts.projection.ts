@@ -1,5 +1,6 @@
 import type { ContactAdded, ContactRemoved } from '@crossfeed/domain/contacts/contact.events.ts';
 import { emailKey } from '@crossfeed/domain/shared/streams.ts';
+import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
 
@@ -12,6 +13,8 @@ export interface ContactDoc extends Doc {
   email: string;
   /** Lowercased email: uniqueness per creator and lookups ignore case. */
   email_key: string;
+  /** The mailbox the address reaches (`normalizedEmail`): the person a share counts, and their suppression. */
+  mailbox_key: string;
   /** Written by the audience-score worker; null until scored. */
   audience_score: number | null;
   created_at: string;
@@ -19,9 +22,10 @@ export interface ContactDoc extends Doc {
 
 export const contactsProjection: Projection = {
   name: 'contacts',
-  version: 1,
+  // 2: `mailbox_key`.
+  version: 2,
   collections: {
-    [CONTACTS]: [{ key: { user_id: 1, created_at: 1 } }, { key: { user_id: 1, email_key: 1 } }],
+    [CONTACTS]: [{ key: { user_id: 1, created_at: 1 } }, { key: { user_id: 1, email_key: 1 } }, { key: { user_id: 1, mailbox_key: 1 } }],
   },
   handles: new Set(['ContactAdded', 'ContactRemoved']),
 
@@ -35,7 +39,7 @@ export const contactsProjection: Projection = {
             collection: CONTACTS,
             id: data.contactId,
             update: {
-              $set: { user_id: data.userId, name: data.name, email: data.email, email_key: emailKey(data.email), created_at: data.addedAt },
+              $set: { user_id: data.userId, name: data.name, email: data.email, email_key: emailKey(data.email), mailbox_key: normalizedEmail(data.email), created_at: data.addedAt },
               $setOnInsert: { audience_score: null },
             },
           },

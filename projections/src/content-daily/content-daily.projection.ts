@@ -1,6 +1,7 @@
 import type { ConversionRecorded, LinkClicked } from '@crossfeed/domain/content/content.events.ts';
 import { utcDay } from '@crossfeed/domain/rules/audience-score.ts';
-import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentShared, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
+import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -9,7 +10,7 @@ export const CONTENT_DAILY = 'content_daily';
 
 /**
  * What happened to one content on one UTC day (`_id` = `${contentId}:${day}`), for the owner's advanced
- * analytics: delivered shares (`ContentShared` events), people's clicks (bots left out, as everywhere) and
+ * analytics: shares (the people they reached, `shareCredit`), people's clicks (bots left out, as everywhere) and
  * conversions. Unique clicks are not a counter: they are read beside it from `link_engagement` (one
  * document per contact and day), the rule attribution and `uniqueClicksOf` already use.
  */
@@ -31,7 +32,7 @@ const COUNTERS: readonly Counter[] = ['shares', 'clicks', 'conversions'];
  * One `$inc` of one counter on the day's document, the others set to 0 when it is created. Under the
  * runner's position guard a replayed event finds its position already stamped and counts nothing.
  */
-function count(contentId: string, ownerId: string, at: string, counter: Counter): ProjectionOp[] {
+function count(contentId: string, ownerId: string, at: string, counter: Counter, by = 1): ProjectionOp[] {
   const day = utcDay(at);
   return [
     {
@@ -40,7 +41,7 @@ function count(contentId: string, ownerId: string, at: string, counter: Counter)
       id: contentDailyId(contentId, day),
       update: {
         $set: { content_id: contentId, owner_id: ownerId, day },
-        $inc: { [counter]: 1 },
+        $inc: { [counter]: by },
         $setOnInsert: Object.fromEntries(COUNTERS.filter((other) => other !== counter).map((other) => [other, 0])),
       },
     },
@@ -49,12 +50,16 @@ function count(contentId: string, ownerId: string, at: string, counter: Counter)
 
 type Handlers = {
   ContentShared: (data: ContentShared['data']) => ProjectionOp[];
+  ShareCreditWithdrawn: (data: ShareCreditWithdrawn['data']) => ProjectionOp[];
   LinkClicked: (data: LinkClicked['data']) => ProjectionOp[];
   ConversionRecorded: (data: ConversionRecorded['data']) => ProjectionOp[];
 };
 
 const handlers: Handlers = {
-  ContentShared: (data) => count(data.contentId, data.contentOwnerId, data.sharedAt, 'shares'),
+  // Shares count the people they reached (`shareCredit`); a credit taken back leaves the day of its share.
+  ContentShared: (data) => count(data.contentId, data.contentOwnerId, data.sharedAt, 'shares', shareCredit(data)),
+  ShareCreditWithdrawn: (data) =>
+    withdrawnCredit(data) === 0 ? [] : count(data.contentId, data.contentOwnerId, data.sharedAt, 'shares', -withdrawnCredit(data)),
   // Bots are kept in the log but never counted (DESIGN §4b: counts only count people's clicks).
   LinkClicked: (data) => (data.human ? count(data.contentId, data.ownerId, data.clickedAt, 'clicks') : []),
   ConversionRecorded: (data) => count(data.contentId, data.ownerId, data.recordedAt, 'conversions'),

@@ -33,6 +33,11 @@ export const SEARCH_FILTER: Filter = { deleted: false, status: { $nin: [...NOT_S
 
 /** May be shared by id (a pending item too: its share counts like any other); not while paused. */
 export const isShareable = (doc: ContentDoc): boolean => !isModerationHidden(doc) && doc.status !== 'inactive';
+/**
+ * Live in the exchange: released (active, or shared up to its required count) and neither paused nor held
+ * by moderation. Only a share of live content counts toward a match (docs/exchange.md).
+ */
+export const isLive = (doc: ContentDoc): boolean => !isModerationHidden(doc) && (doc.status === 'active' || doc.status === 'shared');
 
 /** GET /content/{id}: anyone signed in while shareable or released; its owner and admins while held or paused. */
 export const isReadableBy = (doc: ContentDoc, user: { _id: string; is_admin?: boolean }): boolean =>

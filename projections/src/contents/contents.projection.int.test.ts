@@ -228,6 +228,7 @@ describe('shares projection', () => {
       sharer_id: 'sharer',
       contact_ids: ['k1', 'k2'],
       skipped: [],
+      note: null,
       shared_at: T1,
     });
     assert.equal(await store.collection(SHARES).count({ content_id: 'c1' }), 2);

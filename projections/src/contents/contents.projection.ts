@@ -15,7 +15,9 @@ import type {
   ContentResumed,
   ContentShared,
   ContentSubmitted,
+  ShareCreditWithdrawn,
 } from '@crossfeed/domain/users/user.events.ts';
+import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
 
@@ -58,9 +60,9 @@ export interface ContentDoc extends Doc {
   updated_at: string;
 }
 
-/** share_count + 1 reaches required_shares (evaluated on the document before the share is counted). */
-const REACHES_REQUIRED = { $gte: [{ $add: ['$share_count', 1] }, '$required_shares'] };
-const STAYS_BELOW_REQUIRED = { $lt: [{ $add: ['$share_count', 1] }, '$required_shares'] };
+/** share_count + `credit` reaches required_shares (evaluated on the document before the share is counted). */
+const reachesRequired = (credit: number) => ({ $gte: [{ $add: ['$share_count', credit] }, '$required_shares'] });
+const staysBelowRequired = (credit: number) => ({ $lt: [{ $add: ['$share_count', credit] }, '$required_shares'] });
 const HAS_REQUIRED = { $gte: ['$share_count', '$required_shares'] };
 const LACKS_REQUIRED = { $lt: ['$share_count', '$required_shares'] };
 
@@ -132,6 +134,7 @@ export const contentsProjection: Projection = {
     'ContentEdited',
     'ContentDeleted',
     'ContentShared',
+    'ShareCreditWithdrawn',
     'ContentReleased',
     'ContentPaused',
     'ContentResumed',
@@ -171,22 +174,31 @@ export const contentsProjection: Projection = {
       }
       case 'ContentShared': {
         const data = event.data as ContentShared['data'];
+        // The people the share counted (`shareCredit`): the owner's share_count counts what the match counts.
+        const credit = shareCredit(data);
+        if (credit === 0) return [];
         // Two mutually exclusive writes (a projection never reads): exactly one matches the document. Once
         // one applied, the position guard stops the other.
         return [
           {
             op: 'updateMany',
             collection: CONTENTS,
-            filter: { _id: data.contentId, status: 'active', $expr: REACHES_REQUIRED },
-            update: { $inc: { share_count: 1 }, $set: { status: 'shared' } },
+            filter: { _id: data.contentId, status: 'active', $expr: reachesRequired(credit) },
+            update: { $inc: { share_count: credit }, $set: { status: 'shared' } },
           },
           {
             op: 'updateMany',
             collection: CONTENTS,
-            filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: STAYS_BELOW_REQUIRED }] },
-            update: { $inc: { share_count: 1 } },
+            filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: staysBelowRequired(credit) }] },
+            update: { $inc: { share_count: credit } },
           },
         ];
+      }
+      case 'ShareCreditWithdrawn': {
+        const data = event.data as ShareCreditWithdrawn['data'];
+        const credit = withdrawnCredit(data);
+        // The status stays: an item that became `shared` keeps it, as a completed match stays completed.
+        return credit === 0 ? [] : [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: { share_count: -credit } } }];
       }
       case 'ContentReleased': {
         const data = event.data as ContentReleased['data'];

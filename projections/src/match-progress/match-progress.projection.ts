@@ -1,4 +1,5 @@
-import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
+import type { ContentShared, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -9,10 +10,9 @@ export const MATCH_PROGRESS = 'match_progress';
 export const matchProgressId = (sharerId: string, contentId: string): string => `${sharerId}:${contentId}`;
 
 /**
- * A `match_progress` document: how many delivered shares one sharer made of one matched content. A
- * `ContentShared` event is one delivered share (the share reached at least one contact new to this
- * content; logs written before that rule counted every share request), so this counts events. The
- * required shares and completion are read beside it from `contents`, where they may change.
+ * A `match_progress` document: how many people one sharer reached with one matched content and counted
+ * toward its match (`shareCredit` of each `ContentShared`, less what `ShareCreditWithdrawn` took back).
+ * The required shares and completion are read beside it from `contents`, where they may change.
  */
 export interface MatchProgressDoc extends Doc {
   sharer_id: string;
@@ -21,7 +21,10 @@ export interface MatchProgressDoc extends Doc {
   last_shared_at: string;
 }
 
-type Handlers = { ContentShared: (data: ContentShared['data']) => ProjectionOp[] };
+type Handlers = {
+  ContentShared: (data: ContentShared['data']) => ProjectionOp[];
+  ShareCreditWithdrawn: (data: ShareCreditWithdrawn['data']) => ProjectionOp[];
+};
 
 const handlers: Handlers = {
   // `$inc` under the runner's position guard: a replayed event finds its position already stamped and counts nothing.
@@ -32,11 +35,15 @@ const handlers: Handlers = {
       id: matchProgressId(data.sharerId, data.contentId),
       update: {
         $set: { sharer_id: data.sharerId, content_id: data.contentId },
-        $inc: { delivered: 1 },
+        $inc: { delivered: shareCredit(data) },
         $max: { last_shared_at: data.sharedAt },
       },
     },
   ],
+  ShareCreditWithdrawn: (data) =>
+    withdrawnCredit(data) === 0
+      ? []
+      : [{ op: 'update', collection: MATCH_PROGRESS, id: matchProgressId(data.sharerId, data.contentId), update: { $inc: { delivered: -withdrawnCredit(data) } } }],
 };
 
 export const matchProgressProjection: Projection = {
@@ -49,6 +56,8 @@ export const matchProgressProjection: Projection = {
   handles: new Set(Object.keys(handlers)),
 
   project(event: RecordedEvent): ProjectionOp[] {
-    return event.type === 'ContentShared' ? handlers.ContentShared(event.data as ContentShared['data']) : [];
+    if (event.type === 'ContentShared') return handlers.ContentShared(event.data as ContentShared['data']);
+    if (event.type === 'ShareCreditWithdrawn') return handlers.ShareCreditWithdrawn(event.data as ShareCreditWithdrawn['data']);
+    return [];
   },
 };

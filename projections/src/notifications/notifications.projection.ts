@@ -1,7 +1,8 @@
 import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
 import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
 import type { AllNotificationsRead, NotificationRead } from '@crossfeed/domain/notifications/notification.events.ts';
-import type { ContentReleased, ContentShared, MatchCompleted, PremiumEnded, PremiumStarted, WaitlistTierCarriedOver } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentReleased, ContentShared, MatchCompleted, PremiumEnded, PremiumStarted, ShareCreditWithdrawn, WaitlistTierCarriedOver } from '@crossfeed/domain/users/user.events.ts';
+import { creditWithdrawnMessage } from '@crossfeed/domain/rules/share-credit.ts';
 import { waitlistTierMessage } from '@crossfeed/domain/rules/waitlist.ts';
 import type { ScheduleRan } from '@crossfeed/domain/schedules/schedule.events.ts';
 import { scheduleOutcomeMessage } from '@crossfeed/domain/schedules/schedule-outcome.ts';
@@ -21,7 +22,8 @@ export type NotificationKind =
   | 'premium_started'
   | 'premium_ended'
   | 'waitlist_tier'
-  | 'schedule_ran';
+  | 'schedule_ran'
+  | 'share_undelivered';
 
 /** One notification for one recipient; its id is the id of the event that caused it (replay gives the same). */
 export interface NotificationDoc extends Doc {
@@ -67,6 +69,7 @@ export const notificationsProjection: Projection = {
     'AllNotificationsRead',
     'WaitlistTierCarriedOver',
     'ScheduleRan',
+    'ShareCreditWithdrawn',
   ]),
 
   project(event): ProjectionOp[] {
@@ -122,6 +125,10 @@ export const notificationsProjection: Projection = {
       case 'ScheduleRan': {
         const data = event.data as ScheduleRan['data'];
         return notify(event, data.userId, 'schedule_ran', scheduleOutcomeMessage(data), data.ranAt, data.contentId);
+      }
+      case 'ShareCreditWithdrawn': {
+        const data = event.data as ShareCreditWithdrawn['data'];
+        return notify(event, data.sharerId, 'share_undelivered', creditWithdrawnMessage(data), data.withdrawnAt, data.contentId);
       }
       case 'NotificationRead': {
         // On `notifications-{userId}`, or on `user-{id}` in logs written before that stream existed.

@@ -5,7 +5,7 @@
  */
 import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
 import type { ContentFlagged, FlagDeleted } from '@crossfeed/domain/flags/flag.events.ts';
-import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentShared, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
 import type { WorkspaceEvent } from '@crossfeed/domain/workspace/workspace.events.ts';
 import type { ServerToClientEvent, ServerToClientPayload } from '@crossfeed/domain/api/realtime-events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
@@ -49,9 +49,10 @@ function pushWorkspaceUpdate(publisher: RealtimePublisher, event: RecordedEvent)
       push(publisher, userRoom(data.userId), 'workspace:updated', { reason: event.type === 'WorkspaceReset' ? 'reset' : 'selection', content_id: null });
       return;
     }
-    case 'ContentShared': {
-      // The sharer's match progress and shares left today moved.
-      const data = event.data as ContentShared['data'];
+    case 'ContentShared':
+    case 'ShareCreditWithdrawn': {
+      // The sharer's match progress and shares left today moved (a bounce takes a credit back).
+      const data = event.data as ContentShared['data'] | ShareCreditWithdrawn['data'];
       push(publisher, userRoom(data.sharerId), 'workspace:updated', { reason: 'share', content_id: data.contentId });
       return;
     }
@@ -96,8 +97,9 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
     }
 
     switch (event.type) {
-      case 'ContentShared': {
-        const data = event.data as ContentShared['data'];
+      case 'ContentShared':
+      case 'ShareCreditWithdrawn': {
+        const data = event.data as ContentShared['data'] | ShareCreditWithdrawn['data'];
         const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: data.contentId });
         if (!content || content.deleted) return;
         push(publisher, userRoom(content.user_id), 'content:progress', {

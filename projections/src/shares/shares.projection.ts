@@ -1,4 +1,4 @@
-import type { ContentShared, ShareSkip } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentShared, CreditWithdrawalReason, ShareCreditWithdrawn, ShareSkip } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
 
@@ -9,12 +9,48 @@ export interface ShareDoc extends Doc {
   content_id: string;
   content_owner_id: string;
   sharer_id: string;
-  /** The contacts this share reached (logs written before the exchange: every contact selected). */
+  /** The contacts this share e-mailed (logs written before the exchange: every contact selected). */
   contact_ids: string[];
-  /** Selected contacts it did not reach, and why. */
+  /**
+   * How many of `contact_ids` (the first ones) counted toward the match (`shareCredit`); absent on shares
+   * made before the per-person rule.
+   */
+  credit?: number;
+  /** Selected contacts it did not e-mail, and why. */
   skipped?: ShareSkip[];
+  /** E-mailed contacts whose credit was taken back later (a bounce, a complaint, or not sent after all). */
+  withdrawn?: { contactId: string; reason: CreditWithdrawalReason }[];
+  note?: string | null;
   shared_at: string;
 }
+
+type Handled = ContentShared | ShareCreditWithdrawn;
+type Handlers = { [Type in Handled['type']]: (data: Extract<Handled, { type: Type }>['data']) => ProjectionOp[] };
+
+const handlers: Handlers = {
+  ContentShared: (data) => [
+    {
+      op: 'upsert',
+      collection: SHARES,
+      id: data.shareId,
+      update: {
+        $set: {
+          content_id: data.contentId,
+          content_owner_id: data.contentOwnerId,
+          sharer_id: data.sharerId,
+          contact_ids: data.contactIds,
+          ...(data.credit === undefined ? {} : { credit: data.credit }),
+          skipped: data.skipped ?? [],
+          note: data.note ?? null,
+          shared_at: data.sharedAt,
+        },
+      },
+    },
+  ],
+  ShareCreditWithdrawn: (data) => [
+    { op: 'update', collection: SHARES, id: data.shareId, update: { $push: { withdrawn: { contactId: data.contactId, reason: data.reason } } } },
+  ],
+};
 
 export const sharesProjection: Projection = {
   name: 'shares',
@@ -31,27 +67,11 @@ export const sharesProjection: Projection = {
       { key: { content_owner_id: 1, shared_at: -1 } },
     ],
   },
-  handles: new Set(['ContentShared']),
+  handles: new Set(Object.keys(handlers)),
 
   project(event): ProjectionOp[] {
-    if (event.type !== 'ContentShared') return [];
-    const data = event.data as ContentShared['data'];
-    return [
-      {
-        op: 'upsert',
-        collection: SHARES,
-        id: data.shareId,
-        update: {
-          $set: {
-            content_id: data.contentId,
-            content_owner_id: data.contentOwnerId,
-            sharer_id: data.sharerId,
-            contact_ids: data.contactIds,
-            skipped: data.skipped ?? [],
-            shared_at: data.sharedAt,
-          },
-        },
-      },
-    ];
+    if (event.type === 'ContentShared') return handlers.ContentShared(event.data as ContentShared['data']);
+    if (event.type === 'ShareCreditWithdrawn') return handlers.ShareCreditWithdrawn(event.data as ShareCreditWithdrawn['data']);
+    return [];
   },
 };

@@ -1,83 +1,72 @@
 /**
- * Share e-mails: on `ContentShared`, one e-mail per selected contact, each carrying that contact's own
- * tracked link `${PUBLIC_URL}/links/{code}?c={contactId}` so clicks are attributed per contact.
+ * Share e-mails: on `ContentShared`, one e-mail per contact the share reached, each with that contact's own
+ * tracked link `${PUBLIC_URL}/links/{code}?c={contactId}` and an unsubscribe link (docs/exchange.md).
  *
- * Idempotent (a job may run twice, two shares may race):
- * - the short link is the content's first one, or one created for sharing (`purpose: 'share'`: no Premium
- *   needed) under the content stream's expected revision, so concurrent jobs end up reusing one link;
- * - `share_emails` (`${contentId}:${contactId}`) is claimed by the share before sending and marked sent
- *   after: a contact never gets the same content twice, whichever share asks;
- * - `share_email_quota` (`${contactId}:${day}`) holds the contents e-mailed to a contact that day, claimed
- *   atomically below `SHARE_EMAILS_PER_CONTACT_PER_DAY`; past the cap the contact is skipped (and may still
- *   get the content on another day's share);
- * - the mailer's `messageId` is the same key, so a crash between sending and marking does not resend.
+ * Each e-mail is first recorded on the person's mailbox stream (`RecordShareEmail`), where the suppression
+ * list and the network-wide daily cap are decided again, one after the other with any unsubscribe of the
+ * same address; only then is it handed to the mailer. So:
+ * - an e-mail the mailbox refuses (the person unsubscribed or bounced meanwhile, the day's cap filled up) is
+ *   not sent, and its credit is taken back (`WithdrawShareCredit`); so is one whose content was removed or
+ *   held by moderation, or whose contact the sharer deleted;
+ * - a retried job finds what it already recorded and does not send it again; the record lives in the event
+ *   log, so a read-model rebuild cannot send anything twice;
+ * - a temporary mailer failure undoes the record (`ReleaseShareEmail`) and fails the job, whose retry sends
+ *   what is left; a permanent one (SMTP 5xx) is a hard bounce of the address, which takes the credit back.
+ * A crash between the record and the send loses that one e-mail rather than risk sending it twice.
+ *
+ * A share older than `SHARE_EMAIL_MAX_AGE_DAYS` is never e-mailed: its job can only be a replay of the log
+ * (a dispatcher position lost with a read-model file), and the mailbox streams remember deliveries for 30
+ * days only, so it would otherwise be sent again.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { contentLinksDecider, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@crossfeed/domain/content/content-links.decider.ts';
 import type { CreateShortLink } from '@crossfeed/domain/content/content-links.commands.ts';
 import type { ContentEvent } from '@crossfeed/domain/content/content.events.ts';
+import { DeliveryRefused, mailboxDecider } from '@crossfeed/domain/mailboxes/mailbox.decider.ts';
 import type { NameReserved } from '@crossfeed/domain/reservations/reservation.events.ts';
+import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import { fold } from '@crossfeed/domain/shared/decider.ts';
-import { contentStream, reservationStream } from '@crossfeed/domain/shared/streams.ts';
-import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
+import { contentStream, mailboxStream, reservationStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import { creatorContentDecider } from '@crossfeed/domain/users/creator-content.decider.ts';
+import type { ContentShared, CreditWithdrawalReason } from '@crossfeed/domain/users/user.events.ts';
+import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import { WrongExpectedVersion } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { Job, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
-import { DuplicateKeyError } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Doc, ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { PermanentDeliveryError } from '@crossfeed/platform/mail/mailer.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
-import { CONTENTS } from '@crossfeed/projections/contents/contents.projection.ts';
+import { isModerationHidden } from '@crossfeed/projections/contents/content-visibility.ts';
+import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import type { JobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
+import { loadShareEmailContext, shareEmailMessage, trackedLink, type ShareEmailContext } from './share-email-message.ts';
 
 export const SHARE_EMAIL_QUEUE = 'share-email';
-export const SHARE_EMAILS = 'share_emails';
-export const SHARE_EMAIL_QUOTA = 'share_email_quota';
 
 export type ShareEmailJob = ContentShared['data'];
-
-/** One `share_emails` document: a content e-mailed (or being e-mailed) to a contact. */
-export interface ShareEmailDoc extends Doc {
-  content_id: string;
-  contact_id: string;
-  share_id: string;
-  status: 'claimed' | 'sent';
-  sent_at?: string;
-}
-
-interface QuotaDoc extends Doc {
-  content_ids: string[];
-  count: number;
-}
 
 export interface ShareEmailResult {
   sent: number;
   alreadySent: number;
-  overDailyCap: number;
-  unknownContacts: number;
+  /** Not sent, credit taken back: the mailbox refused (suppressed, capped), the content or contact is gone. */
+  notSent: number;
+  /** Refused at send for good (SMTP 5xx): recorded as a hard bounce. */
+  bounced: number;
+  /** Not looked at: the share is older than `SHARE_EMAIL_MAX_AGE_DAYS` (a replay of the log). */
+  tooOld: number;
 }
+
+/** How old a share may be and still be e-mailed (the job queue keeps finished jobs, and dedupes them, as long). */
+export const SHARE_EMAIL_MAX_AGE_DAYS = 7;
+
+/** E-mails of one share handled at once: enough to keep SMTP busy, few enough to leave the event loop to requests. */
+const SEND_CONCURRENCY = 8;
 
 export const shareEmailRoute: JobRoute = {
   eventTypes: new Set(['ContentShared']),
   jobs: (event) => [{ queue: SHARE_EMAIL_QUEUE, name: 'send-share-emails', data: event.data, jobId: `share-email-${event.id}` }],
 };
-
-export const shareEmailSubject = (sharer: string, title: string): string => `${sharer} thinks you'll like "${title}"`;
-
-export function shareEmailText(contactName: string, sharer: string, title: string, link: string): string {
-  return [
-    `Hi ${contactName},`,
-    '',
-    `${sharer} thinks you'll like "${title}":`,
-    link,
-    '',
-    `You are receiving this because ${sharer} shared it with you on Crossfeed.`,
-  ].join('\n');
-}
-
-/** The UTC day of an ISO timestamp. */
-const dayOf = (iso: string): string => iso.slice(0, 10);
 
 function isShareJob(data: unknown): data is ShareEmailJob {
   const d = data as Partial<ShareEmailJob> | null;
@@ -154,93 +143,141 @@ async function reserveCode(eventStore: EventStore, contentId: string, now: () =>
   }
 }
 
-/** Claims `${contentId}:${contactId}` for this share; false when another share holds it or it was sent. */
-async function claimContact(readStore: ReadStore, data: ShareEmailJob, contactId: string): Promise<boolean> {
-  const emails = readStore.collection<ShareEmailDoc>(SHARE_EMAILS);
-  const key = `${data.contentId}:${contactId}`;
-  try {
-    await emails.upsert(
-      { _id: key },
-      { $setOnInsert: { content_id: data.contentId, contact_id: contactId, share_id: data.shareId, status: 'claimed' } },
-    );
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
-  const claim = await emails.findOne({ _id: key });
-  return claim?.share_id === data.shareId && claim.status === 'claimed';
+/** One e-mail of the share: the contact, their mailbox, and the contact as the sharer keeps it (null: deleted). */
+interface Delivery {
+  contactId: string;
+  mailbox: string;
+  contact: ContactDoc | null;
 }
 
-/** Takes one of the contact's e-mails of the day for this content (again true on a retry). */
-async function claimDailySlot(readStore: ReadStore, data: ShareEmailJob, contactId: string, cap: number): Promise<boolean> {
-  const quota = readStore.collection<QuotaDoc>(SHARE_EMAIL_QUOTA);
-  const key = `${contactId}:${dayOf(data.sharedAt)}`;
-  try {
-    await quota.upsert({ _id: key }, { $setOnInsert: { content_ids: [], count: 0 } });
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
-  await quota.updateOne(
-    { _id: key, content_ids: { $ne: data.contentId }, count: { $lt: cap } },
-    { $push: { content_ids: data.contentId }, $inc: { count: 1 } },
-  );
-  const doc = await quota.findOne({ _id: key });
-  return doc?.content_ids.includes(data.contentId) ?? false;
-}
+type Outcome = 'sent' | 'already_sent' | 'not_sent' | 'bounced';
 
 export function shareEmailProcessor(deps: Pick<WorkerDeps, 'config' | 'eventStore' | 'readStore' | 'mailer' | 'logger'>, now: () => Date = () => new Date()) {
   const { config, eventStore, readStore, mailer, logger } = deps;
+
+  /** Takes back the credit of an e-mail that did not reach its person (idempotent on the sharer's stream). */
+  const withdraw = async (data: ShareEmailJob, delivery: Delivery, reason: CreditWithdrawalReason): Promise<void> => {
+    await handleCommand(eventStore, creatorContentDecider, userStream(data.sharerId), {
+      type: 'WithdrawShareCredit',
+      data: {
+        shareId: data.shareId,
+        contentId: data.contentId,
+        contentOwnerId: data.contentOwnerId,
+        contentTitle: data.contentTitle,
+        sharerId: data.sharerId,
+        contactId: delivery.contactId,
+        contactName: delivery.contact?.name ?? null,
+        mailbox: delivery.mailbox,
+        reason,
+        sharedAt: data.sharedAt,
+        now: now().toISOString(),
+      },
+    }, { metadata: { userId: data.sharerId, causationId: data.shareId } });
+  };
+
+  const deliver = async (data: ShareEmailJob, delivery: Delivery, context: ShareEmailContext, shortCode: string): Promise<Outcome> => {
+    const contact = delivery.contact;
+    if (!contact) {
+      await withdraw(data, delivery, 'contact_removed');
+      return 'not_sent';
+    }
+    const stream = mailboxStream(delivery.mailbox);
+    const metadata = { userId: data.sharerId, causationId: data.shareId };
+    let recorded: boolean;
+    try {
+      const { events } = await handleCommand(eventStore, mailboxDecider, stream, {
+        type: 'RecordShareEmail',
+        data: {
+          mailbox: delivery.mailbox,
+          dailyCap: config.MAX_EMAILS_PER_ADDRESS_PER_DAY,
+          shareId: data.shareId,
+          sharerId: data.sharerId,
+          contentId: data.contentId,
+          contentOwnerId: data.contentOwnerId,
+          contactId: contact._id,
+          sentAt: data.sharedAt,
+        },
+      }, { metadata });
+      recorded = events.length > 0;
+    } catch (error) {
+      if (!(error instanceof DeliveryRefused)) throw error;
+      await withdraw(data, delivery, error.reason === 'daily_limit' ? 'daily_limit' : 'suppressed');
+      return 'not_sent';
+    }
+    if (!recorded) return 'already_sent';
+
+    const message = shareEmailMessage(config, context, { contactId: contact._id, name: contact.name, email: contact.email }, {
+      shareId: data.shareId,
+      note: data.note ?? null,
+      link: trackedLink(config, shortCode, contact._id),
+    });
+    try {
+      await mailer.send(message);
+      return 'sent';
+    } catch (error) {
+      if (error instanceof PermanentDeliveryError) {
+        // The relay refused the address for good: a hard bounce, which takes back this e-mail's credit.
+        await handleCommand(eventStore, mailboxDecider, stream, {
+          type: 'RecordMailFailure',
+          data: { mailbox: delivery.mailbox, kind: 'hard_bounce', source: 'smtp', now: now().toISOString() },
+        }, { metadata });
+        return 'bounced';
+      }
+      // For now only: undone, so the job's retry records and sends it again.
+      await handleCommand(eventStore, mailboxDecider, stream, {
+        type: 'ReleaseShareEmail',
+        data: { mailbox: delivery.mailbox, shareId: data.shareId, now: now().toISOString() },
+      }, { metadata });
+      throw error;
+    }
+  };
+
   return async (job: Job<unknown>): Promise<ShareEmailResult> => {
     const data = job.data;
     if (!isShareJob(data)) throw new UnrecoverableJobError('share e-mail job without a valid ContentShared payload');
-    const result: ShareEmailResult = { sent: 0, alreadySent: 0, overDailyCap: 0, unknownContacts: 0 };
-
-    const contactIds = [...new Set(data.contactIds.filter((id): id is string => typeof id === 'string'))];
-    const contacts = await readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: contactIds }, user_id: data.sharerId });
-    result.unknownContacts = contactIds.length - contacts.length;
-    const sent = await readStore
-      .collection<ShareEmailDoc>(SHARE_EMAILS)
-      .find({ _id: { $in: contacts.map((contact) => `${data.contentId}:${contact._id}`) }, status: 'sent' });
-    const alreadySent = new Set(sent.map((doc) => doc.contact_id));
-    result.alreadySent = alreadySent.size;
-    const pending = contacts.filter((contact) => !alreadySent.has(contact._id));
-    if (pending.length === 0) return result;
-
-    const content = await readStore.collection(CONTENTS).findOne({ _id: data.contentId, deleted: { $ne: true } });
-    const shortCode = content ? await ensureShareLink(eventStore, data, now) : null;
-    if (!shortCode) {
-      logger.info({ contentId: data.contentId }, 'share e-mails: the content is gone; nothing sent');
+    const result: ShareEmailResult = { sent: 0, alreadySent: 0, notSent: 0, bounced: 0, tooOld: 0 };
+    if (data.contactIds.length === 0) return result;
+    if (now().getTime() - Date.parse(data.sharedAt) > SHARE_EMAIL_MAX_AGE_DAYS * 24 * 3600 * 1000) {
+      logger.warn({ shareId: data.shareId, sharedAt: data.sharedAt }, 'share e-mails: the share is too old to e-mail (a replay of the log?); nothing sent');
+      result.tooOld = data.contactIds.length;
       return result;
     }
 
-    const title = typeof content?.title === 'string' && content.title ? content.title : data.contentTitle;
-    const cap = config.SHARE_EMAILS_PER_CONTACT_PER_DAY;
-    let done = 0;
-    for (const contact of pending) {
-      if (!(await claimContact(readStore, data, contact._id))) {
-        result.alreadySent += 1;
-      } else if (!(await claimDailySlot(readStore, data, contact._id, cap))) {
-        result.overDailyCap += 1;
-        // Released, so a share on another day may still send this content to this contact.
-        await readStore
-          .collection(SHARE_EMAILS)
-          .deleteOne({ _id: `${data.contentId}:${contact._id}`, share_id: data.shareId, status: 'claimed' });
-      } else {
-        const link = `${config.PUBLIC_URL}/links/${shortCode}?c=${encodeURIComponent(contact._id)}`;
-        await mailer.send({
-          to: contact.email,
-          subject: shareEmailSubject(data.sharerUsername, title),
-          text: shareEmailText(contact.name, data.sharerUsername, title, link),
-          messageId: `share-${data.contentId}-${contact._id}`,
-        });
-        await readStore
-          .collection<ShareEmailDoc>(SHARE_EMAILS)
-          .updateOne({ _id: `${data.contentId}:${contact._id}` }, { $set: { status: 'sent', sent_at: now().toISOString() } });
-        result.sent += 1;
-      }
-      done += 1;
-      await job.updateProgress(Math.round((done / pending.length) * 100));
+    const contacts = await readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: data.contactIds }, user_id: data.sharerId });
+    const byId = new Map(contacts.map((contact) => [contact._id, contact]));
+    const deliveries: Delivery[] = data.contactIds.map((contactId, index) => {
+      const contact = byId.get(contactId) ?? null;
+      // Shares of the per-contact rule name no mailbox: the contact's address says it.
+      const mailbox = data.mailboxes?.[index] ?? (contact ? normalizedEmail(contact.email) : `contact:${contactId}`);
+      return { contactId, mailbox, contact };
+    });
+
+    // The one visibility rule: nothing is e-mailed about content removed or held by moderation (checked per job,
+    // before every e-mail of it).
+    const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: data.contentId });
+    const shortCode = content && !content.deleted && !isModerationHidden(content) ? await ensureShareLink(eventStore, data, now) : null;
+    if (!content || !shortCode) {
+      logger.info({ contentId: data.contentId }, 'share e-mails: the content is gone or held; nothing sent, credit taken back');
+      for (const delivery of deliveries) await withdraw(data, delivery, 'content_unavailable');
+      result.notSent = deliveries.length;
+      return result;
     }
-    if (result.overDailyCap > 0) logger.info({ contentId: data.contentId, skipped: result.overDailyCap }, 'share e-mails: daily cap reached for some contacts');
+    const context = await loadShareEmailContext(readStore, { sharer: data.sharerId, content, sharerUsername: data.sharerUsername });
+
+    let done = 0;
+    for (let start = 0; start < deliveries.length; start += SEND_CONCURRENCY) {
+      const batch = deliveries.slice(start, start + SEND_CONCURRENCY);
+      const outcomes = await Promise.all(batch.map((delivery) => deliver(data, delivery, context, shortCode)));
+      for (const outcome of outcomes) {
+        if (outcome === 'sent') result.sent += 1;
+        else if (outcome === 'already_sent') result.alreadySent += 1;
+        else if (outcome === 'bounced') result.bounced += 1;
+        else result.notSent += 1;
+      }
+      done += batch.length;
+      await job.updateProgress(Math.round((done / deliveries.length) * 100));
+    }
+    if (result.notSent > 0) logger.info({ contentId: data.contentId, notSent: result.notSent }, 'share e-mails: some were not sent; their credit was taken back');
     return result;
   };
 }

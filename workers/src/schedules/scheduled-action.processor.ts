@@ -21,11 +21,13 @@ import type { ReleaseScheduled, ScheduleKind, ScheduleOutcome, ShareScheduled } 
 import { ConflictError, DomainError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { schedulesStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
-import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
+import { commandHandlerFor, handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
+import { emailBudgetsOf } from '@crossfeed/platform/config/config.ts';
 import type { EventMetadata, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
-import { isRemoved, isShareable } from '@crossfeed/projections/contents/content-visibility.ts';
+import { isLive, isRemoved, isShareable } from '@crossfeed/projections/contents/content-visibility.ts';
+import { loadShareInputs } from '@crossfeed/projections/sharing/share-inputs.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { SCHEDULES, type ScheduleDoc } from '@crossfeed/projections/schedules/schedules.projection.ts';
 import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
@@ -111,6 +113,8 @@ async function runShare(deps: Pick<WorkerDeps, 'eventStore' | 'readStore' | 'con
   // Contacts deleted since scheduling are left out; the rest are shared with.
   const contacts = await readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: data.contactIds }, user_id: data.userId });
   if (contacts.length === 0) return failed(SCHEDULE_RUN_MESSAGES.contactsGone);
+  const badMailboxes = await commandHandlerFor(eventStore).query(creatorContentDecider, userStream(data.userId), (state) => [...state.badMailboxes]);
+  const inputs = await loadShareInputs(readStore, { sharer: user, emails: contacts.map((contact) => contact.email), badMailboxes, now, budgets: emailBudgetsOf(config) });
   const { events } = await handleCommand(
     eventStore,
     creatorContentDecider,
@@ -124,10 +128,13 @@ async function runShare(deps: Pick<WorkerDeps, 'eventStore' | 'readStore' | 'con
         contentTitle: content.title,
         sharerId: data.userId,
         sharerUsername: user.username,
-        contactIds: contacts.map((contact) => contact._id),
-        contactNames: Object.fromEntries(contacts.map((contact) => [contact._id, contact.name])),
+        sharerEmail: user.email,
+        contacts: contacts.map((contact) => ({ contactId: contact._id, name: contact.name, email: contact.email })),
+        contentLive: isLive(content),
         requiredShares: content.required_shares,
-        contactDailyCap: config.SHARE_EMAILS_PER_CONTACT_PER_DAY,
+        addressDailyCap: config.MAX_EMAILS_PER_ADDRESS_PER_DAY,
+        ...inputs,
+        note: null,
         isPremium: isPremiumActive(user, now),
         now,
       },

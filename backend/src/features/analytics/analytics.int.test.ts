@@ -4,6 +4,7 @@ import http from 'node:http';
 import { isShortCode } from '@crossfeed/domain/content/content-links.decider.ts';
 import type { LinkClicked } from '@crossfeed/domain/content/content.events.ts';
 import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import { submitPromoted } from '../content/content.fixtures.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { reserve, settle } from '../../api/execute.ts';
 import { reserveShortCode } from './short-code.ts';
@@ -37,9 +38,11 @@ async function submit(session: Session, url = 'https://example.com/post'): Promi
   return response.body;
 }
 
+/** A Premium creator whose address is confirmed (an unconfirmed account e-mails 5 people a day at most). */
 async function premium(): Promise<Session> {
   const session = await app.register();
   await app.grantPremium(session.user.id);
+  await app.confirmEmail(session);
   return session;
 }
 
@@ -449,7 +452,7 @@ describe('GET /analytics/user/{id}', () => {
   test('sums the creator\'s shares and counts the contents that reached their required shares', async () => {
     const [creator, sharer, viewer] = [await app.register(), await premium(), await app.register()];
     const promoted = await submit(creator);
-    const started = await submit(creator);
+    const started = await submitPromoted(app, creator, { title: 'A post', description: 'About engines' });
     // Seven delivered shares: each reaches a contact who has not had that content (docs/exchange.md).
     const contactIds: string[] = [];
     for (let i = 0; i < 7; i++) contactIds.push(await addContact(sharer, `reader${i}@example.com`));

@@ -12,9 +12,8 @@ import { HttpError } from '../../http/http-error.ts';
 import { ForbiddenError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
-import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
 import { SHORT_LINKS, type ShortLinkDoc } from '@crossfeed/projections/short-links/short-links.projection.ts';
-import { SHARE_EMAILS, type ShareEmailDoc } from '@crossfeed/workers/email/share-email.processor.ts';
+import { SHARE_EMAILS, shareEmailId, type ShareEmailDoc } from '@crossfeed/projections/share-emails/share-emails.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
@@ -60,11 +59,10 @@ export async function attributedContact(
   if (typeof requested !== 'string' || requested.length === 0 || requested.length > 100) return null;
   const contact = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: requested }, { projection: { user_id: 1 } });
   if (contact?.user_id === ownerId) return { contactId: contact._id, sharerId: ownerId };
-  const emailed = await ctx.readStore.collection<ShareEmailDoc>(SHARE_EMAILS).findOne({ _id: `${contentId}:${requested}`, status: 'sent' });
+  const emailed = await ctx.readStore.collection<ShareEmailDoc>(SHARE_EMAILS).findOne({ _id: shareEmailId(contentId, requested) });
   if (!emailed) return null;
-  // The sharer: the contact's owner, or (the contact since removed) the share that e-mailed them.
-  const share = contact ? null : await ctx.readStore.collection<ShareDoc>(SHARES).findOne({ _id: emailed.share_id }, { projection: { sharer_id: 1 } });
-  return { contactId: emailed.contact_id, sharerId: contact?.user_id ?? share?.sharer_id ?? null };
+  // The sharer: the contact's owner, or (the contact since removed) the sharer whose e-mail it was.
+  return { contactId: emailed.contact_id, sharerId: contact?.user_id ?? emailed.sharer_id };
 }
 
 export function linkRoutes(ctx: ApiContext): Router {

@@ -9,9 +9,16 @@ export interface ContactDto {
   /** 0-100: what the contact did with the links sent to them. */
   audience_score: number;
   score_parts: ScorePart[];
+  /**
+   * Whether share e-mails can reach the person: `unsubscribed` (from this creator or from Crossfeed; which is
+   * never said), `bounced` (the address bounced or its owner marked a Crossfeed e-mail as spam), else `active`.
+   */
+  status: ContactStatus;
 }
 
+export type ContactStatus = 'active' | 'unsubscribed' | 'bounced';
+
 /** `score` from `contactScoresOf` (projections/src/audience-scores/audience-scores.queries.ts). */
-export function toContactDto(doc: ContactDoc, score: Score): ContactDto {
-  return { id: doc._id, name: doc.name, email: doc.email, audience_score: score.score, score_parts: score.parts };
+export function toContactDto(doc: ContactDoc, score: Score, status: ContactStatus = 'active'): ContactDto {
+  return { id: doc._id, name: doc.name, email: doc.email, audience_score: score.score, score_parts: score.parts, status };
 }

@@ -45,7 +45,8 @@ describe('POST /contacts/', () => {
     const session = await app.register();
     const response = await app.request('POST', '/contacts/', { token: session.token, json: { name: ' Ada ', email: 'Ada@Example.com' } });
     assert.equal(response.status, 201);
-    assert.deepEqual(Object.keys(response.body).sort(), ['audience_score', 'email', 'id', 'name', 'score_parts']);
+    assert.deepEqual(Object.keys(response.body).sort(), ['audience_score', 'email', 'id', 'name', 'score_parts', 'status']);
+    assert.equal(response.body.status, 'active');
     assert.equal(response.body.name, 'Ada');
     assert.equal(response.body.email, 'Ada@Example.com');
     assert.equal(response.body.audience_score, 0);

@@ -16,6 +16,7 @@ import { commandHandlerFor, handleCommand } from '@crossfeed/platform/commands/c
 import type { Position } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { contactStatuses } from '@crossfeed/projections/mailboxes/mailbox-facts.queries.ts';
 import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContactDto } from './contact.dto.ts';
@@ -82,7 +83,10 @@ export function contactRoutes(ctx: ApiContext): Router {
     const doc = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: contactId });
     // A new contact has done nothing yet: the rule's zero score, with its parts.
     const score = contactScore({ clickDays: 0, clicks: 0, conversions: 0 });
-    res.status(201).json(toContactDto(doc ?? { _id: contactId, name: input.name, email: input.email, user_id: user._id, email_key: '', audience_score: null, created_at: now }, score));
+    const added = doc ?? { _id: contactId, name: input.name, email: input.email, user_id: user._id, email_key: '', mailbox_key: '', audience_score: null, created_at: now };
+    // A person who stopped Crossfeed e-mail stays stopped for every creator who adds them.
+    const statuses = await contactStatuses(ctx.readStore, user._id, [added]);
+    res.status(201).json(toContactDto(added, score, statuses.get(contactId)));
   });
 
   router.get('/contacts', auth, async (req, res) => {
@@ -91,8 +95,8 @@ export function contactRoutes(ctx: ApiContext): Router {
     const sort = { created_at: 1, email_key: 1, _id: 1 } as const;
     await sendPagedList(req, res, ctx.readStore.collection<ContactDoc>(CONTACTS), { user_id: user._id }, sort, async (docs) => {
       // Each contact's score from what they did with the links sent to them (link_engagement), by the rule.
-      const scores = await contactScoresOf(ctx.readStore, docs.map((doc) => doc._id));
-      return docs.map((doc) => toContactDto(doc, scores.get(doc._id) ?? contactScore({ clickDays: 0, clicks: 0, conversions: 0 })));
+      const [scores, statuses] = await Promise.all([contactScoresOf(ctx.readStore, docs.map((doc) => doc._id)), contactStatuses(ctx.readStore, user._id, docs)]);
+      return docs.map((doc) => toContactDto(doc, scores.get(doc._id) ?? contactScore({ clickDays: 0, clicks: 0, conversions: 0 }), statuses.get(doc._id)));
     });
   });
 

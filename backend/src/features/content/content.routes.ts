@@ -1,36 +1,31 @@
 import { randomInt } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
+import { ForbiddenError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import {
   CONTENT_MESSAGES,
   creatorContentDecider,
-  matchProgress,
   remainingShuffles,
-  shareTargetState,
   submissionInfo,
   type CreatorContentState,
 } from '@crossfeed/domain/users/creator-content.decider.ts';
 import type { PauseContent, ResumeContent } from '@crossfeed/domain/users/creator-content.commands.ts';
-import type { ContentReleased, ContentShared, ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
 import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
-import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, newContentDoc, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { OWN_LIST_FILTER, isReadableBy, isRemoved, isShareable } from '@crossfeed/projections/contents/content-visibility.ts';
-import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
+import { OWN_LIST_FILTER, isReadableBy, isRemoved } from '@crossfeed/projections/contents/content-visibility.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContentDto, type ContentDto } from './content.dto.ts';
-import { EditContentBody, MatchQuery, PREMIUM_FILTERS, ShareContentBody, ShareQuery, SubmitContentBody } from './content.schemas.ts';
+import { EditContentBody, MatchQuery, PREMIUM_FILTERS, SubmitContentBody } from './content.schemas.ts';
 import { findMatches, findShuffledMatches } from './match.queries.ts';
 import { searchRoutes } from './search.routes.ts';
+import { shareRoutes } from './share.routes.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
-
-export const UNKNOWN_CONTACTS = 'Unknown contacts.';
 
 const paramId = (req: Request): string => String(req.params.id ?? '');
 
@@ -149,104 +144,8 @@ export function contentRoutes(ctx: ApiContext): Router {
     res.status(201).json(await submittedDto(ctx, submitted));
   });
 
-  // The caller's own shares, newest first: what each sent and to whom (names of their own contacts only).
-  router.get('/content/shares/sent', auth, async (req, res) => {
-    const user = currentUser(req);
-    const shares = ctx.readStore.collection<ShareDoc>(SHARES);
-    // `?content_id=` narrows the list to the shares of one content (the share modal's "sent before").
-    const contentId = req.query.content_id;
-    if (contentId !== undefined && (typeof contentId !== 'string' || contentId === '' || contentId.length > 200)) {
-      throw new ValidationError('content_id must be one content id.');
-    }
-    const filter = contentId === undefined ? { sharer_id: user._id } : { sharer_id: user._id, content_id: contentId };
-    await sendPagedList(req, res, shares, filter, { shared_at: -1, _id: -1 }, async (page) => {
-      const contents = await ctx.readStore.collection<ContentDoc>(CONTENTS).find({ _id: { $in: [...new Set(page.map((share) => share.content_id))] } });
-      const titles = new Map(contents.map((doc) => [doc._id, doc.title]));
-      const contactIds = [...new Set(page.flatMap((share) => [...share.contact_ids, ...(share.skipped ?? []).map((skip) => skip.contactId)]))];
-      const contacts = await ctx.readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: contactIds }, user_id: user._id });
-      const byId = new Map(contacts.map((contact) => [contact._id, contact]));
-      const named = (id: string) => ({ id, name: byId.get(id)?.name ?? null, email: byId.get(id)?.email ?? null });
-      return page.map((share) => ({
-        id: share._id,
-        content_id: share.content_id,
-        content_title: titles.get(share.content_id) ?? null,
-        shared_at: share.shared_at,
-        reached: share.contact_ids.map(named),
-        skipped: (share.skipped ?? []).map((skip) => ({ ...named(skip.contactId), reason: skip.reason })),
-      }));
-    });
-  });
-
-  // The caller's contacts (paged like GET /contacts/) and whether this content can reach each of them now.
-  router.get('/content/:id/share-targets', auth, async (req, res) => {
-    const user = currentUser(req);
-    const content = await findContent(ctx, paramId(req));
-    if (!content || !isShareable(content)) throw new NotFoundError(CONTENT_MESSAGES.notFound);
-    if (content.user_id === user._id) throw new ValidationError(CONTENT_MESSAGES.shareOwnContent);
-    const now = ctx.clock().toISOString();
-    const cap = ctx.config.SHARE_EMAILS_PER_CONTACT_PER_DAY;
-    const sort = { created_at: 1, email_key: 1, _id: 1 } as const;
-    await sendPagedList(req, res, ctx.readStore.collection<ContactDoc>(CONTACTS), { user_id: user._id }, sort, (docs) =>
-      readCreatorState(ctx, user._id, (state) =>
-        docs.map((contact) => ({
-          id: contact._id,
-          name: contact.name,
-          email: contact.email,
-          state: shareTargetState(state, content._id, contact._id, now, cap),
-        })),
-      ),
-    );
-  });
-
-  router.post('/content/:id/share', auth, async (req, res) => {
-    const user = currentUser(req);
-    const contactIds = parseInput(ShareContentBody, req.body ?? []);
-    const { release_content_id } = parseInput(ShareQuery, req.query);
-    const content = await findContent(ctx, paramId(req));
-    if (!content || !isShareable(content)) throw new NotFoundError(CONTENT_MESSAGES.notFound);
-    if (content.user_id === user._id) throw new ValidationError(CONTENT_MESSAGES.shareOwnContent);
-    const contacts = await ctx.readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: contactIds }, user_id: user._id });
-    if (contacts.length !== contactIds.length) throw new ValidationError(UNKNOWN_CONTACTS);
-    const contactNames = Object.fromEntries(contacts.map((contact) => [contact._id, contact.name]));
-    const now = ctx.clock().toISOString();
-    const { events } = await execute(
-      ctx,
-      creatorContentDecider,
-      userStream(user._id),
-      {
-        type: 'ShareContent',
-        data: {
-          shareId: ctx.newId(),
-          contentId: content._id,
-          contentOwnerId: content.user_id,
-          contentTitle: content.title,
-          sharerId: user._id,
-          sharerUsername: user.username,
-          contactIds,
-          contactNames,
-          requiredShares: content.required_shares,
-          contactDailyCap: ctx.config.SHARE_EMAILS_PER_CONTACT_PER_DAY,
-          ...(release_content_id !== undefined && { releaseContentId: release_content_id }),
-          isPremium: isPremiumActive(user, now),
-          now,
-        },
-      },
-      { userId: user._id },
-    );
-    const shared = events.find((event): event is ContentShared => event.type === 'ContentShared');
-    const release = events.find((event): event is ContentReleased => event.type === 'ContentReleased');
-    const updated = await findContent(ctx, content._id);
-    const match = await readCreatorState(ctx, user._id, (state) => matchProgress(state, content._id, content.required_shares));
-    const released = release ? await findContent(ctx, release.data.contentId) : null;
-    res.json({
-      message: 'Content shared successfully!',
-      share_count: updated?.share_count ?? content.share_count + 1,
-      reached: (shared?.data.contactIds ?? []).map((id) => ({ id, name: contactNames[id] ?? null })),
-      skipped: (shared?.data.skipped ?? []).map((skip) => ({ id: skip.contactId, name: contactNames[skip.contactId] ?? null, reason: skip.reason })),
-      match,
-      released: release ? { id: release.data.contentId, title: released?.title ?? null } : null,
-    });
-  });
+  // Shares, their targets, summary and preview (before `/content/:id`).
+  router.use(shareRoutes(ctx));
 
   router.post('/content/:id/pause', auth, ownerAction('PauseContent'));
   router.post('/content/:id/resume', auth, ownerAction('ResumeContent'));

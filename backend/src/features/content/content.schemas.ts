@@ -69,13 +69,32 @@ export const EditContentBody = z
 
 const contactIds = z.array(z.string().trim().min(1).max(100)).max(CONTACT_FILE_MAX_ROWS, TOO_MANY_CONTACTS);
 
-/** SPEC §7 share: "list of contact ids", as `{ contact_ids: [...] }` or a bare array. */
-export const ShareContentBody = z
-  .union([contactIds, z.strictObject({ contact_ids: contactIds.optional() }).transform((body) => body.contact_ids ?? [])])
-  .transform((ids) => [...new Set(ids)])
-  .superRefine((ids, ctx) => {
-    if (ids.length === 0) issue(ctx, MESSAGES.shareNeedsContact);
+/** The sharer's personal note: trimmed, empty is none (the 280-character and control-character rules are the decider's). */
+const note = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((value) => {
+    const trimmed = value?.trim() ?? '';
+    return trimmed === '' ? null : trimmed;
   });
+
+/**
+ * SPEC §7 share: "list of contact ids", as `{ contact_ids: [...] }` or a bare array, with the sharer's optional
+ * `note` and, for Premium, `send_at: 'best_time'` (each contact's e-mail at their best hour).
+ */
+export const ShareContentBody = z
+  .union([
+    contactIds.transform((ids) => ({ contact_ids: ids, note: null as string | null, send_at: 'now' as const })),
+    z.strictObject({ contact_ids: contactIds.optional(), note, send_at: z.enum(['now', 'best_time']).optional() }),
+  ])
+  .transform((body) => ({ contactIds: [...new Set(body.contact_ids ?? [])], note: body.note ?? null, sendAt: body.send_at ?? 'now' }))
+  .superRefine((body, ctx) => {
+    if (body.contactIds.length === 0) issue(ctx, MESSAGES.shareNeedsContact);
+  });
+
+/** POST /content/{id}/share-preview: the note to show in the preview of the e-mail. */
+export const SharePreviewBody = z.strictObject({ note, contact_id: z.string().trim().min(1).max(100).optional() });
 
 /** POST /content/{id}/share?release_content_id=...: which queued content a completed match releases (else the oldest). */
 export const ShareQuery = z.strictObject({ release_content_id: z.string().trim().min(1).max(100).optional() });

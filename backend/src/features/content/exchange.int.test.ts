@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { userRoom } from '@crossfeed/platform/realtime/realtime.port.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { addContacts, assertRequiresAuth, submitContent } from './content.fixtures.ts';
+import { addContacts, assertRequiresAuth, submitContent, submitPromoted } from './content.fixtures.ts';
 
 /**
  * The exchange over HTTP (docs/exchange.md): earned promotion and delivered shares, as a creator meets them.
@@ -88,15 +88,19 @@ describe('the exchange: earned promotion', () => {
     assert.equal(after.status, 'pending');
   });
 
-  test('a share of a pending item by its id works and counts', async () => {
+  test('a share of a pending or paused item by its id counts toward no match: refused, nothing counted', async () => {
     const owner = await creator();
     const sharer = await creator(1);
-    await submitContent(app, owner.session);
+    const live = await submitContent(app, owner.session);
     const pending = await submitContent(app, owner.session);
     assert.equal(pending.status, 'pending');
     const response = await app.request('POST', `/content/${pending.id}/share/`, { token: sharer.session.token, json: { contact_ids: sharer.contacts } });
-    assert.equal(response.status, 200, response.text);
-    assert.equal(response.body.share_count, 1);
+    assert.equal(response.status, 409, response.text);
+    assert.match(response.body.detail, /count toward no match/);
+    assert.equal((await read(owner.session, pending.id)).share_count, 0);
+    assert.equal((await app.request('POST', `/content/${live.id}/pause/`, { token: owner.session.token })).status, 200);
+    const paused = await app.request('POST', `/content/${live.id}/share/`, { token: sharer.session.token, json: { contact_ids: sharer.contacts } });
+    assert.equal(paused.status, 409, paused.text);
   });
 
   test('the owner pauses and resumes an item; others cannot', async () => {
@@ -128,11 +132,11 @@ describe('the exchange: delivered shares', () => {
     const post = await submitContent(app, owner.session);
     const first = await app.request('POST', `/content/${post.id}/share/`, { token: sharer.session.token, json: { contact_ids: [sharer.contacts[0]] } });
     assert.equal(first.status, 200, first.text);
-    assert.deepEqual(first.body.reached, [{ id: sharer.contacts[0], name: 'Contact 0' }]);
+    assert.deepEqual(first.body.reached, [{ id: sharer.contacts[0], name: 'Contact 0', counted: true }]);
     assert.deepEqual(first.body.skipped, []);
     const again = await app.request('POST', `/content/${post.id}/share/`, { token: sharer.session.token, json: { contact_ids: [sharer.contacts[0]] } });
     assert.equal(again.status, 409, again.text);
-    assert.match(again.body.detail, /Contact 0 already received this content/);
+    assert.match(again.body.detail, /Contact 0 \(already received this content\)/);
     assert.equal((await read(owner.session, post.id)).share_count, 1);
     const notifications = await app.request('GET', '/notifications/', { token: owner.session.token });
     assert.equal(notifications.body.filter((n: { message: string }) => n.message.includes('shared your content')).length, 1);
@@ -141,7 +145,7 @@ describe('the exchange: delivered shares', () => {
     const mixed = await app.request('POST', `/content/${post.id}/share/`, { token: sharer.session.token, json: { contact_ids: sharer.contacts } });
     assert.equal(mixed.status, 200, mixed.text);
     assert.equal(mixed.body.share_count, 2);
-    assert.deepEqual(mixed.body.reached, [{ id: sharer.contacts[1], name: 'Contact 1' }]);
+    assert.deepEqual(mixed.body.reached, [{ id: sharer.contacts[1], name: 'Contact 1', counted: true }]);
     assert.deepEqual(mixed.body.skipped, [{ id: sharer.contacts[0], name: 'Contact 0', reason: 'already_shared' }]);
   });
 
@@ -168,7 +172,7 @@ describe('the exchange: delivered shares', () => {
     }
     const capped = await app.request('POST', `/content/${posts[3]!.id}/share/`, { token: sharer.session.token, json: [sharer.contacts[0]] });
     assert.equal(capped.status, 409, capped.text);
-    assert.match(capped.body.detail, /Contact 0 already received 3 shares today/);
+    assert.match(capped.body.detail, /Contact 0 \(already had today's Crossfeed e-mails\)/);
 
     const targets = await app.request('GET', `/content/${posts[0]!.id}/share-targets`, { token: sharer.session.token });
     assert.equal(targets.status, 200, targets.text);
@@ -206,7 +210,7 @@ describe('the exchange: delivered shares', () => {
     assert.deepEqual(sent.body[0].skipped.map((c: { name: string; reason: string }) => [c.name, c.reason]), [['Contact 0', 'already_shared']]);
     assert.deepEqual(sent.body[1].reached.map((c: { name: string }) => c.name), ['Contact 0']);
     // One content's shares only (the share modal's "sent before"); a malformed filter is a 400.
-    const other = await submitContent(app, owner.session, { title: 'Another post' });
+    const other = await submitPromoted(app, owner.session, { title: 'Another post' });
     await app.request('POST', `/content/${other.id}/share/`, { token: sharer.session.token, json: [sharer.contacts[0]] });
     const ofPost = await app.request('GET', `/content/shares/sent?content_id=${post.id}`, { token: sharer.session.token });
     assert.equal(ofPost.headers.get('x-total-count'), '2');

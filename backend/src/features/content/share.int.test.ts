@@ -22,19 +22,20 @@ async function sharer(): Promise<{ session: Session; contacts: string[] }> {
 }
 
 describe('POST /content/{id}/share/', () => {
-  test('shares another creator content with own contacts and counts the share', async () => {
+  test('shares another creator content with own contacts and counts each person reached', async () => {
     const post = await submitPromoted(app, owner);
     const { session, contacts } = await sharer();
     const response = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.message, 'Content shared successfully!');
-    assert.equal(response.body.share_count, 1);
+    assert.equal(response.body.share_count, 2);
+    assert.equal(response.body.counted, 2);
     assert.deepEqual(response.body.reached.map((contact: { id: string }) => contact.id), contacts);
     assert.deepEqual(response.body.skipped, []);
-    assert.deepEqual(response.body.match, { delivered: 1, required: 5, completed: false });
+    assert.deepEqual(response.body.match, { delivered: 2, required: 5, completed: false });
     assert.equal(response.body.released, null);
     const read = await app.request('GET', `/content/${post.id}/`, { token: owner.token });
-    assert.equal(read.body.share_count, 1);
+    assert.equal(read.body.share_count, 2);
     const shares = await app.ctx.readStore.collection(SHARES).find({ content_id: post.id });
     assert.equal(shares.length, 1);
     assert.equal(shares[0]?.sharer_id, session.user.id);
@@ -51,14 +52,15 @@ describe('POST /content/{id}/share/', () => {
 
   test('marks content shared once it reaches its required shares', async () => {
     const post = await submitPromoted(app, owner);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       const { session, contacts } = await sharer();
       const response = await app.request('POST', `/content/${post.id}/share/`, { token: session.token, json: { contact_ids: contacts } });
-      assert.equal(response.body.share_count, i + 1);
+      // Two people each: the owner's share_count counts people, as the sharers' matches do.
+      assert.equal(response.body.share_count, 2 * (i + 1));
     }
     const read = await app.request('GET', `/content/${post.id}/`, { token: owner.token });
     assert.equal(read.body.status, 'shared');
-    assert.equal(read.body.share_count, 5);
+    assert.equal(read.body.share_count, 6);
   });
 
   test('requires at least one contact', async () => {

@@ -325,7 +325,7 @@ describe('signed but malformed webhook events (finding 9)', () => {
 describe('production without Stripe keys (finding 4)', () => {
   let production: TestApp;
   before(async () => {
-    production = await startTestApp({ NODE_ENV: 'production' });
+    production = await startTestApp({ NODE_ENV: 'production', MAIL_POSTAL_ADDRESS: 'Crossfeed, 1 Example Street, Springfield' });
   });
   after(() => production.close());
 

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FREE_DAILY_SHARES, WORKSPACE_MATCHES_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { STRONG_PASSWORD, startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { addContacts, assertRequiresAuth, submitContent } from '../content/content.fixtures.ts';
+import { addContacts, assertRequiresAuth, submitContent, submitPromoted } from '../content/content.fixtures.ts';
 
 let app: TestApp;
 /** Another creator whose contents are the matches. */
@@ -168,8 +168,8 @@ describe('PUT /workspace', () => {
 
 describe('match progress', () => {
   test("each delivered share moves the match's progress, the overall percent and the shares left today", async () => {
-    const first = await submitContent(app, other, { title: 'First match' });
-    const second = await submitContent(app, other, { title: 'Second match' });
+    const first = await submitPromoted(app, other, { title: 'First match' });
+    const second = await submitPromoted(app, other, { title: 'Second match' });
     const { session, own } = await creator();
     const contacts = await addContacts(app, session, 2);
     await putWorkspace(session, { match_ids: [first.id, second.id], content_ids: [own] });
@@ -195,7 +195,7 @@ describe('match progress', () => {
   });
 
   test('a share made before selecting the match counts once it is selected; the other user sees none of it', async () => {
-    const match = await submitContent(app, other);
+    const match = await submitPromoted(app, other);
     const { session } = await creator();
     const contacts = await addContacts(app, session, 1);
     await share(session, match.id, contacts);

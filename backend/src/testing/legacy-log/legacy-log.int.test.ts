@@ -80,6 +80,8 @@ describe('the current code on a log written by the previous version', () => {
     // Grace made two of her three Free shares that day under the old code: one is left.
     const third = await app.request('POST', `/content/${post.id}/share/`, { token: grace, json: [contacts[3]!.id] });
     assert.equal(third.status, 200, third.text);
+    // Each old ContentShared is one delivered share; a new one counts the people it reaches.
+    assert.deepEqual(third.body.match, { delivered: 3, required: 5, completed: false });
     const fourth = await app.request('POST', `/content/${post.id}/share/`, { token: grace, json: [contacts[4]!.id] });
     assert.equal(fourth.status, 429);
     assert.match(fourth.body.detail, /Daily share limit reached/);

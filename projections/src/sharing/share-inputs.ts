@@ -1,0 +1,44 @@
+import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
+import { dailyEmailBudget, type EmailBudgets } from '@crossfeed/domain/rules/share-credit.ts';
+import type { MailboxFacts } from '@crossfeed/domain/users/creator-content.commands.ts';
+import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { CONTACTS, type ContactDoc } from '../contacts/contacts.projection.ts';
+import { mailboxFacts } from '../mailboxes/mailbox-facts.queries.ts';
+import type { UserDoc } from '../users/users.projection.ts';
+
+/**
+ * What a share needs from the read models beside the sharer's own stream (the HTTP route and the scheduled
+ * share read it the same way): the selected mailboxes' suppression and today's count, the sharer's daily
+ * e-mail budget, and whether contacts that bounced are still in their list.
+ */
+export interface ShareInputs {
+  mailboxes: Record<string, MailboxFacts>;
+  emailBudget: number;
+  heldBouncedContacts: number;
+}
+
+/** An account whose document predates e-mail confirmation (no `email_confirmed`) counts as confirmed. */
+export const emailConfirmed = (user: UserDoc): boolean => user.email_confirmed !== false;
+
+export function emailBudgetOf(user: UserDoc, now: string, budgets: EmailBudgets): number {
+  return dailyEmailBudget({ emailConfirmed: emailConfirmed(user), registeredAt: user.created_at ?? null, isPremium: isPremiumActive(user, now) }, now, budgets);
+}
+
+/** The sharer's contacts whose mailbox bounced or complained on one of their e-mails (`badMailboxes` of their state). */
+export async function heldBouncedContacts(readStore: ReadStore, userId: string, badMailboxes: Iterable<string>): Promise<number> {
+  const keys = [...badMailboxes];
+  if (keys.length === 0) return 0;
+  return readStore.collection<ContactDoc>(CONTACTS).count({ user_id: userId, mailbox_key: { $in: keys } });
+}
+
+export async function loadShareInputs(
+  readStore: ReadStore,
+  input: { sharer: UserDoc; emails: readonly string[]; badMailboxes: Iterable<string>; now: string; budgets: EmailBudgets },
+): Promise<ShareInputs> {
+  const [mailboxes, held] = await Promise.all([
+    mailboxFacts(readStore, input.emails.map(normalizedEmail), input.sharer._id, input.now),
+    heldBouncedContacts(readStore, input.sharer._id, input.badMailboxes),
+  ]);
+  return { mailboxes, emailBudget: emailBudgetOf(input.sharer, input.now, input.budgets), heldBouncedContacts: held };
+}
