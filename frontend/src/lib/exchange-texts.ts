@@ -22,4 +22,4 @@ export const reviewNotice = (reason: string | null | undefined): string =>
 
 /** What a pending item waits for: what a share earns. */
 export const pendingExplanation = (requiredShares: number = DEFAULT_REQUIRED_SHARES): string =>
-  `Pending \u2014 released when you complete a match (${requiredShares} delivered shares)`;
+  `Pending \u2014 released when you complete a match (share a matched item with ${requiredShares} people)`;

@@ -14,3 +14,6 @@ export const CONTACTS_BATCH_DELETE_FAILED = 'Failed to delete contacts: nothing 
 export const CONTACTS_BATCH_PREMIUM = 'Select several contacts to delete them at once with Premium.';
 export const contactsBatchDeleteQuestion = (count: number): string =>
   `Are you sure you want to delete ${count === 1 ? 'this contact' : `these ${count} contacts`}? This cannot be undone.`;
+
+/** A contact shares can no longer e-mail, by status (nothing is shown for an active one). */
+export const CONTACT_STATUS_LABELS = { unsubscribed: 'Unsubscribed', bounced: 'Bounced' } as const;

@@ -2,10 +2,17 @@ import type { ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
 import { api, type Page, type PageRequest } from '@/lib/api-client';
 
 /**
- * SPEC §3 Contact, as GET /contacts/ answers each item: the score (0-100, from what the contact did with
- * the links sent to them) and the parts it is the sum of, in words.
+ * Whether shares can still e-mail the contact: `unsubscribed` (the person asked for no more e-mails) and
+ * `bounced` (the address bounced for good, or its owner marked a Crossfeed e-mail as spam) cannot be.
  */
-export type Contact = { id: string; name: string; email: string; audience_score: number | null; score_parts?: ScorePart[] };
+export type ContactStatus = 'active' | 'unsubscribed' | 'bounced';
+
+/**
+ * SPEC §3 Contact, as GET /contacts/ answers each item: the score (0-100, from what the contact did with
+ * the links sent to them) and the parts it is the sum of, in words, and whether shares can still reach it
+ * (absent from an older server: active).
+ */
+export type Contact = { id: string; name: string; email: string; audience_score: number | null; score_parts?: ScorePart[]; status?: ContactStatus };
 
 /** GET /contacts/: one page of the signed-in user's contacts, oldest first, with how many there are in all. */
 export function getContacts(page: PageRequest = {}, signal?: AbortSignal): Promise<Page<Contact>> {

@@ -67,10 +67,10 @@ export default function HomePage() {
         open={shareContent !== null}
         content={shareContent ? { id: shareContent.id, title: shareContent.title, description: shareContent.description } : null}
         onClose={() => setShareContent(null)}
-        onShared={() => {
+        onShared={(answer) => {
           const sharedId = shareContent?.id;
           setShareContent(null);
-          recordShare(sharedId);
+          recordShare(sharedId, answer);
         }}
         onDailyLimit={openUpsell}
         renderExtra={({ contentId, contactIds, close }) => (

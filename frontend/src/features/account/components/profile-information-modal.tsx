@@ -8,7 +8,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContentTypes } from '@/lib/api/content-types';
 import { errorMessage } from '@/lib/api-client';
 import { scoreBarWidth } from '@/lib/audience-score';
-import { contentTypeLabel } from '@/lib/content-type-label';
+import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { useAppStore } from '@/stores/app-store';
 import { AudienceScoreParts } from './audience-score-parts';
 import { PromoCodesModal } from './promo-codes-modal';

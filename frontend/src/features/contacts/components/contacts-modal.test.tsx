@@ -185,6 +185,26 @@ describe('ContactsModal', () => {
       expect(table.parentElement).toHaveClass('contacts-scroll');
     });
 
+    it("marks a contact shares can no longer e-mail 'Unsubscribed' or 'Bounced' beside the address, and an active one with nothing", async () => {
+      getMock.mockResolvedValue(
+        page([
+          { ...ADA, status: 'active' as const },
+          { ...BOB, status: 'unsubscribed' as const },
+          { ...CAROL, status: 'bounced' as const },
+        ]),
+      );
+      const user = userEvent.setup();
+      renderModal();
+      await user.click(tab('View Contacts'));
+      const table = await screen.findByRole('table', { name: 'Your contacts' });
+      const emails = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+      expect(emails).toEqual(['ada@example.com', 'bob@example.com Unsubscribed', 'carol@example.com Bounced']);
+      expect(within(table).getByText('Unsubscribed')).toHaveClass('contacts-status');
+    });
+
     it('asks before deleting; Cancel keeps the contact and sends nothing', async () => {
       getMock.mockResolvedValue(page([ADA, BOB]));
       const user = userEvent.setup();

@@ -14,6 +14,7 @@ import {
   CONTACT_DELETED,
   CONTACTS_BATCH_DELETE_FAILED,
   CONTACTS_BATCH_PREMIUM,
+  CONTACT_STATUS_LABELS,
   contactsBatchDeleteQuestion,
 } from '../messages';
 
@@ -34,7 +35,8 @@ function TrashIcon() {
 }
 
 /**
- * SPEC §2 Contacts, tab 'View Contacts': name, email and a delete action. Deleting first asks
+ * SPEC §2 Contacts, tab 'View Contacts': name, email (with 'Unsubscribed' or 'Bounced' beside a contact
+ * shares can no longer e-mail) and a delete action. Deleting first asks
  * 'Are you sure you want to delete this contact?' (SPEC §5 Contact) in a row under the contact.
  */
 export function ContactsTable({ contacts, onDeleted, onBatchDeleted }: ContactsTableProps) {
@@ -205,7 +207,15 @@ function ContactRow({ contact, selectable, selected, onSelect, confirming, delet
           </td>
         ) : null}
         <td className="contacts-name">{contact.name}</td>
-        <td className="contacts-email">{contact.email}</td>
+        <td className="contacts-email">
+          {contact.email}
+          {contact.status === 'unsubscribed' || contact.status === 'bounced' ? (
+            <>
+              {' '}
+              <span className={`contacts-status contacts-status-${contact.status}`}>{CONTACT_STATUS_LABELS[contact.status]}</span>
+            </>
+          ) : null}
+        </td>
         <td className="contacts-actions">
           <button
             ref={deleteButtonRef}

@@ -86,7 +86,7 @@ describe('ManageContentModal', () => {
       signIn();
       renderManage();
       const first = (await within(dialog()).findByText('Title c1')).closest('li')!;
-      expect(first).toHaveTextContent('Pending \u2014 released when you complete a match (5 delivered shares)');
+      expect(first).toHaveTextContent('Pending \u2014 released when you complete a match (share a matched item with 5 people)');
       const second = within(list()).getByText('Title c2').closest('li')!;
       expect(second).toHaveTextContent('Article · Active · 2 shares · Under review');
       expect(within(second).getByRole('note')).toHaveTextContent('An admin is reviewing this content: Spam link');

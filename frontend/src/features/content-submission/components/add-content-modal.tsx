@@ -6,7 +6,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { getContentTypes } from '@/lib/api/content-types';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { contentTypeLabel } from '@/lib/content-type-label';
+import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { useAppStore } from '@/stores/app-store';
 import { getSubmissionInfo } from '../api/get-submission-info';
 import { submitContent } from '../api/submit-content';

@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormMessage } from '@/components/ui/form-message';
 import { errorMessage } from '@/lib/api-client';
-import { contentTypeLabel } from '@/lib/content-type-label';
+import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { useAppStore } from '@/stores/app-store';
 import { createProfile } from '../api/create-profile';
 import {

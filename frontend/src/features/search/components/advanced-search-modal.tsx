@@ -6,7 +6,7 @@ import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { getSearchesRemaining } from '../api/get-searches-remaining';
-import { contentTypeLabel } from '@/lib/content-type-label';
+import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { searchContent } from '../api/search-content';
 import { SEARCH_MESSAGES } from '../messages';
 import { SEARCH_QUERY_MAX, emptySearchForm, toSearchQuery, validateSearch, type SearchCategory, type SearchForm, type SearchSort } from '../search-rules';

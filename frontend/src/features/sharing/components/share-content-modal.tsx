@@ -7,21 +7,15 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { appendPage, PAGE_SIZE } from '@/lib/paging';
+import { getShareSummary, type ShareSummary } from '../api/get-share-summary';
 import { getShareTargets, type ShareTargetState } from '../api/get-share-targets';
 import { shareContent, type ShareContentResponse } from '../api/share-content';
+import { CONTACTS_FETCH_FAILED, DAILY_LIMIT_MARKER, DAILY_LIMIT_REACHED, SELECT_A_CONTACT, SHARE_FAILED, SHARE_REASON_LABELS } from '../messages';
 import { SentShares } from './sent-shares';
-import {
-  CONTACTS_FETCH_FAILED,
-  DAILY_LIMIT_MARKER,
-  DAILY_LIMIT_REACHED,
-  SELECT_A_CONTACT,
-  SHARE_FAILED,
-  SHARE_SUCCESS,
-  TARGET_REASONS,
-  matchProgressText,
-  releasedToExchange,
-  sharedWith,
-} from '../messages';
+import { ShareEmailPreview } from './share-email-preview';
+import { ShareNoteField } from './share-note-field';
+import { ShareResultToast } from './share-result-toast';
+import { ShareCounts, ShareSummaryNotices, shareBlocked } from './share-summary-notices';
 import '../sharing.css';
 
 export type ShareableContent = { id: string; title: string; description: string };
@@ -32,11 +26,11 @@ type ShareContentModalProps = {
   content: ShareableContent | null;
   onClose: () => void;
   /** After a successful share, before the modal closes (e.g. to refresh share counts). */
-  onShared: () => void;
+  onShared: (answer: ShareContentResponse) => void;
   /**
    * Called when the server refuses with 'Daily share limit reached' (SPEC §8), after the toast and after
-   * this modal has closed itself. The composing route opens the Premium upsell here: features do not
-   * import each other, so this modal cannot render it.
+   * this modal has closed itself, and by the upgrade button shown when no share is left today. The composing
+   * route opens the Premium upsell here: features do not import each other, so this modal cannot render it.
    */
   onDailyLimit?: () => void;
   /**
@@ -45,8 +39,8 @@ type ShareContentModalProps = {
    */
   renderExtra?: (selection: { contentId: string; contactIds: readonly string[]; close: () => void }) => ReactNode;
   /**
-   * The next step from 'No contacts available.': the composing route closes this modal and opens the
-   * Contacts panel (without it the empty state has no button).
+   * The next step from 'No contacts available.' (and from a match the contacts cannot finish): the composing
+   * route closes this modal and opens the Contacts panel (without it there is no button).
    */
   onAddContacts?: () => void;
 };
@@ -58,8 +52,11 @@ type ContactsState =
   | { status: 'ready'; contacts: Contact[]; total: number; loadingMore: boolean };
 
 const isDailyLimit = (error: unknown) => error instanceof ApiError && (error.detail ?? '').includes(DAILY_LIMIT_MARKER);
-/** 409: the share would reach nobody new; the detail names the contacts. */
-const isNobodyNew = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+/**
+ * Refusals the modal explains in place, with the server's detail: 409 (the share would reach nobody, or the
+ * content is not live) and 403 (sharing paused for bounces).
+ */
+const isExplained = (error: unknown): error is ApiError => error instanceof ApiError && (error.status === 409 || error.status === 403);
 
 /** Whether each listed contact can be reached by a share of this content; unknown ones count as available. */
 async function targetStates(contentId: string, offset: number, limit: number, signal: AbortSignal): Promise<Map<string, ShareTargetState>> {
@@ -72,33 +69,27 @@ async function targetStates(contentId: string, offset: number, limit: number, si
   }
 }
 
-/** The toasts after a share: whom it reached, the match's progress, and what a completed match released. */
-function announceShare(answer: ShareContentResponse | undefined, contentId: string): void {
-  const names = (answer?.reached ?? []).map((contact) => contact.name ?? contact.id);
-  // Ids per share (not per content), so the next share's toasts show even while these are still up.
-  const delivered = answer?.match?.delivered ?? 0;
-  if (names.length > 0) toast.info(sharedWith(names), { toastId: `share-reached-${contentId}-${delivered}-${names.join(',')}` });
-  if (answer?.match && !answer.match.completed) {
-    toast.info(matchProgressText(answer.match.delivered, answer.match.required), { toastId: `share-progress-${contentId}-${delivered}` });
-  }
-  if (answer?.released) toast.success(releasedToExchange(answer.released.title ?? ''), { toastId: `released-${answer.released.id}` });
-}
+/** Shares toasted since the page loaded: each share's toast has an id of its own. */
+let sharesToasted = 0;
 
 /**
  * SPEC §2 Share content: the content's title and description, a checkbox list of the user's contacts
  * (fetched afresh at every opening) and Share / Cancel. Share stays disabled until a contact is chosen.
+ * The exchange (docs/exchange.md): a share counts per person reached, so the modal says before the press
+ * what a share can still count, what it would count as contacts are ticked, and why one cannot be made.
  */
-/** Shares toasted since the page loaded: each share's toast has an id of its own. */
-let sharesToasted = 0;
-
 export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit, renderExtra, onAddContacts }: ShareContentModalProps) {
   const formId = useId();
   const [contacts, setContacts] = useState<ContactsState>({ status: 'idle' });
   const [states, setStates] = useState<ReadonlyMap<string, ShareTargetState>>(() => new Map());
+  // null while loading or when it cannot be read: the server still decides every share.
+  const [summary, setSummary] = useState<ShareSummary | null>(null);
   const contentId = content?.id ?? null;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [note, setNote] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const requestRef = useRef<AbortController | null>(null);
   const moreRef = useRef<AbortController | null>(null);
   const hasContent = content !== null;
@@ -110,6 +101,16 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     requestRef.current = controller;
     setContacts({ status: 'loading' });
     setStates(new Map());
+    setSummary(null);
+    // Apart from the contacts, so that a limit or a paused sending shows as soon as it is known.
+    if (contentId) {
+      getShareSummary(contentId, controller.signal).then(
+        (answer) => {
+          if (!controller.signal.aborted) setSummary(answer);
+        },
+        () => undefined,
+      );
+    }
     try {
       const [{ items, total }, targets] = await Promise.all([
         getContacts({ offset: 0, limit: PAGE_SIZE }, controller.signal),
@@ -130,6 +131,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   useEffect(() => {
     if (!open) return;
     setSelected(new Set());
+    setNote('');
     setFormError(null);
     setSharing(false);
     if (hasContent) void loadContacts();
@@ -178,35 +180,51 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     });
   };
 
+  /** The daily limit's way out: this modal closes and the route opens the Premium upsell. */
+  const upgrade = () => {
+    onClose();
+    onDailyLimit?.();
+  };
+
+  const blocked = shareBlocked(summary);
+  const listed = contacts.status === 'ready' ? contacts.contacts : [];
+  const byId = new Map(listed.map((contact) => [contact.id, contact]));
+  // The chosen contacts a share can reach, in the order chosen (the server counts the first ones).
+  const chosen = [...selected]
+    .map((id) => byId.get(id))
+    .filter((contact): contact is Contact => contact !== undefined && (states.get(contact.id) ?? 'available') === 'available');
+  const trimmedNote = note.trim() === '' ? null : note.trim();
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!content || sharing) return;
+    if (!content || sharing || blocked) return;
     if (selected.size === 0) {
       setFormError(SELECT_A_CONTACT);
       return;
     }
     setSharing(true);
     try {
-      const answer = await shareContent(content.id, [...selected]);
-      // One toast per share: an id per content swallowed the toast of a second share of it made while the
-      // first one's was still showing (react-toastify ignores an id it is showing).
-      toast.success(SHARE_SUCCESS, { toastId: `share-success-${content.id}-${++sharesToasted}` });
-      announceShare(answer, content.id);
-      onShared();
+      const answer = await shareContent(content.id, [...selected], trimmedNote);
+      // One toast per share, with an id of its own: react-toastify ignores an id it is showing, which swallowed
+      // the toast of a second share of one content made while the first one's was still up.
+      toast.success(<ShareResultToast answer={answer} />, { toastId: `share-success-${content.id}-${++sharesToasted}` });
+      onShared(answer);
       onClose();
     } catch (error) {
       setSharing(false);
-      if (isNobodyNew(error)) {
-        // Nobody new to reach: say who and why, and show the contacts as they are now.
-        setFormError(error.detail ?? SHARE_FAILED);
-        setSelected(new Set());
-        void loadContacts();
-        return;
-      }
       if (isDailyLimit(error)) {
         toast.error(DAILY_LIMIT_REACHED, { toastId: 'daily-share-limit' });
         onClose();
         onDailyLimit?.();
+        return;
+      }
+      if (isExplained(error)) {
+        // Say who and why (or why not now), and show the contacts and what a share can do as they are now.
+        setFormError(error.detail ?? SHARE_FAILED);
+        setSelected(new Set());
+        // Share is disabled with nothing chosen: the focus stays in the dialog, on the form the message is in.
+        formRef.current?.focus();
+        void loadContacts();
         return;
       }
       toast.error(SHARE_FAILED, { toastId: 'share-failed' });
@@ -254,7 +272,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
                       {unavailable ? (
                         <>
                           {' '}
-                          <span className="share-contact-reason">({TARGET_REASONS[state]})</span>
+                          <span className="share-contact-reason">({SHARE_REASON_LABELS[state] ?? state})</span>
                         </>
                       ) : null}
                     </span>
@@ -275,18 +293,28 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     } else {
       contactsPanel = <p role="status">Loading contacts...</p>;
     }
+    const hasContacts = contacts.status === 'ready' && contacts.contacts.length > 0;
+    const first = chosen[0];
 
     body = (
-      <form id={formId} className="share-form" aria-label="Share content" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form ref={formRef} id={formId} className="share-form" aria-label="Share content" tabIndex={-1} onSubmit={(event) => void handleSubmit(event)} noValidate>
         <div className="share-content-summary">
           <h3>{content.title}</h3>
           {content.description ? <p>{content.description}</p> : null}
         </div>
+        {summary ? (
+          <ShareSummaryNotices summary={summary} onUpgrade={onDailyLimit ? upgrade : undefined} onAddContacts={onAddContacts} />
+        ) : null}
         {contactsPanel}
-        {contacts.status === 'ready' && contacts.contacts.length > 0 ? <SentShares contentId={content.id} /> : null}
-        {contacts.status === 'ready' && contacts.contacts.length > 0 && renderExtra
-          ? renderExtra({ contentId: content.id, contactIds: [...selected], close: onClose })
-          : null}
+        {hasContacts ? <ShareCounts summary={summary} chosen={chosen} /> : null}
+        {hasContacts ? (
+          <>
+            <ShareNoteField value={note} onChange={setNote} disabled={sharing} />
+            <ShareEmailPreview contentId={content.id} note={trimmedNote} contact={first ? { id: first.id, name: first.name } : null} disabled={sharing} />
+          </>
+        ) : null}
+        {hasContacts ? <SentShares contentId={content.id} /> : null}
+        {hasContacts && renderExtra ? renderExtra({ contentId: content.id, contactIds: [...selected], close: onClose }) : null}
         <FormMessage tone="error">{formError}</FormMessage>
       </form>
     );
@@ -306,7 +334,9 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
             type="submit"
             form={formId}
             className="button button-primary"
-            disabled={!content || contacts.status !== 'ready' || selected.size === 0 || sharing}
+            // While the share is on its way the button keeps the focus (a disabled one would drop it).
+            disabled={!content || contacts.status !== 'ready' || selected.size === 0 || blocked !== null}
+            aria-disabled={sharing}
           >
             {sharing ? 'Sharing...' : 'Share'}
           </button>

@@ -50,7 +50,7 @@ describe('OwnContentList', () => {
         makeContent('b', { status: 'under_review', owner_status: 'active', moderation_status: 'under_review', moderation_reason: 'Spam link', under_review: true }),
       ],
     });
-    expect(within(card('Title a')).getByText('Pending \u2014 released when you complete a match (5 delivered shares)')).toBeInTheDocument();
+    expect(within(card('Title a')).getByText('Pending \u2014 released when you complete a match (share a matched item with 5 people)')).toBeInTheDocument();
     const reviewed = card('Title b');
     expect(within(reviewed).getByTestId('status-badge')).toHaveTextContent('Under review');
     expect(within(reviewed).getByRole('note')).toHaveTextContent('An admin is reviewing this content: Spam link');

@@ -117,6 +117,20 @@ describe('workspace slice', () => {
       expect(store().selectedMatches[0]?.share_count).toBe(3);
     });
 
+    it('counts the people a share reached, as the server answered it: one share to five completes a match of 5', async () => {
+      const match = makeContent('a', { share_count: 2 });
+      useAppStore.setState({ matchedContents: [match] });
+      store().toggleMatch(match);
+      await settle();
+      post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
+
+      store().recordShare('a', { counted: 3, share_count: 5, match: { delivered: 3, required: 5 } });
+
+      expect(store().matchedContents[0]?.share_count).toBe(5);
+      expect(store().matchProgress.a).toEqual({ delivered: 3, required: 5 });
+      expect(selectShareProgress(store())).toBe(60);
+    });
+
     it("at 100 % shows 'All content shared! Progress has been reset.', resets steps, selections and progress, and resets the server's", async () => {
       put.mockImplementation(async (_path, json) => workspace(json as Selection, { a: 1 }, {}, { a: 2 }));
       store().toggleMatch(makeContent('a', { required_shares: 2 }));

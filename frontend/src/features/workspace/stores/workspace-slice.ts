@@ -29,6 +29,13 @@ import {
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** SPEC §2 Home workspace and §4 Workspace steps, View filter and Shuffle counter. */
+/** What a successful share answered (POST /content/{id}/share/), as far as the workspace cares. */
+export type ShareRecorded = {
+  counted?: number;
+  share_count?: number;
+  match?: { delivered: number; required: number };
+};
+
 export type WorkspaceSlice = {
   matchedContents: ContentDto[];
   matchedStatus: LoadStatus;
@@ -93,7 +100,11 @@ export type WorkspaceSlice = {
    * delivered share, and at 100 % the notice appears and the workspace resets (POST /workspace/reset).
    * The server's count follows (GET /workspace).
    */
-  recordShare: (contentId?: string) => void;
+  /**
+   * A share succeeded: `result` is what the server answered (the people it counted, the match's progress and the
+   * content's share count); without it the share counts one.
+   */
+  recordShare: (contentId?: string, result?: ShareRecorded) => void;
   /** A `content:progress` push: another creator shared one of the user's contents. */
   applyContentProgress: (progress: ContentProgressPush) => void;
   /** Steps, selections and progress back to the start (Start Over). */
@@ -461,15 +472,16 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       }
     },
 
-    recordShare: (contentId) => {
+    recordShare: (contentId, result) => {
+      // A share counts the people it reached (docs/exchange.md): the server says how many, and where the match stands.
+      const counted = result?.counted ?? 1;
       set((state) => {
         if (contentId) {
           for (const item of [...state.matchedContents, ...state.selectedMatches]) {
-            if (item.id === contentId) item.share_count += 1;
+            if (item.id === contentId) item.share_count = result?.share_count ?? item.share_count + counted;
           }
         }
-        // One successful share is one delivered share of that match (without an id: of the first match
-        // still short of its required shares).
+        // Without an id: the first match still short of its required shares.
         const match = contentId
           ? state.selectedMatches.find((item) => item.id === contentId)
           : state.selectedMatches.find((item) => {
@@ -478,7 +490,9 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
             });
         if (match) {
           const progress = matchProgressOf(match, state.matchProgress);
-          state.matchProgress[match.id] = { ...progress, delivered: progress.delivered + 1 };
+          state.matchProgress[match.id] = result?.match
+            ? { delivered: result.match.delivered, required: result.match.required }
+            : { ...progress, delivered: Math.min(progress.required, progress.delivered + counted) };
         }
         if (state.sharesLeftToday !== null) state.sharesLeftToday = Math.max(0, state.sharesLeftToday - 1);
       });
