@@ -22,6 +22,7 @@ import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
 import { audienceInsightsJourney } from './journeys/audience-insights.ts';
 import { batchActionsJourney } from './journeys/batch-actions.ts';
+import { shareReachJourney } from './journeys/share-reach.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
@@ -110,5 +111,10 @@ describe('Crossfeed end-to-end journeys', () => {
     '15. a phone user (390×844) completes the whole tour and shares from the workspace without a blocked control',
     'j15-phone-tour',
     phoneTourJourney,
+  );
+  journey(
+    '16. a Free creator completes a match with one press to five people on day one; a reader unsubscribes from the e-mail and the next share shows why',
+    'j16-share-reach',
+    shareReachJourney,
   );
 });

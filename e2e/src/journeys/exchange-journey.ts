@@ -45,7 +45,7 @@ export async function exchangeJourney(journey: Journey, api: Api): Promise<void>
   await loginViaUi(pageA, ana.username, ana.password);
   const own = pageA.getByRole('list', { name: 'Your content' });
   const queuedCard = (await visible(selectButton(own, anaQueued))).locator('xpath=ancestor::li[1]');
-  await visible(queuedCard.getByText('Pending \u2014 released when you complete a match (5 delivered shares)'));
+  await visible(queuedCard.getByText('Pending \u2014 released when you complete a match (share a matched item with 5 people)'));
 
   // Ben's matches hold Ana's first item, never the pending one.
   const pageB = await journey.newPage({ tourDoneFor: [ben.user.id] });
