@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- mail [--emails N] [--existing M] [--concurrency C] [--rounds R] [--no-fsync]`
+ * `npm run bench -- mail [--emails N] [--existing M] [--concurrency C] [--rounds R] [--no-fsync] [--no-backlog]`
  * - baseline: a bare write of the same `.eml` bytes the mailer produced (writeFile with the same fsync policy
  *   + rename into a temp folder), C writes in flight;
  * - ours: the embedded file mailer sending N share e-mails, each rendered with renderShareEmail and sent with
@@ -12,6 +12,10 @@
  *   the machine do not inflate) and its event-loop busy time, over the run / N; and the CPU of rendering,
  *   composing (nodemailer) and DKIM signing, each measured alone.
  * Targets: >= 500 e-mails/s with either outbox, and the full outbox within 10% of the empty one.
+ *
+ * Then (unless `--no-backlog`) requests while e-mails drain (mail-backlog.ts): `npm start`'s process serves
+ * POST /contacts/, GET /content/match and GET /contacts/ idle, then while the e-mails of `--backlog-shares`
+ * (4,000) shares of 5 people drain; target: each median within 1.5x of idle.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +29,7 @@ import { createMessageComposer } from '@crossfeed/platform/mail/message-composer
 import type { MailMessage } from '@crossfeed/platform/mail/mailer.port.ts';
 import { renderShareEmail } from '@crossfeed/workers/email/share-email.template.ts';
 import { fmt, perSecond, printReport } from './report.ts';
+import { measureMailBacklog } from './mail-backlog.ts';
 
 const FROM = 'Crossfeed <no-reply@crossfeed.local>';
 const PUBLIC_URL = 'https://crossfeed.example';
@@ -117,6 +122,9 @@ export async function main(args: string[]): Promise<boolean> {
   const { values } = parseArgs({
     args,
     options: {
+      'no-backlog': { type: 'boolean' },
+      'backlog-shares': { type: 'string' },
+      'backlog-seconds': { type: 'string' },
       emails: { type: 'string' },
       existing: { type: 'string' },
       concurrency: { type: 'string' },
@@ -192,7 +200,7 @@ export async function main(args: string[]): Promise<boolean> {
     const [bestBare, bestEmpty, bestFull] = [best(bare), best(runs.empty), best(runs.full)];
     const drop = 1 - bestFull.rate / bestEmpty.rate;
     const all = (results: Measured[]) => results.map((r) => fmt(r.rate)).join(' / ');
-    return printReport(
+    const mailerMet = printReport(
       `File mailer on ${os.cpus().length} cores, Node ${process.versions.node}, ${fmt(emails)} share e-mails of ~${fmt(bytes)} bytes, ${concurrency} in flight, fsync ${fsync ? 'on' : 'off'}, best of ${rounds} rounds (outbox of ${fmt(existing)} made in ${prefillSeconds.toFixed(1)} s)`,
       [
         { measure: `bare writeFile + rename of the same bytes, files/s (rounds: ${all(bare)})`, value: fmt(bestBare.rate) },
@@ -214,6 +222,14 @@ export async function main(args: string[]): Promise<boolean> {
         { label: `no drop from the empty to the full outbox beyond ${MAX_DROP * 100}% (${(drop * 100).toFixed(1)}%)`, met: drop <= MAX_DROP },
       ],
     );
+    if (values['no-backlog']) return mailerMet;
+    const backlog = await measureMailBacklog({ shares: Number(values['backlog-shares'] ?? 4000), seconds: Number(values['backlog-seconds'] ?? 5), clients: 2 });
+    const backlogMet = printReport(
+      `Requests while share e-mails drain: npm start's process, 2 clients each sending one request after another, idle then with the backlog`,
+      backlog.rows,
+      backlog.targets,
+    );
+    return mailerMet && backlogMet;
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

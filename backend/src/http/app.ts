@@ -1,6 +1,7 @@
 import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '@crossfeed/platform/logger.ts';
+import { requestFinished, requestStarted } from '@crossfeed/platform/foreground.ts';
 import { apiNotFound, errorHandler } from './error-handler.ts';
 import { staticUi } from './static-ui.ts';
 
@@ -67,6 +68,12 @@ export function createApp(options: AppOptions): Express {
   // more than the rare 304 it would save). The static UI sends its own caching headers (static-ui.ts).
   app.set('etag', false);
   app.use(securityHeaders());
+  // Background jobs on this event loop step aside while requests are in flight (platform/src/foreground.ts).
+  app.use((_req, res, next) => {
+    requestStarted();
+    res.once('close', requestFinished);
+    next();
+  });
 
   // JSON and form bodies (login is form-encoded); the raw bytes are kept for webhook signatures.
   app.use(

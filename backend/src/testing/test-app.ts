@@ -170,21 +170,27 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
         await sleep(10);
       }
     };
-    const head = (await eventStore.head()).position;
-    if (head === undefined) return;
-    await waitUntil('the dispatcher', () => (dispatcher?.position() ?? '') >= head);
-    const events: RecordedEvent[] = [];
-    for (let batch = await eventStore.readAll(); batch.length > 0; ) {
-      events.push(...batch);
-      batch = await eventStore.readAll({ fromPosition: batch.at(-1)?.position ?? '', limit: 1000 });
-    }
-    for (const [queue, specs] of jobsFor(jobRoutes, events)) {
-      for (const spec of specs) {
-        await waitUntil(`job ${spec.jobId}`, async () => {
-          const state = (await jobQueue.getJob(queue, spec.jobId))?.state;
-          return state === 'completed' || state === 'failed';
-        });
+    // Jobs append events whose own jobs follow (a referral credit, then its reward): settled once a round
+    // of waiting finds no new event.
+    for (let settledUpTo: string | undefined; ; ) {
+      const head = (await eventStore.head()).position;
+      if (head === undefined || head === settledUpTo) return;
+      await waitUntil('the dispatcher', () => (dispatcher?.position() ?? '') >= head);
+      const events: RecordedEvent[] = [];
+      for (let batch = await eventStore.readAll({ ...(settledUpTo !== undefined && { fromPosition: settledUpTo }) }); batch.length > 0; ) {
+        events.push(...batch.filter((event) => event.position <= head));
+        if ((batch.at(-1)?.position ?? '') >= head) break;
+        batch = await eventStore.readAll({ fromPosition: batch.at(-1)?.position ?? '', limit: 1000 });
       }
+      for (const [queue, specs] of jobsFor(jobRoutes, events)) {
+        for (const spec of specs) {
+          await waitUntil(`job ${spec.jobId}`, async () => {
+            const state = (await jobQueue.getJob(queue, spec.jobId))?.state;
+            return state === 'completed' || state === 'failed';
+          });
+        }
+      }
+      settledUpTo = head;
     }
   };
 

@@ -6,6 +6,9 @@
  * <backlogShares> > 0 also that many `ContentShared` events of 5 new people each, so the share e-mail jobs of
  * `backlogShares × 5` e-mails wait when the server starts (the dispatcher enqueues them as it catches up).
  * Prints `READY {"port", "tokens"}`: tokens of the sharers, for requests made while the backlog drains.
+ *
+ * The dispatcher and the workers start only on SIGUSR2 (printing `STARTED`), so the same warm process is
+ * measured first idle, then while its backlog drains.
  */
 import path from 'node:path';
 import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
@@ -21,6 +24,7 @@ import { createSocketIoPublisher } from '@crossfeed/platform/realtime/socketio-r
 import { hashPassword } from '@crossfeed/platform/security/passwords.ts';
 import { openReadModels } from '@crossfeed/projections/runner/open-read-models.ts';
 import { Dispatcher } from '@crossfeed/workers/dispatch/dispatcher.ts';
+import { rebuildPools } from '@crossfeed/workers/matching/matching.processor.ts';
 import { jobRoutes, startWorkers } from '@crossfeed/workers/registry.ts';
 import { composeApiContext, tokenServiceFor } from '@crossfeed/backend/api/compose.ts';
 import { apiRouters } from '@crossfeed/backend/api/routers.ts';
@@ -129,14 +133,19 @@ const runner = readModels.createRunner();
 const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime });
 lifecycle.add('projections', () => runner.stop());
 await runner.start();
-const workers = startWorkers({ config, logger, jobQueue, eventStore, readStore, mailer: ctx.mailer, realtime });
-lifecycle.add('workers', async () => {
-  await Promise.all(workers.map((worker) => worker.close()));
-});
-const dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
-lifecycle.add('dispatcher', () => dispatcher.stop());
-await dispatcher.start();
+// The matching worker's rebuild at start (npm start runs it when the pools are missing): built before READY.
+await rebuildPools(readStore, new Date().toISOString());
 const url = await serve({ runtime, server, io, isReady: () => true, routers: apiRouters(ctx) });
+
+process.once('SIGUSR2', () => {
+  const workers = startWorkers({ config, logger, jobQueue, eventStore, readStore, mailer: ctx.mailer, realtime });
+  lifecycle.add('workers', async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+  });
+  const dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
+  lifecycle.add('dispatcher', () => dispatcher.stop());
+  void dispatcher.start().then(() => process.stdout.write('STARTED\n'));
+});
 
 const sessions = [];
 for (let u = 0; u < SHARERS; u++) sessions.push((await tokens.issue(`bench-user-${u}`)).token);

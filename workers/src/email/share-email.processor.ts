@@ -61,7 +61,7 @@ export interface ShareEmailResult {
 export const SHARE_EMAIL_MAX_AGE_DAYS = 7;
 
 /** E-mails of one share handled at once: enough to keep SMTP busy, few enough to leave the event loop to requests. */
-const SEND_CONCURRENCY = 8;
+const SEND_CONCURRENCY = 4;
 
 export const shareEmailRoute: JobRoute = {
   eventTypes: new Set(['ContentShared']),
