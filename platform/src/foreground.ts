@@ -23,7 +23,7 @@ let timer: NodeJS.Timeout | undefined;
 /** How long after the last answer the loop counts as free of requests. */
 export const QUIET_MS = 20;
 /** About how much of the event loop background units take while requests are served. */
-export const BACKGROUND_SHARE = 0.3;
+export const BACKGROUND_SHARE = 0.15;
 /** The shortest pause between two background units while requests are served. */
 export const BACKGROUND_MIN_GAP_MS = 1;
 
