@@ -20,6 +20,7 @@ import { audienceInsightsProjection } from './audience-insights/audience-insight
 import { schedulesProjection } from './schedules/schedules.projection.ts';
 import { mailboxesProjection } from './mailboxes/mailboxes.projection.ts';
 import { shareEmailsProjection } from './share-emails/share-emails.projection.ts';
+import { contactHoursProjection } from './contact-hours/contact-hours.projection.ts';
 
 /** Every projection the runner maintains, by name. */
 export const projections: readonly Projection[] = [
@@ -44,6 +45,7 @@ export const projections: readonly Projection[] = [
   schedulesProjection,
   mailboxesProjection,
   shareEmailsProjection,
+  contactHoursProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

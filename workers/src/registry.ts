@@ -19,6 +19,7 @@ import { referralCreditRoute, startReferralCreditWorker } from './referrals/refe
 import { referralRewardRoute, startReferralRewardWorker } from './referrals/referral-reward.processor.ts';
 import { scheduledActionRoute, startScheduledActionWorker } from './schedules/scheduled-action.processor.ts';
 import { mailFailureRoute, startMailFailureWorker } from './email/mail-failure.processor.ts';
+import { startShareEmailAtWorker } from './email/share-email-at.processor.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -64,5 +65,6 @@ export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
     startReferralRewardWorker(deps),
     startScheduledActionWorker(deps),
     startMailFailureWorker(deps),
+    startShareEmailAtWorker(deps),
   ];
 }

@@ -23,8 +23,11 @@ export type ShareSkipReason =
   /** The sharer has e-mailed as many people today as their account may. */
   | 'email_budget';
 
-/** Why a contact a share e-mailed did not count toward the match. */
-export type UncountedReason = 'match_complete';
+/**
+ * Why a contact a share e-mailed did not count toward the match (yet): the match was complete, or the e-mail
+ * goes at the contact's best time and counts then.
+ */
+export type UncountedReason = 'match_complete' | 'scheduled';
 
 /** The texts a creator reads for each reason (share modal, sent shares, contacts). */
 export const SHARE_REASON_LABELS: Readonly<Record<ShareSkipReason | UncountedReason, string>> = {
@@ -37,6 +40,7 @@ export const SHARE_REASON_LABELS: Readonly<Record<ShareSkipReason | UncountedRea
   bounced: 'Bounced',
   email_budget: "Past today's sending limit",
   match_complete: 'Match already complete',
+  scheduled: 'Counts when their e-mail goes, at their best time',
 };
 
 /** Most characters of the sharer's personal note ("Why I recommend this"). */

@@ -74,9 +74,33 @@ export interface ShareContent {
     heldBouncedContacts: number;
     /** The sharer's personal note, or null. */
     note: string | null;
+    /**
+     * `best_time` (Premium): each e-mail goes at its contact's best hour, and counts when it goes
+     * (`CreditDelivery`); `now` (the default): sent and counted at once.
+     */
+    sendAt?: 'now' | 'best_time';
+    /** The sharer's IANA time zone, for `best_time` (09:00 there for contacts without a click). */
+    timeZone?: string;
     /** The sharer's pending content to release when this share completes the match (else the oldest). */
     releaseContentId?: string;
     isPremium: boolean;
+    now: string;
+  };
+}
+
+/** A deferred share's e-mail to one mailbox went: the person counts now, if the match still needs them. */
+export interface CreditDelivery {
+  type: 'CreditDelivery';
+  data: {
+    shareId: string;
+    contentId: string;
+    contentOwnerId: string;
+    contentTitle: string;
+    sharerId: string;
+    contactId: string;
+    mailbox: string;
+    requiredShares: number;
+    sharedAt: string;
     now: string;
   };
 }
@@ -145,6 +169,7 @@ export type CreatorContentCommand =
   | DeleteContent
   | ShareContent
   | WithdrawShareCredit
+  | CreditDelivery
   | ShuffleMatches
   | PauseContent
   | ResumeContent

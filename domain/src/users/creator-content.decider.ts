@@ -30,10 +30,11 @@ import type {
   ContentResumed,
   ContentShared,
   ContentSubmitted,
-  ShareCreditWithdrawn,
   MatchCompleted,
   MatchesShuffled,
   ReleaseReason,
+  ShareCreditGranted,
+  ShareCreditWithdrawn,
   ShareSkip,
   UserEvent,
 } from './user.events.ts';
@@ -55,6 +56,7 @@ export const CONTENT_MESSAGES = {
   batchNotFound: (ids: readonly string[]) => `Nothing was changed: ${ids.length === 1 ? 'this item was' : 'these items were'} not found: ${nameList(ids)}.`,
   alreadyLive: 'That content is already live in the exchange.',
   noCredit: 'No release credit: complete a match to release queued content.',
+  bestTimePremium: 'Sending at the best time is a Premium feature.',
   notLive: 'This content is not live in the exchange right now (it is queued, paused or under review), so a share of it would count toward no match.',
   noteTooLong: `The note may be at most ${SHARE_NOTE_MAX} characters.`,
 } as const;
@@ -65,6 +67,7 @@ export type CreatorContentEvent =
   | ContentDeleted
   | ContentShared
   | ShareCreditWithdrawn
+  | ShareCreditGranted
   | MatchCompleted
   | ContentReleased
   | ContentPaused
@@ -122,6 +125,8 @@ export interface CreatorContentState {
   sends: SendWindow;
   /** Mailboxes of this user's e-mails that bounced or complained (the contacts to remove to share again). */
   badMailboxes: Set<string>;
+  /** E-mails of deferred shares (best time) not sent yet, as `awaitingKey(contentId, mailbox)`: they count when they go. */
+  awaiting: Set<string>;
   /** Submissions in the latest ISO week (`weekStart`); deleting content does not give the submission back. */
   submissions: WindowCount;
   lastSubmittedAt: string | null;
@@ -223,6 +228,9 @@ export function reachOf(state: CreatorContentState, context: ReachContext, email
   return sentToday >= context.addressDailyCap ? 'daily_limit' : 'available';
 }
 
+/** The key of one deferred e-mail in `awaiting`. */
+export const awaitingKey = (contentId: string, mailbox: string): string => `${contentId}\u0000${mailbox}`;
+
 /** The sharer's progress on one matched content: people counted, out of the required ones. */
 export function matchProgress(state: CreatorContentState, contentId: string, required: number): { delivered: number; required: number; completed: boolean } {
   const credited = state.credited.get(contentId) ?? 0;
@@ -284,6 +292,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
     emailsToday: { window: '', count: 0 },
     sends: { mailboxes: [], bad: [], next: 0, badCount: 0 },
     badMailboxes: new Set(),
+    awaiting: new Set(),
     submissions: { window: '', count: 0 },
     lastSubmittedAt: null,
     shares: { window: '', count: 0 },
@@ -332,13 +341,22 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
           // Events of the per-contact rule name no mailbox: their contacts are keyed by id.
           const mailbox = event.data.mailboxes?.[index] ?? `contact:${contactId}`;
           reached.set(mailbox, index < credit);
+          if (event.data.deferred) state.awaiting.add(awaitingKey(contentId, mailbox));
           today?.set(mailbox, (today.get(mailbox) ?? 0) + 1);
           recordSend(state.sends, mailbox);
         });
         return state;
       }
+      case 'ShareCreditGranted': {
+        const { contentId, mailbox, credit } = event.data;
+        state.credited.set(contentId, (state.credited.get(contentId) ?? 0) + credit);
+        state.reached.get(contentId)?.set(mailbox, credit > 0);
+        state.awaiting.delete(awaitingKey(contentId, mailbox));
+        return state;
+      }
       case 'ShareCreditWithdrawn': {
         const { contentId, mailbox, reason, credit } = event.data;
+        state.awaiting.delete(awaitingKey(contentId, mailbox));
         state.credited.set(contentId, Math.max(0, (state.credited.get(contentId) ?? 0) - credit));
         const reached = state.reached.get(contentId);
         if (NOT_SENT_REASONS.has(reason)) {
@@ -456,6 +474,8 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         if (releaseContentId !== undefined && !state.pending.has(releaseContentId)) throw new ValidationError(CONTENT_MESSAGES.notQueued);
         if (!command.data.contentLive) throw new ConflictError(CONTENT_MESSAGES.notLive);
         if (!isPremium && dailyShareCount(state, now) >= FREE_DAILY_SHARES) throw new QuotaExceededError(MESSAGES.dailyShareLimit);
+        const deferred = command.data.sendAt === 'best_time';
+        if (deferred && !isPremium) throw new ForbiddenError(CONTENT_MESSAGES.bestTimePremium);
         const { sends, bad } = sendWindowOf(state);
         if (heldBouncedContacts > 0 && bounceRateTooHigh(sends, bad)) throw new ForbiddenError(sendingPausedMessage(bad, sends, heldBouncedContacts));
 
@@ -480,8 +500,8 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         }
         if (reached.length === 0) throw new ConflictError(nobodyReachedDetail(skipped, byId, emailBudget));
 
-        // Credit: the people newly reached, up to what the match still needs.
-        const credit = Math.min(reached.length, stillNeeded(state, contentId, requiredShares));
+        // Credit: the people newly reached, up to what the match still needs (deferred: as each e-mail goes).
+        const credit = deferred ? 0 : Math.min(reached.length, stillNeeded(state, contentId, requiredShares));
         const events: CreatorContentEvent[] = [
           {
             type: 'ContentShared',
@@ -497,6 +517,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
               credit,
               skipped,
               note,
+              ...(deferred && { deferred: { timeZone: command.data.timeZone ?? 'UTC' } }),
               sharedAt: now,
             },
           },
@@ -514,6 +535,30 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
             events.push({
               type: 'ContentReleased',
               data: { contentId: release, userId: sharerId, contentTitle: releasedTitle, reason: 'match_completed', matchContentId: contentId, releasedAt: now },
+            });
+          }
+        }
+        return events;
+      }
+
+      case 'CreditDelivery': {
+        const { contentId, mailbox, requiredShares, now, ...rest } = command.data;
+        // Counted once, and only for an e-mail of a deferred share that went.
+        if (!state.awaiting.has(awaitingKey(contentId, mailbox))) return [];
+        const credit = Math.min(1, stillNeeded(state, contentId, requiredShares));
+        const events: CreatorContentEvent[] = [{ type: 'ShareCreditGranted', data: { ...rest, contentId, mailbox, credit, grantedAt: now } }];
+        const credited = (state.credited.get(contentId) ?? 0) + credit;
+        if (credit > 0 && !state.completed.has(contentId) && credited >= requiredShares) {
+          // The release rule of a share, applied when the e-mail that completes the match goes.
+          const release = state.pending.keys().next().value ?? null;
+          events.push({
+            type: 'MatchCompleted',
+            data: { sharerId: rest.sharerId, contentId, contentOwnerId: rest.contentOwnerId, contentTitle: rest.contentTitle, requiredShares, releasedContentId: release, completedAt: now },
+          });
+          if (release !== null) {
+            events.push({
+              type: 'ContentReleased',
+              data: { contentId: release, userId: rest.sharerId, contentTitle: state.contents.get(release)?.title ?? '', reason: 'match_completed', matchContentId: contentId, releasedAt: now },
             });
           }
         }

@@ -4,9 +4,9 @@ import { fold } from '../shared/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { BATCH_ITEMS_MAX } from '../rules/limits.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { BatchContentAction, DeleteContent, EditContent, PauseContent, ReleaseQueuedContent, ResumeContent, ShareContent, ShareTarget, ShuffleMatches, SubmitContent, WithdrawShareCredit } from './creator-content.commands.ts';
+import type { BatchContentAction, CreditDelivery, DeleteContent, EditContent, PauseContent, ReleaseQueuedContent, ResumeContent, ShareContent, ShareTarget, ShuffleMatches, SubmitContent, WithdrawShareCredit } from './creator-content.commands.ts';
 import { creatorContentDecider, matchProgress, reachOf, remainingShuffles, sendWindowOf, submissionInfo } from './creator-content.decider.ts';
-import type { ContentPaused, ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, ShareCreditWithdrawn, UserEvent, UserRegistered } from './user.events.ts';
+import type { ContentPaused, ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, ShareCreditGranted, ShareCreditWithdrawn, UserEvent, UserRegistered } from './user.events.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
 // 2026-11-21 is a Saturday: its ISO week starts on Monday 2026-11-16.
@@ -434,6 +434,49 @@ describe('creator content decider: a share is a person reached', () => {
   });
 });
 
+describe('creator content decider: sent at the best time (Premium)', () => {
+  const LATER = '2026-11-21T20:00:00.000Z';
+  const deferred = (contactIds: string[]) => shared('s1', SATURDAY, { contactIds, credit: 0, deferred: { timeZone: 'Europe/Paris' } });
+  const deliver = (k: string): CreditDelivery => ({
+    type: 'CreditDelivery',
+    data: { shareId: 's1', contentId: 'other-content', contentOwnerId: 'u2', contentTitle: 'Their post', sharerId: 'u1', contactId: k, mailbox: `${k}@example.com`, requiredShares: 5, sharedAt: SATURDAY, now: LATER },
+  });
+  const granted = (k: string, credit = 1): ShareCreditGranted => ({
+    type: 'ShareCreditGranted',
+    data: { shareId: 's1', contentId: 'other-content', contentOwnerId: 'u2', contentTitle: 'Their post', sharerId: 'u1', contactId: k, mailbox: `${k}@example.com`, credit, sharedAt: SATURDAY, grantedAt: LATER },
+  });
+  const five = ['k1', 'k2', 'k3', 'k4', 'k5'];
+
+  test('is Premium only; the share counts nobody yet and keeps the time zone for its e-mails', () => {
+    spec.given([]).when(share('s1', SATURDAY, { sendAt: 'best_time', timeZone: 'Europe/Paris' })).thenThrows(ForbiddenError, /Premium feature/);
+    spec.given([]).when(share('s1', SATURDAY, { contactIds: five, sendAt: 'best_time', timeZone: 'Europe/Paris', isPremium: true })).then([deferred(five)]);
+  });
+
+  test('each person counts when their e-mail goes, once; the fifth completes the match and releases the queued item', () => {
+    const history = [queued('mine', SATURDAY), deferred(five), granted('k1'), granted('k2'), granted('k3'), granted('k4')];
+    assert.deepEqual(matchProgress(fold(creatorContentDecider, history as UserEvent[]), 'other-content', 5), { delivered: 4, required: 5, completed: false });
+    spec.given(history).when(deliver('k4')).then([]);
+    spec
+      .given(history)
+      .when(deliver('k5'))
+      .then([
+        granted('k5'),
+        { type: 'MatchCompleted', data: { sharerId: 'u1', contentId: 'other-content', contentOwnerId: 'u2', contentTitle: 'Their post', requiredShares: 5, releasedContentId: 'mine', completedAt: LATER } },
+        { type: 'ContentReleased', data: { contentId: 'mine', userId: 'u1', contentTitle: 'My post', reason: 'match_completed', matchContentId: 'other-content', releasedAt: LATER } },
+      ]);
+  });
+
+  test('an e-mail that never went frees the person for a later share; an immediate share needs no delivery credit', () => {
+    const notSent: ShareCreditWithdrawn = {
+      type: 'ShareCreditWithdrawn',
+      data: { shareId: 's1', contentId: 'other-content', contentOwnerId: 'u2', contentTitle: 'Their post', sharerId: 'u1', contactId: 'k1', contactName: null, mailbox: 'k1@example.com', reason: 'daily_limit', credit: 0, sharedAt: SATURDAY, withdrawnAt: LATER },
+    };
+    spec.given([deferred(['k1']), notSent]).when(deliver('k1')).then([]);
+    spec.given([deferred(['k1']), notSent]).when(share('s2', '2026-11-22T10:00:00.000Z', { contactIds: ['k1'], isPremium: true })).then([shared('s2', '2026-11-22T10:00:00.000Z', { contactIds: ['k1'] })]);
+    spec.given([shared('s1', SATURDAY, { contactIds: ['k1'] })]).when(deliver('k1')).then([]);
+  });
+});
+
 describe('creator content decider: bounces and credit taken back', () => {
   const DAY2 = '2026-11-22T10:00:00.000Z';
   const withdraw = (mailbox: string, reason: WithdrawShareCredit['data']['reason'], contentId = 'other-content'): WithdrawShareCredit => ({
@@ -628,7 +671,7 @@ describe('creator content decider: long streams', () => {
     };
     const state = foldInPlace(creatorContentDecider, LONG_STREAM, events, (s) => [
       s.contents, s.submissions, s.shares, s.shuffles, s.pending, s.reached, s.credited, s.completed, s.mailboxesToday, s.mailboxesToday.counts,
-      s.emailsToday, s.sends, s.sends.mailboxes, s.sends.bad, s.badMailboxes,
+      s.emailsToday, s.sends, s.sends.mailboxes, s.sends.bad, s.badMailboxes, s.awaiting,
     ]);
     assert.equal(state.contents.size, Math.ceil(LONG_STREAM / 6));
     // The per-mailbox day closes with the day: only the latest day's mailboxes are kept.

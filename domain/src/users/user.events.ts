@@ -105,6 +105,11 @@ export type ContentShared = DomainEvent<
     skipped?: ShareSkip[];
     /** The sharer's personal note ("Why I recommend this"), at most 280 characters. */
     note?: string | null;
+    /**
+     * Sent at each contact's best time (Premium): `credit` is 0, and each person counts when their e-mail goes
+     * (`ShareCreditGranted`). The sharer's time zone places 09:00 for contacts without a click.
+     */
+    deferred?: { timeZone: string };
     sharedAt: string;
   }
 >;
@@ -113,6 +118,23 @@ export interface ShareSkip {
   contactId: string;
   reason: ShareSkipReason;
 }
+
+/** A deferred share's e-mail to one mailbox went (`credit` 1): it counts now, as a share's credit does. */
+export type ShareCreditGranted = DomainEvent<
+  'ShareCreditGranted',
+  {
+    shareId: string;
+    contentId: string;
+    contentOwnerId: string;
+    contentTitle: string;
+    sharerId: string;
+    contactId: string;
+    mailbox: string;
+    credit: number;
+    sharedAt: string;
+    grantedAt: string;
+  }
+>;
 
 /** Why credit a share gave for one mailbox is taken back. */
 export type CreditWithdrawalReason =
@@ -233,6 +255,7 @@ export type UserEvent =
   | ContentDeleted
   | ContentShared
   | ShareCreditWithdrawn
+  | ShareCreditGranted
   | MatchCompleted
   | ContentReleased
   | ContentPaused

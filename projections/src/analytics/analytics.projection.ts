@@ -72,6 +72,7 @@ const COUNTED: Record<string, { time: string; counter?: DailyCounter; creator?: 
   ProfileCreated: { time: 'createdAt', counter: 'completed_profiles' },
   ContentSubmitted: { time: 'submittedAt', counter: 'submissions', creator: 'userId' },
   ContentShared: { time: 'sharedAt', counter: 'shares', creator: 'sharerId' },
+  ShareCreditGranted: { time: 'grantedAt', counter: 'shares' },
   LinkClicked: { time: 'clickedAt' },
   ConversionRecorded: { time: 'recordedAt', counter: 'conversions' },
   PremiumStarted: { time: 'startedAt', counter: 'premium_starts' },
@@ -104,7 +105,7 @@ export const analyticsProjection: Projection = {
       event.type === 'LinkClicked' ? (data.human === true ? 'human_clicks' : 'bot_clicks') : spec.counter;
     const ops: ProjectionOp[] = [];
     // A share counts the people it reached (`shareCredit`), as every other count of shares does.
-    const by = event.type === 'ContentShared' ? shareCredit(data as { credit?: number }) : 1;
+    const by = event.type === 'ContentShared' ? shareCredit(data as { credit?: number }) : event.type === 'ShareCreditGranted' ? Number(data.credit ?? 0) : 1;
     if (counter && by !== 0) ops.push({ op: 'upsert', collection: ANALYTICS_DAILY, id: day, update: { $inc: { [counter]: by } } });
     const creator = spec.creator ? data[spec.creator] : undefined;
     if (typeof creator === 'string' && creator) {

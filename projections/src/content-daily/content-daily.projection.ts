@@ -1,6 +1,6 @@
 import type { ConversionRecorded, LinkClicked } from '@crossfeed/domain/content/content.events.ts';
 import { utcDay } from '@crossfeed/domain/rules/audience-score.ts';
-import type { ContentShared, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentShared, ShareCreditGranted, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
 import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
@@ -51,6 +51,7 @@ function count(contentId: string, ownerId: string, at: string, counter: Counter,
 type Handlers = {
   ContentShared: (data: ContentShared['data']) => ProjectionOp[];
   ShareCreditWithdrawn: (data: ShareCreditWithdrawn['data']) => ProjectionOp[];
+  ShareCreditGranted: (data: ShareCreditGranted['data']) => ProjectionOp[];
   LinkClicked: (data: LinkClicked['data']) => ProjectionOp[];
   ConversionRecorded: (data: ConversionRecorded['data']) => ProjectionOp[];
 };
@@ -60,6 +61,8 @@ const handlers: Handlers = {
   ContentShared: (data) => count(data.contentId, data.contentOwnerId, data.sharedAt, 'shares', shareCredit(data)),
   ShareCreditWithdrawn: (data) =>
     withdrawnCredit(data) === 0 ? [] : count(data.contentId, data.contentOwnerId, data.sharedAt, 'shares', -withdrawnCredit(data)),
+  // A deferred share's person counts the day their e-mail went.
+  ShareCreditGranted: (data) => (data.credit === 0 ? [] : count(data.contentId, data.contentOwnerId, data.grantedAt, 'shares', data.credit)),
   // Bots are kept in the log but never counted (DESIGN §4b: counts only count people's clicks).
   LinkClicked: (data) => (data.human ? count(data.contentId, data.ownerId, data.clickedAt, 'clicks') : []),
   ConversionRecorded: (data) => count(data.contentId, data.ownerId, data.recordedAt, 'conversions'),

@@ -15,6 +15,7 @@ import type {
   ContentResumed,
   ContentShared,
   ContentSubmitted,
+  ShareCreditGranted,
   ShareCreditWithdrawn,
 } from '@crossfeed/domain/users/user.events.ts';
 import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
@@ -135,6 +136,7 @@ export const contentsProjection: Projection = {
     'ContentDeleted',
     'ContentShared',
     'ShareCreditWithdrawn',
+    'ShareCreditGranted',
     'ContentReleased',
     'ContentPaused',
     'ContentResumed',
@@ -191,6 +193,25 @@ export const contentsProjection: Projection = {
             collection: CONTENTS,
             filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: staysBelowRequired(credit) }] },
             update: { $inc: { share_count: credit } },
+          },
+        ];
+      }
+      case 'ShareCreditGranted': {
+        // A deferred share's e-mail went: its person counts now, as a share's credit does.
+        const data = event.data as ShareCreditGranted['data'];
+        if (data.credit === 0) return [];
+        return [
+          {
+            op: 'updateMany',
+            collection: CONTENTS,
+            filter: { _id: data.contentId, status: 'active', $expr: reachesRequired(data.credit) },
+            update: { $inc: { share_count: data.credit }, $set: { status: 'shared' } },
+          },
+          {
+            op: 'updateMany',
+            collection: CONTENTS,
+            filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: staysBelowRequired(data.credit) }] },
+            update: { $inc: { share_count: data.credit } },
           },
         ];
       }

@@ -1,5 +1,5 @@
 import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
-import type { ContentShared, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentShared, ShareCreditGranted, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
@@ -11,7 +11,8 @@ export const matchProgressId = (sharerId: string, contentId: string): string => 
 
 /**
  * A `match_progress` document: how many people one sharer reached with one matched content and counted
- * toward its match (`shareCredit` of each `ContentShared`, less what `ShareCreditWithdrawn` took back).
+ * toward its match (`shareCredit` of each `ContentShared`, plus `ShareCreditGranted` as deferred e-mails go,
+ * less what `ShareCreditWithdrawn` took back).
  * The required shares and completion are read beside it from `contents`, where they may change.
  */
 export interface MatchProgressDoc extends Doc {
@@ -24,6 +25,7 @@ export interface MatchProgressDoc extends Doc {
 type Handlers = {
   ContentShared: (data: ContentShared['data']) => ProjectionOp[];
   ShareCreditWithdrawn: (data: ShareCreditWithdrawn['data']) => ProjectionOp[];
+  ShareCreditGranted: (data: ShareCreditGranted['data']) => ProjectionOp[];
 };
 
 const handlers: Handlers = {
@@ -44,6 +46,10 @@ const handlers: Handlers = {
     withdrawnCredit(data) === 0
       ? []
       : [{ op: 'update', collection: MATCH_PROGRESS, id: matchProgressId(data.sharerId, data.contentId), update: { $inc: { delivered: -withdrawnCredit(data) } } }],
+  ShareCreditGranted: (data) =>
+    data.credit === 0
+      ? []
+      : [{ op: 'update', collection: MATCH_PROGRESS, id: matchProgressId(data.sharerId, data.contentId), update: { $inc: { delivered: data.credit } } }],
 };
 
 export const matchProgressProjection: Projection = {
@@ -58,6 +64,7 @@ export const matchProgressProjection: Projection = {
   project(event: RecordedEvent): ProjectionOp[] {
     if (event.type === 'ContentShared') return handlers.ContentShared(event.data as ContentShared['data']);
     if (event.type === 'ShareCreditWithdrawn') return handlers.ShareCreditWithdrawn(event.data as ShareCreditWithdrawn['data']);
+    if (event.type === 'ShareCreditGranted') return handlers.ShareCreditGranted(event.data as ShareCreditGranted['data']);
     return [];
   },
 };

@@ -5,7 +5,7 @@
  */
 import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
 import type { ContentFlagged, FlagDeleted } from '@crossfeed/domain/flags/flag.events.ts';
-import type { ContentShared, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentShared, ShareCreditGranted, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
 import type { WorkspaceEvent } from '@crossfeed/domain/workspace/workspace.events.ts';
 import type { ServerToClientEvent, ServerToClientPayload } from '@crossfeed/domain/api/realtime-events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
@@ -50,9 +50,10 @@ function pushWorkspaceUpdate(publisher: RealtimePublisher, event: RecordedEvent)
       return;
     }
     case 'ContentShared':
+    case 'ShareCreditGranted':
     case 'ShareCreditWithdrawn': {
-      // The sharer's match progress and shares left today moved (a bounce takes a credit back).
-      const data = event.data as ContentShared['data'] | ShareCreditWithdrawn['data'];
+      // The sharer's match progress and shares left today moved (a deferred e-mail went, a bounce took a credit back).
+      const data = event.data as ContentShared['data'] | ShareCreditGranted['data'] | ShareCreditWithdrawn['data'];
       push(publisher, userRoom(data.sharerId), 'workspace:updated', { reason: 'share', content_id: data.contentId });
       return;
     }
@@ -98,8 +99,9 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
 
     switch (event.type) {
       case 'ContentShared':
+      case 'ShareCreditGranted':
       case 'ShareCreditWithdrawn': {
-        const data = event.data as ContentShared['data'] | ShareCreditWithdrawn['data'];
+        const data = event.data as ContentShared['data'] | ShareCreditGranted['data'] | ShareCreditWithdrawn['data'];
         const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: data.contentId });
         if (!content || content.deleted) return;
         push(publisher, userRoom(content.user_id), 'content:progress', {

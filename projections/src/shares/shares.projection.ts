@@ -1,4 +1,4 @@
-import type { ContentShared, CreditWithdrawalReason, ShareCreditWithdrawn, ShareSkip } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentShared, CreditWithdrawalReason, ShareCreditGranted, ShareCreditWithdrawn, ShareSkip } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
 import type { Projection, ProjectionOp } from '../projection.ts';
 
@@ -21,10 +21,14 @@ export interface ShareDoc extends Doc {
   /** E-mailed contacts whose credit was taken back later (a bounce, a complaint, or not sent after all). */
   withdrawn?: { contactId: string; reason: CreditWithdrawalReason }[];
   note?: string | null;
+  /** Sent at each contact's best time: its contacts count as their e-mails go (`granted`). */
+  deferred?: boolean;
+  /** Contacts of a deferred share whose e-mail went and counted. */
+  granted?: string[];
   shared_at: string;
 }
 
-type Handled = ContentShared | ShareCreditWithdrawn;
+type Handled = ContentShared | ShareCreditWithdrawn | ShareCreditGranted;
 type Handlers = { [Type in Handled['type']]: (data: Extract<Handled, { type: Type }>['data']) => ProjectionOp[] };
 
 const handlers: Handlers = {
@@ -42,6 +46,7 @@ const handlers: Handlers = {
           ...(data.credit === undefined ? {} : { credit: data.credit }),
           skipped: data.skipped ?? [],
           note: data.note ?? null,
+          ...(data.deferred ? { deferred: true } : {}),
           shared_at: data.sharedAt,
         },
       },
@@ -50,6 +55,8 @@ const handlers: Handlers = {
   ShareCreditWithdrawn: (data) => [
     { op: 'update', collection: SHARES, id: data.shareId, update: { $push: { withdrawn: { contactId: data.contactId, reason: data.reason } } } },
   ],
+  ShareCreditGranted: (data) =>
+    data.credit === 0 ? [] : [{ op: 'update', collection: SHARES, id: data.shareId, update: { $addToSet: { granted: data.contactId } } }],
 };
 
 export const sharesProjection: Projection = {
@@ -72,6 +79,7 @@ export const sharesProjection: Projection = {
   project(event): ProjectionOp[] {
     if (event.type === 'ContentShared') return handlers.ContentShared(event.data as ContentShared['data']);
     if (event.type === 'ShareCreditWithdrawn') return handlers.ShareCreditWithdrawn(event.data as ShareCreditWithdrawn['data']);
+    if (event.type === 'ShareCreditGranted') return handlers.ShareCreditGranted(event.data as ShareCreditGranted['data']);
     return [];
   },
 };

@@ -12,6 +12,7 @@ import {
 import { MESSAGES, isHttpUrl } from '@crossfeed/domain/rules/validation.ts';
 import { unsafeUrlReason } from '@crossfeed/domain/rules/safe-url.ts';
 import { CONTENT_MESSAGES } from '@crossfeed/domain/users/creator-content.decider.ts';
+import { isTimeZone } from '@crossfeed/domain/rules/best-send-time.ts';
 
 /** Request bodies and query strings of /content and /search (SPEC §3, §5, §7). */
 
@@ -85,10 +86,20 @@ const note = z
  */
 export const ShareContentBody = z
   .union([
-    contactIds.transform((ids) => ({ contact_ids: ids, note: null as string | null, send_at: 'now' as const })),
-    z.strictObject({ contact_ids: contactIds.optional(), note, send_at: z.enum(['now', 'best_time']).optional() }),
+    contactIds.transform((ids) => ({ contact_ids: ids, note: null as string | null, send_at: 'now' as const, time_zone: undefined })),
+    z.strictObject({
+      contact_ids: contactIds.optional(),
+      note,
+      send_at: z.enum(['now', 'best_time']).optional(),
+      time_zone: z.string().trim().max(64).refine(isTimeZone, 'time_zone must be a time zone name such as Europe/Paris.').optional(),
+    }),
   ])
-  .transform((body) => ({ contactIds: [...new Set(body.contact_ids ?? [])], note: body.note ?? null, sendAt: body.send_at ?? 'now' }))
+  .transform((body) => ({
+    contactIds: [...new Set(body.contact_ids ?? [])],
+    note: body.note ?? null,
+    sendAt: body.send_at ?? 'now',
+    timeZone: body.time_zone ?? 'UTC',
+  }))
   .superRefine((body, ctx) => {
     if (body.contactIds.length === 0) issue(ctx, MESSAGES.shareNeedsContact);
   });

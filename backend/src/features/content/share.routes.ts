@@ -96,10 +96,13 @@ export function shareRoutes(ctx: ApiContext): Router {
         // Shares made before the per-person rule name no credit: each contact they reached is listed as counted.
         const credit = share.credit ?? share.contact_ids.length;
         const withdrawn = new Map((share.withdrawn ?? []).map((entry) => [entry.contactId, entry.reason]));
+        const granted = new Set(share.granted ?? []);
         const reached = share.contact_ids.map((id, index) => {
           const lost = withdrawn.get(id);
-          const counted = index < credit && lost === undefined;
-          return { ...named(id), counted, ...(counted ? {} : { reason: lost ?? 'match_complete' }) };
+          // A deferred share's contacts count as their e-mails go.
+          const counted = lost === undefined && (share.deferred ? granted.has(id) : index < credit);
+          const waiting = share.deferred && !granted.has(id) ? 'scheduled' : 'match_complete';
+          return { ...named(id), counted, ...(counted ? {} : { reason: lost ?? waiting }) };
         });
         return {
           id: share._id,
@@ -174,6 +177,8 @@ export function shareRoutes(ctx: ApiContext): Router {
       available_contacts_exact: scanned >= total,
       can_finish_match: own.stillNeeded === 0 || Math.min(available, budgetLeft) >= own.stillNeeded,
       sending_paused: held > 0 ? sendingPausedMessage(own.window.bad, own.window.sends, held) : null,
+      // "Send at the best time" (Premium auto-scheduling).
+      best_time: premium,
     });
   });
 
@@ -195,7 +200,7 @@ export function shareRoutes(ctx: ApiContext): Router {
 
   router.post('/content/:id/share', auth, async (req, res) => {
     const user = currentUser(req);
-    const { contactIds, note } = parseInput(ShareContentBody, req.body ?? []);
+    const { contactIds, note, sendAt, timeZone } = parseInput(ShareContentBody, req.body ?? []);
     const { release_content_id } = parseInput(ShareQuery, req.query);
     const content = await shareableContent(ctx, req, user);
     const contacts = await ctx.readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: contactIds }, user_id: user._id });
@@ -229,6 +234,8 @@ export function shareRoutes(ctx: ApiContext): Router {
           addressDailyCap: ctx.config.MAX_EMAILS_PER_ADDRESS_PER_DAY,
           ...inputs,
           note,
+          sendAt,
+          timeZone,
           ...(release_content_id !== undefined && { releaseContentId: release_content_id }),
           isPremium: isPremiumActive(user, now),
           now,
@@ -252,7 +259,7 @@ export function shareRoutes(ctx: ApiContext): Router {
         id,
         name: name(id),
         counted: index < credit,
-        ...(index < credit ? {} : { reason: 'match_complete' as const }),
+        ...(index < credit ? {} : { reason: shared?.data.deferred ? ('scheduled' as const) : ('match_complete' as const) }),
       })),
       skipped: (shared?.data.skipped ?? []).map((skip) => ({ id: skip.contactId, name: name(skip.contactId), reason: skip.reason })),
       match,

@@ -16,6 +16,7 @@ export { SHARE_REASON_LABELS };
 /** Why a contact an earlier share e-mailed does not count (any more): the sent-shares list. */
 export const SENT_UNCOUNTED_LABELS: Readonly<Record<SentUncountedReason, string>> = {
   match_complete: 'Match already complete',
+  scheduled: 'Goes at their best time',
   bounced: 'Bounced',
   complained: 'Marked as spam',
   suppressed: 'Unsubscribed',
@@ -31,6 +32,12 @@ const morePeople = (count: number): string => (count === 1 ? '1 more person' : `
 export const stillNeededText = (count: number): string => `This match needs ${morePeople(count)}.`;
 export const MATCH_COMPLETE_NOTICE = 'Match complete: shares still reach people but count for nothing more.';
 export const countsText = (counted: number, stillNeeded: number): string => `This share counts ${counted} of the ${stillNeeded} still needed.`;
+/** The same with "send at the best time": nobody counts until their e-mail goes. */
+export const deferredCountsText = (counted: number, stillNeeded: number): string =>
+  `Each e-mail counts when it goes: up to ${counted} of the ${stillNeeded} still needed.`;
+export const BEST_TIME_LABEL = "Send each e-mail at the person's best time";
+export const BEST_TIME_HELP =
+  'Each contact gets it at the hour they usually open links (09:00 your time when we do not know yet). It counts toward the match when it is sent.';
 export const emailBudgetText = (remaining: number): string => `You can e-mail ${morePeople(remaining)} today.`;
 export const EMAIL_BUDGET_USED = 'You have e-mailed as many people as you can today. Share again tomorrow.';
 export const sharesLeftText = (left: number): string => `${left === 1 ? '1 share' : `${left} shares`} left today.`;

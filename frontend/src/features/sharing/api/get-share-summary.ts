@@ -20,6 +20,8 @@ export type ShareSummary = {
   can_finish_match: boolean;
   /** Set while sharing is paused for bounced contacts: the sentence that says why and what to do. */
   sending_paused: string | null;
+  /** The user may send each e-mail at its person's best time (Premium). */
+  best_time?: boolean;
 };
 
 /** GET /content/{id}/share-summary. */

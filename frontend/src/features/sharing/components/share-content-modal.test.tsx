@@ -300,7 +300,7 @@ describe('ShareContentModal', () => {
     await user.click(shareButton());
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    expect(shareMock).toHaveBeenCalledWith('c1', ['k1', 'k2'], null);
+    expect(shareMock).toHaveBeenCalledWith('c1', ['k1', 'k2'], null, { bestTime: false });
     expect(success).toHaveBeenCalledTimes(1);
     render(<>{success.mock.calls[0]![0] as ReactNode}</>);
     expect(screen.getByText('Content shared successfully!')).toBeInTheDocument();
@@ -344,7 +344,7 @@ describe('ShareContentModal', () => {
     expect(document.querySelector('.load-more')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: /Person 104/ }));
     await user.click(shareButton());
-    await waitFor(() => expect(shareMock).toHaveBeenCalledWith('c1', ['k0', 'k104'], null));
+    await waitFor(() => expect(shareMock).toHaveBeenCalledWith('c1', ['k0', 'k104'], null, { bestTime: false }));
   });
 
   it('on the daily share limit, toasts the upgrade text, closes and calls onDailyLimit', async () => {
@@ -530,7 +530,7 @@ describe('ShareContentModal', () => {
 
       await user.click(shareButton());
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-      expect(shareMock).toHaveBeenCalledWith('c1', ['k1'], 'x'.repeat(280));
+      expect(shareMock).toHaveBeenCalledWith('c1', ['k1'], 'x'.repeat(280), { bestTime: false });
     });
 
     it('keeps the note on one line: Enter adds nothing and a pasted line break becomes a space', async () => {
@@ -604,6 +604,30 @@ describe('ShareContentModal', () => {
       await user.keyboard('{Enter}');
       expect(await screen.findByTitle('The e-mail a sample reader would receive')).toHaveAttribute('sandbox', '');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('send at the best time (Premium)', () => {
+    it('offers it to Premium only; ticked, the share asks for it and says each e-mail counts when it goes', async () => {
+      contactsMock.mockResolvedValue(page(CONTACTS));
+      summaryMock.mockResolvedValue(summary({ best_time: true }));
+      shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3, counted: 0 });
+      renderShare();
+      const option = await screen.findByRole('checkbox', { name: "Send each e-mail at the person's best time" });
+      await userEvent.click(screen.getByRole('checkbox', { name: /Bob/ }));
+      expect(screen.getByText('This share counts 1 of the 2 still needed.')).toBeInTheDocument();
+      await userEvent.click(option);
+      expect(screen.getByText('Each e-mail counts when it goes: up to 1 of the 2 still needed.')).toBeInTheDocument();
+      await userEvent.click(shareButton());
+      await waitFor(() => expect(shareMock).toHaveBeenCalledWith('c1', ['k1'], null, { bestTime: true }));
+    });
+
+    it('is not offered to Free users', async () => {
+      contactsMock.mockResolvedValue(page(CONTACTS));
+      summaryMock.mockResolvedValue(summary({ shares_left_today: 3, best_time: false }));
+      renderShare();
+      await screen.findByRole('checkbox', { name: /Bob/ });
+      expect(screen.queryByRole('checkbox', { name: "Send each e-mail at the person's best time" })).not.toBeInTheDocument();
     });
   });
 

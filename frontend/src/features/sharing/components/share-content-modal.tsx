@@ -14,6 +14,7 @@ import { CONTACTS_FETCH_FAILED, DAILY_LIMIT_MARKER, DAILY_LIMIT_REACHED, SELECT_
 import { SentShares } from './sent-shares';
 import { ShareEmailPreview } from './share-email-preview';
 import { ShareNoteField } from './share-note-field';
+import { BestTimeOption } from './best-time-option';
 import { ShareResultToast } from './share-result-toast';
 import { ShareCounts, ShareSummaryNotices, shareBlocked } from './share-summary-notices';
 import '../sharing.css';
@@ -87,6 +88,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   const contentId = content?.id ?? null;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [note, setNote] = useState('');
+  const [bestTime, setBestTime] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -204,7 +206,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     }
     setSharing(true);
     try {
-      const answer = await shareContent(content.id, [...selected], trimmedNote);
+      const answer = await shareContent(content.id, [...selected], trimmedNote, { bestTime: bestTime && summary?.best_time === true });
       // One toast per share, with an id of its own: react-toastify ignores an id it is showing, which swallowed
       // the toast of a second share of one content made while the first one's was still up.
       toast.success(<ShareResultToast answer={answer} />, { toastId: `share-success-${content.id}-${++sharesToasted}` });
@@ -306,7 +308,8 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
           <ShareSummaryNotices summary={summary} onUpgrade={onDailyLimit ? upgrade : undefined} onAddContacts={onAddContacts} />
         ) : null}
         {contactsPanel}
-        {hasContacts ? <ShareCounts summary={summary} chosen={chosen} /> : null}
+        {hasContacts ? <ShareCounts summary={summary} chosen={chosen} deferred={bestTime && summary?.best_time === true} /> : null}
+        {hasContacts && summary?.best_time ? <BestTimeOption checked={bestTime} onChange={setBestTime} disabled={sharing} /> : null}
         {hasContacts ? (
           <>
             <ShareNoteField value={note} onChange={setNote} disabled={sharing} />

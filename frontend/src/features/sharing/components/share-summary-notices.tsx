@@ -9,6 +9,7 @@ import {
   budgetCannotFinishText,
   cannotFinishText,
   countsText,
+  deferredCountsText,
   emailBudgetText,
   notCountedText,
   sharesLeftText,
@@ -93,6 +94,8 @@ type ShareCountsProps<Contact extends { id: string; name: string }> = {
   summary: ShareSummary | null;
   /** The chosen reachable contacts, in the order chosen. */
   chosen: readonly Contact[];
+  /** Sent at each person's best time: each counts when their e-mail goes, not now. */
+  deferred?: boolean;
 };
 
 const NOT_COUNTED_ORDER: readonly NotCountedReason[] = ['email_budget', 'match_complete'];
@@ -101,14 +104,14 @@ const NOT_COUNTED_ORDER: readonly NotCountedReason[] = ['email_budget', 'match_c
  * As contacts are ticked: what this share would count and which chosen contacts would not, and why. A live
  * region that is always there, so each change is announced.
  */
-export function ShareCounts<Contact extends { id: string; name: string }>({ summary, chosen }: ShareCountsProps<Contact>) {
+export function ShareCounts<Contact extends { id: string; name: string }>({ summary, chosen, deferred = false }: ShareCountsProps<Contact>) {
   const show = summary !== null && shareBlocked(summary) === null && chosen.length > 0;
   const plan = show ? planShare(chosen, summary) : null;
   return (
     <div className="share-counts" role="status">
       {plan && summary ? (
         <>
-          {matchDone(summary) ? null : <p>{countsText(plan.counted, summary.still_needed)}</p>}
+          {matchDone(summary) ? null : <p>{deferred ? deferredCountsText(plan.counted, summary.still_needed) : countsText(plan.counted, summary.still_needed)}</p>}
           {NOT_COUNTED_ORDER.map((reason) => {
             const names = plan.notCounted.filter((entry) => entry.reason === reason).map((entry) => entry.contact.name);
             return names.length > 0 ? (
