@@ -1,6 +1,7 @@
 /**
- * The requests in flight on this process's event loop, so that background work sharing the loop (the jobs
- * of the one-process start) gives way to them. Node has no priorities: every callback of a running job
+ * The requests in flight on this process's event loop, so that bulk background work sharing the loop (the
+ * share e-mails and score roll-ups of the one-process start, `givesWayToRequests`) gives way to them. Jobs
+ * someone is waiting for (matching a new item, a referral credit, a confirmation e-mail) do not wait. Node has no priorities: every callback of a running job
  * queues beside those of requests, so a crowd of jobs makes every request wait its turn behind them.
  *
  * Without requests (none in flight, none answered in the last `QUIET_MS`: people send their next request a
@@ -88,4 +89,13 @@ export async function inBackground<Result>(unit: () => Promise<Result>): Promise
     nextStart = performance.now() + Math.max(BACKGROUND_MIN_GAP_MS, (loopMs * (1 - BACKGROUND_SHARE)) / BACKGROUND_SHARE);
     handOut();
   }
+}
+
+/**
+ * A job processor whose every job is one unit of background work (see above): for bulk work nobody waits
+ * for, which must not slow the requests of the one-process start. Elsewhere (a `workers` process serving no
+ * request) it changes nothing.
+ */
+export function givesWayToRequests<Job, Result>(processor: (job: Job) => Promise<Result>): (job: Job) => Promise<Result> {
+  return (job) => inBackground(() => processor(job));
 }

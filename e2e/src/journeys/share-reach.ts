@@ -10,7 +10,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { unique, type Api } from '../support/api.ts';
+import { waitFor } from '../support/wait.ts';
 import { loginViaUi, message, visible, type Journey } from '../support/browser.ts';
 import { waitForMail } from '../support/mail.ts';
 import { selectButton, selectMatch } from '../support/workspace.ts';
@@ -22,11 +24,27 @@ const content = (title: string) => ({
   description: 'Notes from the field.',
   url: `https://example.com/e2e/${encodeURIComponent(title)}`,
   content_type: 'article',
-  categories: ['science', 'climate'],
+  categories: ['business', 'productivity'],
 });
 
+const matchedList = (page: Page) => page.getByRole('list', { name: 'Matched content' });
+
+/** Waits (reloading) until the item is in the user's matches: matching runs as a job after the submission. */
+async function inMatches(page: Page, title: string): Promise<void> {
+  await waitFor(
+    async () => {
+      if ((await selectButton(matchedList(page), title).count()) > 0) return true;
+      await page.reload();
+      await matchedList(page).getByRole('listitem').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+      return (await selectButton(matchedList(page), title).count()) > 0;
+    },
+    { what: `${title} in the matches`, timeoutMs: 30_000, intervalMs: 500 },
+  );
+}
+
 export async function shareReachJourney(journey: Journey, api: Api): Promise<void> {
-  const profile = (name: string) => ({ name, bio: 'Writes about climate science.', categories: ['science'], interests: ['Climate'], content_type: 'article' });
+  // A category of their own among the journeys, so that these items are among the four matches shown.
+  const profile = (name: string) => ({ name, bio: 'Writes about focus at work.', categories: ['business'], interests: ['Productivity'], content_type: 'article' });
   const cara = await api.signUp('e2e-cara', profile('Cara Reach'));
   const otto = await api.signUp('e2e-otto', profile('Otto Owner'));
   const pia = await api.signUp('e2e-pia', profile('Pia Owner'));
@@ -48,6 +66,7 @@ export async function shareReachJourney(journey: Journey, api: Api): Promise<voi
   await visible(queuedCard.getByText('Pending', { exact: true }));
 
   // One press, five people: the modal says before the press what it will count.
+  await inMatches(page, ottoTitle);
   await selectMatch(page, ottoTitle);
   await page.getByRole('button', { name: `Share ${ottoTitle}` }).click();
   const dialog = await visible(page.getByRole('dialog', { name: 'Share content' }));
@@ -76,6 +95,7 @@ export async function shareReachJourney(journey: Journey, api: Api): Promise<voi
   await journey.screenshot(reader, '-unsubscribed');
 
   // Cara's next share: Hana is shown disabled, with the reason.
+  await inMatches(page, piaTitle);
   await selectMatch(page, piaTitle);
   await page.getByRole('button', { name: `Share ${piaTitle}` }).click();
   const next = await visible(page.getByRole('dialog', { name: 'Share content' }));

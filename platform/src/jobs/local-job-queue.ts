@@ -25,7 +25,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import cronParser from 'cron-parser';
-import { inBackground } from '../foreground.ts';
 import { UnrecoverableJobError } from './job-queue.port.ts';
 import type {
   Job,
@@ -376,8 +375,7 @@ export function createLocalJobQueue(options: LocalJobQueueOptions): JobQueue {
     };
     let result: unknown;
     try {
-      // One job is one unit of background work beside the requests on this loop (platform/src/foreground.ts).
-      result = await inBackground(() => processor(job));
+      result = await processor(job);
     } catch (error) {
       const reason = errorMessage(error);
       const made = row.attempts_made + 1;

@@ -26,6 +26,7 @@ import {
 } from '@crossfeed/projections/analytics/analytics-series.ts';
 import type { WorkerDeps } from '../registry.ts';
 import { ANALYTICS_ROLLUPS, rollupId, type AnalyticsRollupDoc, type RollupBucket } from './analytics-rollups.model.ts';
+import { givesWayToRequests } from '@crossfeed/platform/foreground.ts';
 
 export const ANALYTICS_ROLLUP_QUEUE = 'analytics-rollup';
 export const ANALYTICS_ROLLUP_SCHEDULER = 'analytics-rollup-nightly';
@@ -123,7 +124,7 @@ export function analyticsRollupProcessor(deps: Pick<WorkerDeps, 'readStore'>, cl
 
 /** Runs nightly; also enqueues one run at start (at most one a day) while no roll-up exists yet. */
 export function startAnalyticsRollup(deps: WorkerDeps, clock: () => Date = () => new Date()): WorkerHandle {
-  const handle = deps.jobQueue.process(ANALYTICS_ROLLUP_QUEUE, analyticsRollupProcessor(deps, clock), { concurrency: 1 });
+  const handle = deps.jobQueue.process(ANALYTICS_ROLLUP_QUEUE, givesWayToRequests(analyticsRollupProcessor(deps, clock)), { concurrency: 1 });
   deps.jobQueue
     .upsertScheduler(ANALYTICS_ROLLUP_QUEUE, ANALYTICS_ROLLUP_SCHEDULER, { pattern: ANALYTICS_ROLLUP_PATTERN }, { name: ANALYTICS_ROLLUP_JOB, data: {} })
     .catch((error: unknown) => deps.logger.error({ err: error }, 'analytics-rollup: scheduling failed'));

@@ -23,6 +23,7 @@ import { userRoom } from '@crossfeed/platform/realtime/realtime.port.ts';
 import type { JobRoute } from '../dispatch/job-routes.ts';
 import { MATCHING_QUEUE } from '../matching/matching.processor.ts';
 import type { WorkerDeps } from '../registry.ts';
+import { givesWayToRequests } from '@crossfeed/platform/foreground.ts';
 
 export const AUDIENCE_SCORE_QUEUE = 'audience-score';
 export const AUDIENCE_SCORE_SCHEDULER = 'audience-score-nightly';
@@ -156,7 +157,7 @@ export function audienceScoreProcessor(deps: ScoreDeps, clock: () => Date = () =
 }
 
 export function startAudienceScore(deps: WorkerDeps): WorkerHandle {
-  const handle = deps.jobQueue.process(AUDIENCE_SCORE_QUEUE, audienceScoreProcessor(deps), { concurrency: 1 });
+  const handle = deps.jobQueue.process(AUDIENCE_SCORE_QUEUE, givesWayToRequests(audienceScoreProcessor(deps)), { concurrency: 1 });
   deps.jobQueue
     .upsertScheduler(AUDIENCE_SCORE_QUEUE, AUDIENCE_SCORE_SCHEDULER, { pattern: AUDIENCE_SCORE_PATTERN }, { name: 'score-all', data: { all: true } })
     .catch((error: unknown) => deps.logger.error({ err: error }, 'audience-score: scheduling failed'));

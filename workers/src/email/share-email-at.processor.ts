@@ -20,6 +20,7 @@ import type { WorkerDeps } from '../registry.ts';
 import { shareDelivery, type Delivery, type ShareEmailJob } from './share-delivery.ts';
 import { ensureShareLink } from './share-link.ts';
 import { loadShareEmailContext } from './share-email-message.ts';
+import { givesWayToRequests } from '@crossfeed/platform/foreground.ts';
 
 export const SHARE_EMAIL_AT_QUEUE = 'share-email-at';
 
@@ -99,5 +100,5 @@ export function shareEmailAtProcessor(deps: Pick<WorkerDeps, 'config' | 'eventSt
 }
 
 export function startShareEmailAtWorker(deps: WorkerDeps): WorkerHandle {
-  return deps.jobQueue.process(SHARE_EMAIL_AT_QUEUE, shareEmailAtProcessor(deps), { concurrency: 4 });
+  return deps.jobQueue.process(SHARE_EMAIL_AT_QUEUE, givesWayToRequests(shareEmailAtProcessor(deps)), { concurrency: 4 });
 }

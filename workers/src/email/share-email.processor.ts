@@ -30,6 +30,7 @@ import { loadShareEmailContext } from './share-email-message.ts';
 import { ensureShareLink } from './share-link.ts';
 import { shareDelivery, type Delivery, type ShareEmailJob } from './share-delivery.ts';
 import { scheduleBestTimeEmails } from './share-email-at.processor.ts';
+import { givesWayToRequests } from '@crossfeed/platform/foreground.ts';
 
 export const SHARE_EMAIL_QUEUE = 'share-email';
 
@@ -136,5 +137,6 @@ export function shareEmailProcessor(
 }
 
 export function startShareEmailWorker(deps: WorkerDeps): WorkerHandle {
-  return deps.jobQueue.process(SHARE_EMAIL_QUEUE, shareEmailProcessor(deps), { concurrency: 4 });
+  // Bulk mail gives way to the requests on the same event loop (platform/src/foreground.ts).
+  return deps.jobQueue.process(SHARE_EMAIL_QUEUE, givesWayToRequests(shareEmailProcessor(deps)), { concurrency: 4 });
 }

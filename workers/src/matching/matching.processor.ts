@@ -25,8 +25,16 @@ import {
   type PoolEntry,
 } from './match-pools.model.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
+import { givesWayToRequests } from '@crossfeed/platform/foreground.ts';
 
 export const MATCHING_QUEUE = 'matching';
+/**
+ * A share only moves its content's share count, and so its place in the pools a little: those refreshes are
+ * bulk work, in a queue of their own that gives way to requests (platform/src/foreground.ts), while a new,
+ * released, edited or removed item reaches the pools at once.
+ */
+export const MATCHING_RESCORE_QUEUE = 'matching-rescore';
+const RESCORE_EVENTS: ReadonlySet<string> = new Set(['ContentShared']);
 export const REBUILD_SCHEDULER = 'matching-nightly-rebuild';
 /** Every night at 03:00 UTC: freshness, audience scores and click totals move without events. */
 export const REBUILD_PATTERN = '0 3 * * *';
@@ -58,7 +66,8 @@ export const matchingRoute: JobRoute = {
     const job: { contentId: string; removed?: boolean; status?: string } = { contentId: String(data.contentId) };
     if (event.type === 'ContentDeleted' || event.type === 'ContentRemovedByAdmin') job.removed = true;
     if (event.type === 'ContentStatusChanged') job.status = String(data.status);
-    return [{ queue: MATCHING_QUEUE, name: 'refresh-content', data: job, jobId, options: MATCHING_JOB_RETRIES }];
+    const queue = RESCORE_EVENTS.has(event.type) ? MATCHING_RESCORE_QUEUE : MATCHING_QUEUE;
+    return [{ queue, name: 'refresh-content', data: job, jobId, options: MATCHING_JOB_RETRIES }];
   },
 };
 
@@ -258,9 +267,10 @@ export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'>, clock: ()
  */
 export function startMatching(deps: WorkerDeps): WorkerHandle {
   const handle = deps.jobQueue.process(MATCHING_QUEUE, matchingProcessor(deps), { concurrency: 1 });
+  const rescores = deps.jobQueue.process(MATCHING_RESCORE_QUEUE, givesWayToRequests(matchingProcessor(deps)), { concurrency: 1 });
   void (async () => {
     await deps.jobQueue.upsertScheduler(MATCHING_QUEUE, REBUILD_SCHEDULER, { pattern: REBUILD_PATTERN }, { name: 'rebuild', data: {} });
     if (!(await poolsBuilt(deps.readStore))) await deps.jobQueue.add(MATCHING_QUEUE, 'rebuild', {});
   })().catch((error: unknown) => deps.logger.error({ err: error }, 'matching: scheduling the pool rebuild failed'));
-  return handle;
+  return { close: async () => { await Promise.all([handle.close(), rescores.close()]); } };
 }
