@@ -1,4 +1,4 @@
-import type { CreditWithdrawalReason } from './user.events.ts';
+import type { CreditWithdrawalReason, ShareDeliveryRef } from './user.events.ts';
 
 /**
  * Commands of the creator's content on the `user-{id}` stream (submissions, edits, shares, shuffles).
@@ -91,18 +91,7 @@ export interface ShareContent {
 /** A deferred share's e-mail to one mailbox went: the person counts now, if the match still needs them. */
 export interface CreditDelivery {
   type: 'CreditDelivery';
-  data: {
-    shareId: string;
-    contentId: string;
-    contentOwnerId: string;
-    contentTitle: string;
-    sharerId: string;
-    contactId: string;
-    mailbox: string;
-    requiredShares: number;
-    sharedAt: string;
-    now: string;
-  };
+  data: ShareDeliveryRef & { requiredShares: number; now: string };
 }
 
 /**
@@ -111,20 +100,7 @@ export interface CreditDelivery {
  */
 export interface WithdrawShareCredit {
   type: 'WithdrawShareCredit';
-  data: {
-    shareId: string;
-    contentId: string;
-    contentOwnerId: string;
-    contentTitle: string;
-    sharerId: string;
-    contactId: string;
-    contactName: string | null;
-    mailbox: string;
-    reason: CreditWithdrawalReason;
-    /** When the share was made. */
-    sharedAt: string;
-    now: string;
-  };
+  data: ShareDeliveryRef & { contactName: string | null; reason: CreditWithdrawalReason; now: string };
 }
 
 /** The owner takes content out of the exchange (`inactive`) or puts it back. */

@@ -119,22 +119,22 @@ export interface ShareSkip {
   reason: ShareSkipReason;
 }
 
+/** Which e-mail of which share a change of credit is about. */
+export interface ShareDeliveryRef {
+  shareId: string;
+  contentId: string;
+  contentOwnerId: string;
+  /** Denormalized for the sharer's notification (projections never read). */
+  contentTitle: string;
+  sharerId: string;
+  contactId: string;
+  mailbox: string;
+  /** When the share was made. */
+  sharedAt: string;
+}
+
 /** A deferred share's e-mail to one mailbox went (`credit` 1): it counts now, as a share's credit does. */
-export type ShareCreditGranted = DomainEvent<
-  'ShareCreditGranted',
-  {
-    shareId: string;
-    contentId: string;
-    contentOwnerId: string;
-    contentTitle: string;
-    sharerId: string;
-    contactId: string;
-    mailbox: string;
-    credit: number;
-    sharedAt: string;
-    grantedAt: string;
-  }
->;
+export type ShareCreditGranted = DomainEvent<'ShareCreditGranted', ShareDeliveryRef & { credit: number; grantedAt: string }>;
 
 /** Why credit a share gave for one mailbox is taken back. */
 export type CreditWithdrawalReason =
@@ -160,20 +160,11 @@ export const NOT_SENT_REASONS: ReadonlySet<CreditWithdrawalReason> = new Set(['s
  */
 export type ShareCreditWithdrawn = DomainEvent<
   'ShareCreditWithdrawn',
-  {
-    shareId: string;
-    contentId: string;
-    contentOwnerId: string;
-    contentTitle: string;
-    sharerId: string;
-    contactId: string;
+  ShareDeliveryRef & {
     /** The sharer's own name for the contact, for their notification (projections never read). */
     contactName: string | null;
-    mailbox: string;
     reason: CreditWithdrawalReason;
     credit: number;
-    /** When the share was made (the day its credit was counted). */
-    sharedAt: string;
     withdrawnAt: string;
   }
 >;
