@@ -250,6 +250,15 @@ export const sendWindowOf = (state: CreatorContentState): { sends: number; bad: 
   bad: state.sends.badCount,
 });
 
+/**
+ * The bounced mailboxes whose contacts, still in the list, hold sending back: none while the bounce rate is
+ * under the limit, so a share only counts those contacts when they could pause it.
+ */
+export function mailboxesHoldingSends(state: CreatorContentState): string[] {
+  const { sends, bad } = sendWindowOf(state);
+  return bounceRateTooHigh(sends, bad) ? [...state.badMailboxes] : [];
+}
+
 /** Where a new submission goes: released on the starting or a banked credit, else queued. */
 export function nextSubmissionRelease(state: CreatorContentState): ReleaseReason | null {
   if (!state.startingCreditUsed) return 'starting_credit';

@@ -5,7 +5,7 @@ import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, Valid
 import { BATCH_ITEMS_MAX } from '../rules/limits.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { BatchContentAction, CreditDelivery, DeleteContent, EditContent, PauseContent, ReleaseQueuedContent, ResumeContent, ShareContent, ShareTarget, ShuffleMatches, SubmitContent, WithdrawShareCredit } from './creator-content.commands.ts';
-import { creatorContentDecider, matchProgress, reachOf, remainingShuffles, sendWindowOf, submissionInfo } from './creator-content.decider.ts';
+import { creatorContentDecider, mailboxesHoldingSends, matchProgress, reachOf, remainingShuffles, sendWindowOf, submissionInfo } from './creator-content.decider.ts';
 import type { ContentPaused, ContentReleased, ContentShared, MatchCompleted, ContentSubmitted, MatchesShuffled, ShareCreditGranted, ShareCreditWithdrawn, UserEvent, UserRegistered } from './user.events.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 
@@ -533,6 +533,9 @@ describe('creator content decider: bounces and credit taken back', () => {
     ];
     const state = fold(creatorContentDecider, bounced as UserEvent[]);
     assert.deepEqual(sendWindowOf(state), { sends: 20, bad: 2 });
+    assert.deepEqual(mailboxesHoldingSends(state).sort(), ['r0@example.com', 'r1@example.com']);
+    // Under the limit no contact holds sending back, so a share need not count them.
+    assert.deepEqual(mailboxesHoldingSends(fold(creatorContentDecider, bounced.slice(0, 2) as UserEvent[])), []);
     spec.given(bounced).when(share('s2', DAY2, { heldBouncedContacts: 2 })).thenThrows(ForbiddenError, /^Sharing is paused: 2 of your last 20 e-mails bounced or were marked as spam\. Remove the 2 contacts marked Bounced/);
     // Once those contacts are removed, sharing goes on.
     spec.given(bounced).when(share('s2', DAY2, { heldBouncedContacts: 0 })).then([shared('s2', DAY2)]);

@@ -10,7 +10,7 @@ import type { UserDoc } from '../users/users.projection.ts';
 /**
  * What a share needs from the read models beside the sharer's own stream (the HTTP route and the scheduled
  * share read it the same way): the selected mailboxes' suppression and today's count, the sharer's daily
- * e-mail budget, and whether contacts that bounced are still in their list.
+ * e-mail budget, and how many contacts whose mailbox holds sending back are still in their list.
  */
 export interface ShareInputs {
   mailboxes: Record<string, MailboxFacts>;
@@ -25,20 +25,19 @@ export function emailBudgetOf(user: UserDoc, now: string, budgets: EmailBudgets)
   return dailyEmailBudget({ emailConfirmed: emailConfirmed(user), registeredAt: user.created_at ?? null, isPremium: isPremiumActive(user, now) }, now, budgets);
 }
 
-/** The sharer's contacts whose mailbox bounced or complained on one of their e-mails (`badMailboxes` of their state). */
-export async function heldBouncedContacts(readStore: ReadStore, userId: string, badMailboxes: Iterable<string>): Promise<number> {
-  const keys = [...badMailboxes];
-  if (keys.length === 0) return 0;
-  return readStore.collection<ContactDoc>(CONTACTS).count({ user_id: userId, mailbox_key: { $in: keys } });
+/** The sharer's contacts whose mailbox holds their sending back (`mailboxesHoldingSends` of their state). */
+export async function heldBouncedContacts(readStore: ReadStore, userId: string, holdingMailboxes: readonly string[]): Promise<number> {
+  if (holdingMailboxes.length === 0) return 0;
+  return readStore.collection<ContactDoc>(CONTACTS).count({ user_id: userId, mailbox_key: { $in: [...holdingMailboxes] } });
 }
 
 export async function loadShareInputs(
   readStore: ReadStore,
-  input: { sharer: UserDoc; emails: readonly string[]; badMailboxes: Iterable<string>; now: string; budgets: EmailBudgets },
+  input: { sharer: UserDoc; emails: readonly string[]; holdingMailboxes: readonly string[]; now: string; budgets: EmailBudgets },
 ): Promise<ShareInputs> {
   const [mailboxes, held] = await Promise.all([
     mailboxFacts(readStore, input.emails.map(normalizedEmail), input.sharer._id, input.now),
-    heldBouncedContacts(readStore, input.sharer._id, input.badMailboxes),
+    heldBouncedContacts(readStore, input.sharer._id, input.holdingMailboxes),
   ]);
   return { mailboxes, emailBudget: emailBudgetOf(input.sharer, input.now, input.budgets), heldBouncedContacts: held };
 }

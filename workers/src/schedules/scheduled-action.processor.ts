@@ -14,7 +14,7 @@
  * - `ScheduleRan` records the outcome once; the notifications projection turns it into the owner's
  *   notification (and the push reactor into a realtime `notification`).
  */
-import { creatorContentDecider } from '@crossfeed/domain/users/creator-content.decider.ts';
+import { creatorContentDecider, mailboxesHoldingSends } from '@crossfeed/domain/users/creator-content.decider.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { scheduleDecider } from '@crossfeed/domain/schedules/schedule.decider.ts';
 import type { ReleaseScheduled, ScheduleKind, ScheduleOutcome, ShareScheduled } from '@crossfeed/domain/schedules/schedule.events.ts';
@@ -113,8 +113,8 @@ async function runShare(deps: Pick<WorkerDeps, 'eventStore' | 'readStore' | 'con
   // Contacts deleted since scheduling are left out; the rest are shared with.
   const contacts = await readStore.collection<ContactDoc>(CONTACTS).find({ _id: { $in: data.contactIds }, user_id: data.userId });
   if (contacts.length === 0) return failed(SCHEDULE_RUN_MESSAGES.contactsGone);
-  const badMailboxes = await commandHandlerFor(eventStore).query(creatorContentDecider, userStream(data.userId), (state) => [...state.badMailboxes]);
-  const inputs = await loadShareInputs(readStore, { sharer: user, emails: contacts.map((contact) => contact.email), badMailboxes, now, budgets: emailBudgetsOf(config) });
+  const holdingMailboxes = await commandHandlerFor(eventStore).query(creatorContentDecider, userStream(data.userId), mailboxesHoldingSends);
+  const inputs = await loadShareInputs(readStore, { sharer: user, emails: contacts.map((contact) => contact.email), holdingMailboxes, now, budgets: emailBudgetsOf(config) });
   const { events } = await handleCommand(
     eventStore,
     creatorContentDecider,

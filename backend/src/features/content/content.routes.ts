@@ -8,11 +8,9 @@ import {
   creatorContentDecider,
   remainingShuffles,
   submissionInfo,
-  type CreatorContentState,
 } from '@crossfeed/domain/users/creator-content.decider.ts';
 import type { PauseContent, ResumeContent } from '@crossfeed/domain/users/creator-content.commands.ts';
 import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
-import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
 import { CONTENTS, newContentDoc, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { OWN_LIST_FILTER, isReadableBy, isRemoved } from '@crossfeed/projections/contents/content-visibility.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -20,6 +18,7 @@ import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readCreatorState } from './creator-state.ts';
 import { toContentDto, type ContentDto } from './content.dto.ts';
 import { EditContentBody, MatchQuery, PREMIUM_FILTERS, SubmitContentBody } from './content.schemas.ts';
 import { findMatches, findShuffledMatches } from './match.queries.ts';
@@ -29,10 +28,6 @@ import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 const paramId = (req: Request): string => String(req.params.id ?? '');
 
-/** Reads the content side of the user's stream: the same (cached) state the quotas are decided on. */
-function readCreatorState<Result>(ctx: ApiContext, userId: string, read: (state: CreatorContentState) => Result): Promise<Result> {
-  return commandHandlerFor(ctx.eventStore).query(creatorContentDecider, userStream(userId), read);
-}
 
 function findContent(ctx: ApiContext, id: string): Promise<ContentDoc | null> {
   return ctx.readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: id });

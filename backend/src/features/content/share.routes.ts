@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { FREE_DAILY_SHARES } from '@crossfeed/domain/rules/limits.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
-import { bounceRateTooHigh, sendingPausedMessage, shareCredit } from '@crossfeed/domain/rules/share-credit.ts';
+import { sendingPausedMessage, shareCredit } from '@crossfeed/domain/rules/share-credit.ts';
 import { NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import type { ShareTarget } from '@crossfeed/domain/users/creator-content.commands.ts';
@@ -10,16 +10,15 @@ import {
   creatorContentDecider,
   dailyEmailCount,
   dailyShareCount,
+  mailboxesHoldingSends,
   matchProgress,
   reachOf,
   sendWindowOf,
   stillNeeded,
-  type CreatorContentState,
   type ReachContext,
 } from '@crossfeed/domain/users/creator-content.decider.ts';
 import type { ContentReleased, ContentShared } from '@crossfeed/domain/users/user.events.ts';
 import { emailBudgetsOf } from '@crossfeed/platform/config/config.ts';
-import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { isLive, isModerationHidden } from '@crossfeed/projections/contents/content-visibility.ts';
@@ -34,6 +33,7 @@ import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readCreatorState } from './creator-state.ts';
 import { SharePreviewBody, ShareContentBody, ShareQuery } from './content.schemas.ts';
 
 export const UNKNOWN_CONTACTS = 'Unknown contacts.';
@@ -44,10 +44,6 @@ const SUMMARY_PAGE = 500;
 
 const paramId = (req: Request): string => String(req.params.id ?? '');
 
-/** Reads the content side of the user's stream: the same (cached) state the shares are decided on. */
-function readCreatorState<Result>(ctx: ApiContext, userId: string, read: (state: CreatorContentState) => Result): Promise<Result> {
-  return commandHandlerFor(ctx.eventStore).query(creatorContentDecider, userStream(userId), read);
-}
 
 /**
  * The content a share is about: 404 while removed or held by moderation (it is nobody else's business that
@@ -145,10 +141,10 @@ export function shareRoutes(ctx: ApiContext): Router {
       sharesToday: dailyShareCount(state, now),
       emailsToday: dailyEmailCount(state, now),
       window: sendWindowOf(state),
-      badMailboxes: [...state.badMailboxes],
+      holdingMailboxes: mailboxesHoldingSends(state),
     }));
     const budget = emailBudgetOf(user, now, budgets);
-    const held = bounceRateTooHigh(own.window.sends, own.window.bad) ? await heldBouncedContacts(ctx.readStore, user._id, own.badMailboxes) : 0;
+    const held = await heldBouncedContacts(ctx.readStore, user._id, own.holdingMailboxes);
 
     // Counts the contacts a share could reach now, a page at a time, until the match's need is covered.
     const contacts = ctx.readStore.collection<ContactDoc>(CONTACTS);
@@ -212,8 +208,8 @@ export function shareRoutes(ctx: ApiContext): Router {
       return { contactId: contact._id, name: contact.name, email: contact.email };
     });
     const now = ctx.clock().toISOString();
-    const badMailboxes = await readCreatorState(ctx, user._id, (state) => [...state.badMailboxes]);
-    const inputs = await loadShareInputs(ctx.readStore, { sharer: user, emails: targets.map((target) => target.email), badMailboxes, now, budgets });
+    const holdingMailboxes = await readCreatorState(ctx, user._id, mailboxesHoldingSends);
+    const inputs = await loadShareInputs(ctx.readStore, { sharer: user, emails: targets.map((target) => target.email), holdingMailboxes, now, budgets });
     const { events } = await execute(
       ctx,
       creatorContentDecider,
