@@ -3,15 +3,14 @@ import assert from 'node:assert/strict';
 import { createHash, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
 import fsp, { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
-import { SMTPServer } from 'smtp-server';
 import { createFileMailer, IDS_DIR, parseMessage, readOutbox, WRITING_DIR } from './file-mailer.ts';
 import { headerSafe, safeExtraHeaders } from './header-safe.ts';
 import { mailbox } from './mail-options.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
+import { startSmtpTestServer } from './smtp-test-server.ts';
 
 const link = `https://crossfeed.test/verify?token=${'a1b2c3'.repeat(20)}&next=%2Fhome`;
 
@@ -352,39 +351,9 @@ describe('file mailer', () => {
   });
 });
 
-interface Received {
-  from: string | false;
-  to: string[];
-  raw: Buffer;
-}
-
-async function startSmtpServer(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom && session.envelope.mailFrom.address,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe('SMTP mailer', () => {
   test('delivers the message to an SMTP server with its Message-ID', async () => {
-    const server = await startSmtpServer();
+    const server = await startSmtpTestServer();
     const mailer = createSmtpMailer({ url: server.url, from: 'Crossfeed <hello@crossfeed.test>' });
     try {
       const sent = await mailer.send({
@@ -413,7 +382,7 @@ describe('SMTP mailer', () => {
   });
 
   test('signs with DKIM: the received message verifies, with the from name on the MAIL_FROM address', async () => {
-    const server = await startSmtpServer();
+    const server = await startSmtpTestServer();
     const keys = rsaKeys();
     const mailer = createSmtpMailer({
       url: server.url,
@@ -449,7 +418,7 @@ describe('SMTP mailer', () => {
 describe('file and SMTP mailers write the same message', () => {
   test('the .eml on disk is what the SMTP server receives, apart from Date and the MIME boundary', async () => {
     await withTempDir(async (dir) => {
-      const server = await startSmtpServer();
+      const server = await startSmtpTestServer();
       const smtp = createSmtpMailer({ url: server.url, from: 'Crossfeed <hello@crossfeed.test>' });
       const file = createFileMailer({ dir, from: 'Crossfeed <hello@crossfeed.test>' });
       const message = {

@@ -5,15 +5,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import type { SMTPServerOptions } from 'smtp-server';
 import { createFileMailer } from '@crossfeed/platform/mail/file-mailer.ts';
 import { mailbox } from '@crossfeed/platform/mail/mail-options.ts';
 import { PermanentDeliveryError, type MailMessage } from '@crossfeed/platform/mail/mailer.port.ts';
 import { createSmtpMailer } from '@crossfeed/platform/mail/smtp-mailer.ts';
+import { startSmtpTestServer, type SmtpTestServer } from '@crossfeed/platform/mail/smtp-test-server.ts';
 import { renderShareEmail } from './share-email.template.ts';
 
 const FROM = 'Crossfeed <no-reply@crossfeed.test>';
@@ -79,31 +79,12 @@ function assertShareMessage(parsed: ParsedMail): void {
   assert.match(parsed.text, /^> YOUR PASSWORD EXPIRED/m, 'the description is quoted');
 }
 
-async function withSmtpServer(
-  options: Partial<SMTPServerOptions>,
-  run: (url: string, received: { rcpt: string[]; raw: Buffer }[]) => Promise<void>,
-): Promise<void> {
-  const received: { rcpt: string[]; raw: Buffer }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-        callback();
-      });
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+async function withSmtpServer(options: Partial<SMTPServerOptions>, run: (server: SmtpTestServer) => Promise<void>): Promise<void> {
+  const server = await startSmtpTestServer(options);
   try {
-    await run(`smtp://127.0.0.1:${port}`, received);
+    await run(server);
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   }
 }
 
@@ -126,7 +107,7 @@ describe('a share e-mail with hostile input, as a mail client parses it', () => 
   });
 
   test('through the SMTP mailer: the same headers arrive, to the one recipient', async () => {
-    await withSmtpServer({}, async (url, received) => {
+    await withSmtpServer({}, async ({ url, received }) => {
       const mailer = createSmtpMailer({ url, from: FROM });
       try {
         await mailer.send(hostileShareMessage());
@@ -134,7 +115,7 @@ describe('a share e-mail with hostile input, as a mail client parses it', () => 
         await mailer.close();
       }
       assert.equal(received.length, 1);
-      assert.deepEqual(received[0]?.rcpt, ['bob@example.com'], 'x@evil.test never became a recipient');
+      assert.deepEqual(received[0]?.to, ['bob@example.com'], 'x@evil.test never became a recipient');
       assertShareMessage(await simpleParser(received[0]?.raw ?? Buffer.alloc(0)));
     });
   });
@@ -154,7 +135,7 @@ describe('SMTP refusals', () => {
   };
 
   test('a 5xx for the recipient or the message is a PermanentDeliveryError with its code; a 4xx is not', async () => {
-    await withSmtpServer(refusing, async (url) => {
+    await withSmtpServer(refusing, async ({ url }) => {
       const mailer = createSmtpMailer({ url, from: FROM });
       try {
         await assert.rejects(mailer.send(hostileShareMessage('gone@example.com')), (error: unknown) => {

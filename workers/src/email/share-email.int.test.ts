@@ -48,17 +48,24 @@ async function contactEmail(id: string): Promise<string> {
   return doc.email;
 }
 
-async function lastShare(): Promise<ContentShared> {
+async function lastShare(): Promise<ContentShared & { id: string }> {
   const events = await app.ctx.eventStore.readAll({ limit: 100_000 });
   const shared = events.filter((event) => event.type === 'ContentShared').at(-1);
   assert.ok(shared);
   return shared as unknown as ContentShared & { id: string };
 }
 
+/** A new sharer shares the post with one new contact of theirs: the share as the log has it. */
+async function shareWithOneContact(contentId: string): Promise<{ sharer: Session; contact: string; shared: ContentShared & { id: string } }> {
+  const sharer = await app.register();
+  const [contact] = await addContacts(app, sharer, 1);
+  assert.ok(contact);
+  await share(sharer, contentId, [contact]);
+  return { sharer, contact, shared: await lastShare() };
+}
+
 async function lastShareResult(): Promise<ShareEmailResult> {
-  const events = await app.ctx.eventStore.readAll({ limit: 100_000 });
-  const shared = events.filter((event) => event.type === 'ContentShared').at(-1);
-  assert.ok(shared);
+  const shared = await lastShare();
   const job = await app.jobQueue.getJob(SHARE_EMAIL_QUEUE, `share-email-${shared.id}`);
   assert.equal(job?.state, 'completed', job?.failedReason);
   return job.returnValue as ShareEmailResult;
@@ -155,11 +162,7 @@ describe('share e-mails (workers on)', () => {
 describe('the worker decides again just before sending', () => {
   test('an address unsubscribed between the share and the send gets nothing, and the credit is taken back', async () => {
     const post = await submitPromoted(app, owner);
-    const sharer = await app.register();
-    const [contact] = await addContacts(app, sharer, 1);
-    assert.ok(contact);
-    await share(sharer, post.id, [contact]);
-    const shared = await lastShare();
+    const { sharer, contact, shared } = await shareWithOneContact(post.id);
     const mailbox = shared.data.mailboxes?.[0];
     assert.ok(mailbox);
     // The same share run again (a late retry) after the person stopped all e-mail from another creator's link.
@@ -201,11 +204,7 @@ describe('the worker decides again just before sending', () => {
 
   test('a run after the read models were rebuilt sends nothing twice: the record lives in the event log', async () => {
     const post = await submitPromoted(app, owner);
-    const sharer = await app.register();
-    const [contact] = await addContacts(app, sharer, 1);
-    assert.ok(contact);
-    await share(sharer, post.id, [contact]);
-    const shared = await lastShare();
+    const { contact, shared } = await shareWithOneContact(post.id);
     // The worker-side read model gone, as after a rebuild from an empty file.
     await app.ctx.readStore.collection(SHARE_EMAILS).deleteMany({});
     assert.deepEqual(await runJob(shared.data), { sent: 0, alreadySent: 1, notSent: 0, bounced: 0, tooOld: 0 });
@@ -214,11 +213,7 @@ describe('the worker decides again just before sending', () => {
 
   test('a share older than a week is never e-mailed (a replay of the log after the dispatcher lost its place)', async () => {
     const post = await submitPromoted(app, owner);
-    const sharer = await app.register();
-    const [contact] = await addContacts(app, sharer, 1);
-    assert.ok(contact);
-    await share(sharer, post.id, [contact]);
-    const shared = await lastShare();
+    const { contact, shared } = await shareWithOneContact(post.id);
     const old = { ...shared.data, shareId: app.ctx.newId(), sharedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString() };
     assert.deepEqual(await runJob(old), { sent: 0, alreadySent: 0, notSent: 0, bounced: 0, tooOld: 1 });
     assert.equal((await mailsTo(await contactEmail(contact))).length, 1);
@@ -226,11 +221,7 @@ describe('the worker decides again just before sending', () => {
 
   test('content removed before the send: nothing is e-mailed and the credit is taken back', async () => {
     const post = await submitPromoted(app, owner);
-    const sharer = await app.register();
-    const [contact] = await addContacts(app, sharer, 1);
-    assert.ok(contact);
-    await share(sharer, post.id, [contact]);
-    const shared = await lastShare();
+    const { shared } = await shareWithOneContact(post.id);
     assert.equal((await app.request('DELETE', `/content/${post.id}/`, { token: owner.token })).status, 200);
     const again = { ...shared.data, shareId: app.ctx.newId() };
     assert.deepEqual(await runJob(again), { sent: 0, alreadySent: 0, notSent: 1, bounced: 0, tooOld: 0 });
@@ -238,12 +229,8 @@ describe('the worker decides again just before sending', () => {
 
   test('a permanent refusal at send (SMTP 5xx) is a hard bounce: the address is suppressed and the credit taken back', async () => {
     const post = await submitPromoted(app, owner, { title: 'Refused' });
-    const sharer = await app.register();
-    const [contact] = await addContacts(app, sharer, 1);
-    assert.ok(contact);
     // Decided without sending (the job runs here by hand against a relay that refuses the address).
-    await share(sharer, post.id, [contact]);
-    const shared = await lastShare();
+    const { sharer, shared } = await shareWithOneContact(post.id);
     const refusing: Mailer = { send: async () => Promise.reject(new PermanentDeliveryError('550 5.1.1 No such user', 550)), close: async () => undefined };
     const again = { ...shared.data, shareId: app.ctx.newId() };
     assert.deepEqual(await runJob(again, refusing), { sent: 0, alreadySent: 0, notSent: 0, bounced: 1, tooOld: 0 });
