@@ -139,6 +139,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
             name: bullJob.name,
             data: bullJob.data,
             attemptsMade: bullJob.attemptsMade,
+            progress: (bullJob.progress ?? 0) as number | Record<string, unknown>,
             updateProgress: (progress) => bullJob.updateProgress(progress),
           };
           try {

@@ -218,6 +218,21 @@ export function jobQueueContract(name: string, makeQueue: () => Promise<QueueFix
       await unlisten();
     });
 
+    test('a retried job starts from the progress its last try reported', async () => {
+      const name = queueName();
+      const seen: unknown[] = [];
+      q.process(name, async (job) => {
+        seen.push(job.progress);
+        if (job.attemptsMade === 0) {
+          await job.updateProgress({ handled: 3 });
+          throw new Error('temporary');
+        }
+      });
+      const id = await q.add(name, 'resumable', {}, { attempts: 2, backoffMs: 20 });
+      await waitForState(q, name, id, 'completed');
+      assert.deepEqual(seen, [0, { handled: 3 }]);
+    });
+
     test('a delayed job is not run before its delay', async () => {
       const name = queueName();
       let startedAt = 0;

@@ -21,6 +21,11 @@ export interface Job<Data = unknown> {
   data: Data;
   /** Tries already made before this one (0 on the first try). */
   attemptsMade: number;
+  /**
+   * The progress the job last reported (0 before any): kept across a retry and a crashed worker, so a job that
+   * works through a list can resume where its last try stopped.
+   */
+  progress: number | Record<string, unknown>;
   /** Reports progress (0-100 or any JSON object); visible through `getJob` and `onProgress`. */
   updateProgress(progress: number | Record<string, unknown>): Promise<void>;
 }

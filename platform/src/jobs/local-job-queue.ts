@@ -367,6 +367,7 @@ export function createLocalJobQueue(options: LocalJobQueueOptions): JobQueue {
       name: row.name,
       data: JSON.parse(row.data),
       attemptsMade: row.attempts_made,
+      progress: JSON.parse(row.progress) as number | Record<string, unknown>,
       updateProgress: async (progress) => {
         if (dbClosed) throw new Error('job queue is closed');
         stmt.progress.run(JSON.stringify(progress), row.seq);

@@ -106,7 +106,7 @@ test('materializes every fully past week and month since the first day, equal to
 test('reports progress after each period, up to 100%', async () => {
   const job = fakeJob({});
   await analyticsRollupProcessor(h, at(`${TODAY}T02:30:00.000Z`))(job);
-  const progress = job.progress as RollupProgress[];
+  const progress = job.reports as RollupProgress[];
   assert.equal(progress.length, 10);
   assert.deepEqual(progress.map((entry) => entry.done), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   assert.ok(progress.every((entry, index) => entry.total === 10 && entry.percent >= (progress[index - 1]?.percent ?? 0)));

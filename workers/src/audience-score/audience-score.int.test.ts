@@ -70,7 +70,7 @@ test('the nightly run scores every user and reports progress; a creator with not
   const job = fakeJob<{ all: true }>({ all: true });
   const result = await audienceScoreProcessor(h, () => new Date(at))(job);
   assert.ok(result.scored >= 1);
-  assert.equal((job.progress.at(-1) as { percent: number }).percent, 100);
+  assert.equal((job.reports.at(-1) as { percent: number }).percent, 100);
   const owner = await h.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: 'owner' });
   assert.equal(owner?.score, 67.5);
   await h.record('user-empty', 'UserRegistered', { userId: 'empty', username: 'empty', email: 'e@x.test', passwordHash: 'h', isAdmin: false, registeredAt: at });

@@ -14,7 +14,7 @@ before(async () => {
 });
 after(() => app.close());
 
-const jobOf = (data: unknown): Job<unknown> => ({ id: 'j', queue: 'q', name: 'n', data, attemptsMade: 0, updateProgress: async () => undefined });
+const jobOf = (data: unknown): Job<unknown> => ({ id: 'j', queue: 'q', name: 'n', data, attemptsMade: 0, progress: 0, updateProgress: async () => undefined });
 
 function resetJob(overrides: Partial<PasswordResetEmailJob> = {}): PasswordResetEmailJob {
   const requestId = `req-${Math.random().toString(36).slice(2)}`;

@@ -2,8 +2,13 @@
  * One share e-mail at a time (docs/exchange.md "How an e-mail is sent"): recorded on the person's mailbox
  * stream (`RecordShareEmail`), where suppression and the network-wide daily cap are decided again, then handed
  * to the mailer. An e-mail the mailbox refuses, or whose contact is gone, is not sent and its credit is taken
- * back; a retry finds the record and sends nothing twice; a temporary mailer failure undoes the record and
- * throws (the job retries); a permanent one is a hard bounce of the address.
+ * back; a temporary mailer failure undoes the record and throws (the job retries); a permanent one is a hard
+ * bounce of the address.
+ *
+ * A retry that finds the record asks its job whether the e-mail went: one its last try had finished is not
+ * sent again; one that try was still sending when its worker died (`inFlight`) is handed to the mailer again
+ * under the same Message-ID, which the mailer turns into one e-mail wherever it can (the outbox files do;
+ * a relay's receivers dedupe on it). So a crash loses no e-mail, and repeats at most those few in flight.
  */
 import { DeliveryRefused, mailboxDecider } from '@crossfeed/domain/mailboxes/mailbox.decider.ts';
 import { mailboxStream, userStream } from '@crossfeed/domain/shared/streams.ts';
@@ -25,6 +30,11 @@ export interface Delivery {
 }
 
 export type DeliveryOutcome = 'sent' | 'already_sent' | 'not_sent' | 'bounced';
+
+export interface DeliverOptions {
+  /** The last try of this job may have recorded this e-mail and died before the mailer had it: send if recorded. */
+  inFlight?: boolean;
+}
 
 /** Sends share e-mails one at a time (see the top of this file), and takes back the credit of those that do not go. */
 export function shareDelivery(deps: Pick<WorkerDeps, 'config' | 'eventStore' | 'mailer'>, now: () => Date = () => new Date()) {
@@ -50,7 +60,13 @@ export function shareDelivery(deps: Pick<WorkerDeps, 'config' | 'eventStore' | '
     }, { metadata: { userId: data.sharerId, causationId: data.shareId } });
   };
 
-  const deliver = async (data: ShareEmailJob, delivery: Delivery, context: ShareEmailContext, shortCode: string): Promise<DeliveryOutcome> => {
+  const deliver = async (
+    data: ShareEmailJob,
+    delivery: Delivery,
+    context: ShareEmailContext,
+    shortCode: string,
+    options: DeliverOptions = {},
+  ): Promise<DeliveryOutcome> => {
     const contact = delivery.contact;
     if (!contact) {
       await withdraw(data, delivery, 'contact_removed');
@@ -80,7 +96,7 @@ export function shareDelivery(deps: Pick<WorkerDeps, 'config' | 'eventStore' | '
       await withdraw(data, delivery, error.reason === 'daily_limit' ? 'daily_limit' : 'suppressed');
       return 'not_sent';
     }
-    if (!recorded) return 'already_sent';
+    if (!recorded && !options.inFlight) return 'already_sent';
 
     const message = shareEmailMessage(config, context, { contactId: contact._id, name: contact.name, email: contact.email }, {
       shareId: data.shareId,

@@ -81,11 +81,11 @@ describe('send at the best time (Premium)', () => {
     // The hours come: each job sends its e-mail and counts its person; the fifth completes the match.
     const run = shareEmailAtProcessor({ config: app.ctx.config, eventStore: app.ctx.eventStore, readStore: app.ctx.readStore, mailer: app.ctx.mailer });
     for (const [i, job] of jobs.entries()) {
-      const result = await run({ id: job.id, queue: SHARE_EMAIL_AT_QUEUE, name: job.name, data: job.data, attemptsMade: 0, updateProgress: async () => undefined } as Job<unknown>);
+      const result = await run({ id: job.id, queue: SHARE_EMAIL_AT_QUEUE, name: job.name, data: job.data, attemptsMade: 0, progress: 0, updateProgress: async () => undefined } as Job<unknown>);
       assert.deepEqual(result, { outcome: 'sent', counted: true }, `job ${i}`);
     }
     // A second run of one of them sends and counts nothing more.
-    const again = await run({ id: jobs[0]!.id, queue: SHARE_EMAIL_AT_QUEUE, name: 'x', data: jobs[0]!.data, attemptsMade: 1, updateProgress: async () => undefined } as Job<unknown>);
+    const again = await run({ id: jobs[0]!.id, queue: SHARE_EMAIL_AT_QUEUE, name: 'x', data: jobs[0]!.data, attemptsMade: 1, progress: 0, updateProgress: async () => undefined } as Job<unknown>);
     assert.deepEqual(again, { outcome: 'already_sent', counted: false });
     await app.settleJobs();
 

@@ -77,7 +77,12 @@ export function shareEmailAtProcessor(deps: Pick<WorkerDeps, 'config' | 'eventSt
       return { outcome: 'not_sent', counted: false };
     }
     const context = await loadShareEmailContext(readStore, { sharer: share.sharerId, content, sharerUsername: share.sharerUsername });
-    const outcome = await deliver(share, delivery, context, shortCode);
+    // The job notes when it starts sending and when the e-mail went: a try after a crash in between sends it
+    // again under the same Message-ID (share-delivery.ts); one after the send only counts the person.
+    const stage = typeof job.progress === 'object' ? job.progress.stage : undefined;
+    if (stage === undefined) await job.updateProgress({ stage: 'sending' });
+    const outcome = await deliver(share, delivery, context, shortCode, { inFlight: stage === 'sending' });
+    if (outcome === 'sent') await job.updateProgress({ stage: 'sent' });
     if (outcome !== 'sent' && outcome !== 'already_sent') return { outcome, counted: false };
     // It went: the person counts now (once: a retry after a crash finds it counted).
     const { events } = await handleCommand(eventStore, creatorContentDecider, userStream(share.sharerId), {

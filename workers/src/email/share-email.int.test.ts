@@ -71,9 +71,12 @@ async function lastShareResult(): Promise<ShareEmailResult> {
   return job.returnValue as ShareEmailResult;
 }
 
-/** The share e-mail processor run by hand on a share's data (as a retry, or a run after a rebuild, would). */
-function runJob(data: ContentShared['data'], mailer: Mailer = app.ctx.mailer): Promise<ShareEmailResult> {
-  const job: Job<unknown> = { id: `manual-${data.shareId}-${Math.random()}`, queue: SHARE_EMAIL_QUEUE, name: 'send-share-emails', data, attemptsMade: 0, updateProgress: async () => undefined };
+/**
+ * The share e-mail processor run by hand on a share's data, as a run after a rebuild would (`progress` 0: a
+ * new job), or as the retry of a try that reported `progress` before its worker died.
+ */
+function runJob(data: ContentShared['data'], mailer: Mailer = app.ctx.mailer, progress: Job['progress'] = 0): Promise<ShareEmailResult> {
+  const job: Job<unknown> = { id: `manual-${data.shareId}-${Math.random()}`, queue: SHARE_EMAIL_QUEUE, name: 'send-share-emails', data, attemptsMade: 0, progress, updateProgress: async () => undefined };
   return shareEmailProcessor({ config: app.ctx.config, eventStore: app.ctx.eventStore, readStore: app.ctx.readStore, mailer, logger: createLogger({ level: 'silent' }) })(job);
 }
 
@@ -209,6 +212,35 @@ describe('the worker decides again just before sending', () => {
     await app.ctx.readStore.collection(SHARE_EMAILS).deleteMany({});
     assert.deepEqual(await runJob(shared.data), { sent: 0, alreadySent: 1, notSent: 0, bounced: 0, tooOld: 0 });
     assert.equal((await mailsTo(await contactEmail(contact))).length, 1);
+  });
+
+  test('a worker that died between the record and the send: its retry sends that e-mail once, a replay sends nothing', async () => {
+    const post = await submitPromoted(app, owner, { title: 'In flight' });
+    const { contact, shared } = await shareWithOneContact(post.id);
+    const email = await contactEmail(contact);
+    const again = { ...shared.data, shareId: app.ctx.newId() };
+    // What the dead try left: the e-mail recorded on the mailbox, the job's progress at 0 handled, no e-mail.
+    const recorded: ShareEmailSent = {
+      type: 'ShareEmailSent',
+      data: { mailbox: email.toLowerCase(), shareId: again.shareId, sharerId: again.sharerId, contentId: post.id, contentOwnerId: again.contentOwnerId, contactId: contact, sentAt: new Date().toISOString() },
+    };
+    await app.ctx.eventStore.append(mailboxStream(email.toLowerCase()), [recorded], { expectedRevision: 'any' });
+    // A replay (a new job) finds the record and takes it as sent.
+    assert.deepEqual(await runJob(again), { sent: 0, alreadySent: 1, notSent: 0, bounced: 0, tooOld: 0 });
+    assert.equal((await mailsTo(email)).length, 1);
+
+    // The retry of the dead try sends it, under the e-mail's own Message-ID.
+    assert.deepEqual(await runJob(again, app.ctx.mailer, { percent: 0, handled: 0 }), { sent: 1, alreadySent: 0, notSent: 0, bounced: 0, tooOld: 0 });
+    const mails = await mailsTo(email);
+    assert.equal(mails.length, 2);
+    const parsed = await simpleParser(await readFile(mails.find((mail) => mail.file.includes(again.shareId))?.file ?? mails[1]!.file));
+    assert.match(parsed.messageId ?? '', new RegExp(`share-${again.shareId}-${contact}`));
+    // Had the dead try handed it to the mailer already, the same Message-ID makes it one e-mail in the outbox.
+    await runJob(again, app.ctx.mailer, { percent: 0, handled: 0 });
+    assert.equal((await mailsTo(email)).length, 2);
+    // A retry after that e-mail was handled sends nothing.
+    assert.deepEqual(await runJob(again, app.ctx.mailer, { percent: 100, handled: 1 }), { sent: 0, alreadySent: 1, notSent: 0, bounced: 0, tooOld: 0 });
+    assert.equal((await mailsTo(email)).length, 2);
   });
 
   test('a share older than a week is never e-mailed (a replay of the log after the dispatcher lost its place)', async () => {

@@ -9,10 +9,11 @@
  *   not sent, and its credit is taken back (`WithdrawShareCredit`); so is one whose content was removed or
  *   held by moderation, or whose contact the sharer deleted;
  * - a retried job finds what it already recorded and does not send it again; the record lives in the event
- *   log, so a read-model rebuild cannot send anything twice;
+ *   log, so a read-model rebuild cannot send anything twice; the job's progress (`handled`) says which of
+ *   the recorded e-mails its last try had finished, so those it was sending when its worker died go again
+ *   under the same Message-ID (share-delivery.ts), and a SIGKILL loses none;
  * - a temporary mailer failure undoes the record (`ReleaseShareEmail`) and fails the job, whose retry sends
  *   what is left; a permanent one (SMTP 5xx) is a hard bounce of the address, which takes the credit back.
- * A crash between the record and the send loses that one e-mail rather than risk sending it twice.
  *
  * A share older than `SHARE_EMAIL_MAX_AGE_DAYS` is never e-mailed: its job can only be a replay of the log
  * (a dispatcher position lost with a read-model file), and the mailbox streams remember deliveries for 30
@@ -74,6 +75,15 @@ function isShareJob(data: unknown): data is ShareEmailJob {
   );
 }
 
+/**
+ * Where a job that ran before resumes: how many e-mails its earlier tries finished (their last progress
+ * report); undefined for a job on its first run.
+ */
+function resumePoint(progress: Job['progress']): number | undefined {
+  const handled = typeof progress === 'object' ? progress.handled : undefined;
+  return typeof handled === 'number' && Number.isInteger(handled) && handled >= 0 ? handled : undefined;
+}
+
 export function shareEmailProcessor(
   deps: Pick<WorkerDeps, 'config' | 'eventStore' | 'readStore' | 'mailer' | 'logger'> & Partial<Pick<WorkerDeps, 'jobQueue'>>,
   now: () => Date = () => new Date(),
@@ -118,18 +128,28 @@ export function shareEmailProcessor(
     }
     const context = await loadShareEmailContext(readStore, { sharer: data.sharerId, content, sharerUsername: data.sharerUsername });
 
-    let done = 0;
+    // The e-mails are handled in order, a few at a time; after each batch the job notes how many are done, so
+    // a try that follows a crash re-sends (same Message-ID) only those its last try may have left in flight.
+    // A job whose progress is still the queue's 0 never ran: what it finds recorded went before (a replay),
+    // and nothing of it is in flight.
+    const earlier = resumePoint(job.progress);
+    if (earlier === undefined) await job.updateProgress({ percent: 0, handled: 0 });
+    const inFlightFrom = earlier ?? deliveries.length;
     for (let start = 0; start < deliveries.length; start += SEND_CONCURRENCY) {
       const batch = deliveries.slice(start, start + SEND_CONCURRENCY);
-      const outcomes = await Promise.all(batch.map((delivery) => deliver(data, delivery, context, shortCode)));
-      for (const outcome of outcomes) {
-        if (outcome === 'sent') result.sent += 1;
-        else if (outcome === 'already_sent') result.alreadySent += 1;
-        else if (outcome === 'bounced') result.bounced += 1;
+      const settled = await Promise.allSettled(batch.map((delivery, i) => deliver(data, delivery, context, shortCode, { inFlight: start + i >= inFlightFrom })));
+      for (const outcome of settled) {
+        if (outcome.status === 'rejected') continue;
+        if (outcome.value === 'sent') result.sent += 1;
+        else if (outcome.value === 'already_sent') result.alreadySent += 1;
+        else if (outcome.value === 'bounced') result.bounced += 1;
         else result.notSent += 1;
       }
-      done += batch.length;
-      await job.updateProgress(Math.round((done / deliveries.length) * 100));
+      // Every e-mail of the batch is now sent, refused, or released for the retry to record again.
+      const handled = start + batch.length;
+      if (handled > (earlier ?? 0)) await job.updateProgress({ percent: Math.round((handled / deliveries.length) * 100), handled });
+      const failure = settled.find((outcome) => outcome.status === 'rejected');
+      if (failure) throw failure.reason;
     }
     if (result.notSent > 0) logger.info({ contentId: data.contentId, notSent: result.notSent }, 'share e-mails: some were not sent; their credit was taken back');
     return result;

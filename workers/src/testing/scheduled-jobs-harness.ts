@@ -44,16 +44,21 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
-/** A job as a queue would hand it to a processor; progress reports are kept. */
-export function fakeJob<Data>(data: Data, id = 'job-1'): Job<Data> & { progress: unknown[] } {
-  const progress: unknown[] = [];
-  return {
+/** A job as a queue would hand it to a processor; its progress reports are kept, in order, in `reports`. */
+export function fakeJob<Data>(data: Data, id = 'job-1'): Job<Data> & { reports: unknown[] } {
+  const reports: unknown[] = [];
+  const job: Job<Data> & { reports: unknown[] } = {
     id,
     queue: 'test',
     name: 'test',
     data,
     attemptsMade: 0,
-    progress,
-    updateProgress: async (value) => void progress.push(value),
+    progress: 0,
+    reports,
+    updateProgress: async (value) => {
+      reports.push(value);
+      job.progress = value;
+    },
   };
+  return job;
 }

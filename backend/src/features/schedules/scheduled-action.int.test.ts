@@ -45,7 +45,7 @@ const processor = () => scheduledActionProcessor({ eventStore: app.ctx.eventStor
 /** Runs the job of the schedule as the queue would when it is due, then waits for the read models. */
 async function runJob(schedule: { id: string; kind: 'share' | 'release'; content_id: string; contact_ids: string[]; run_at: string }, userId: string) {
   const data: ScheduledActionJob = { scheduleId: schedule.id, userId, kind: schedule.kind, contentId: schedule.content_id, contactIds: schedule.contact_ids, runAt: schedule.run_at };
-  const job: Job<unknown> = { id: `schedule-${schedule.id}`, queue: 'scheduled-action', name: 'run', data, attemptsMade: 0, updateProgress: async () => undefined };
+  const job: Job<unknown> = { id: `schedule-${schedule.id}`, queue: 'scheduled-action', name: 'run', data, attemptsMade: 0, progress: 0, updateProgress: async () => undefined };
   const result = await processor()(job);
   const head = (await app.ctx.eventStore.head()).position;
   await settle(app.ctx, head);
