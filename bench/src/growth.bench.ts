@@ -17,7 +17,8 @@
  * GROWTH_SERVER_ARGS adds node flags to the measured server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  * or `--trace-gc`): how the figures in docs/performance.md were explained.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { startServer, stopProcess } from './support/api-process.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -361,48 +362,6 @@ function client(base: string) {
 }
 
 // --- the server process -----------------------------------------------------------------------------
-
-interface Delay {
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-async function startServer(dataDir: string): Promise<{ port: number; reset: () => Promise<void>; delay: () => Promise<Delay>; stop: () => Promise<void> }> {
-  const child = fork(path.join(import.meta.dirname, 'support', 'growth-server.ts'), [dataDir], {
-    execArgv: ['--disable-warning=ExperimentalWarning', ...(process.env.GROWTH_SERVER_ARGS ?? '').split(' ').filter(Boolean)],
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((l) => l.startsWith('READY '));
-      if (line) resolve((JSON.parse(line.slice(6)) as { port: number }).port);
-    });
-    child.once('exit', (code) => reject(new Error(`growth-server exited with ${code}`)));
-  });
-  const ask = <T>(message: string): Promise<T> =>
-    new Promise((resolve) => {
-      child.once('message', (answer) => resolve(answer as T));
-      child.send(message);
-    });
-  return {
-    port,
-    reset: async () => {
-      await ask('reset');
-    },
-    delay: () => ask<Delay>('delay'),
-    stop: () => stopProcess(child),
-  };
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 // --- 2. a large log: rebuild everything, then start on it -------------------------------------------
 

@@ -1,3 +1,5 @@
+import type { ListStatus } from './contact.events.ts';
+
 export interface AddContact {
   type: 'AddContact';
   data: {
@@ -15,9 +17,11 @@ export interface ContactRow {
   contactId: string;
   name: string;
   email: string;
+  /** What the imported list said of the person; null or absent: active. */
+  listStatus?: ListStatus | null;
 }
 
-/** Bulk upload: only the valid rows whose email is new (to the creator and to the file) become contacts. */
+/** Bulk upload: only the valid rows whose mailbox is new (to the creator and to the file) become contacts. */
 export interface AddContacts {
   type: 'AddContacts';
   data: { userId: string; rows: ContactRow[]; now: string; maxContacts?: number };

@@ -3,17 +3,20 @@ import { emailKey } from '../shared/streams.ts';
 import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
 import { CONTACT_FILE_MAX_ROWS, CONTACT_NAME_MAX, CONTACTS_MAX_FREE, CONTACTS_MAX_PREMIUM } from '../rules/limits.ts';
 import { hasControlCharacters, isValidEmail } from '../rules/validation.ts';
+import { normalizedEmail } from '../rules/email-identity.ts';
 import { batchIds, nameList } from '../rules/batch.ts';
 import type { ContactCommand, ContactRow } from './contacts.commands.ts';
 import type { ContactAdded, ContactEvent } from './contact.events.ts';
 
 /**
- * One creator's contacts (`contacts-{userId}`): contact id → email key, emails unique case-insensitively.
+ * One creator's contacts (`contacts-{userId}`): contact id → email key, emails unique case-insensitively,
+ * and how many contacts reach each mailbox (`normalizedEmail`: an import adds no copy of a known person).
  * Updated in place by `evolve` (O(1) per event, however many contacts the creator has).
  */
 export interface ContactsState {
   contacts: Map<string, string>;
   emailKeys: Set<string>;
+  mailboxes: Map<string, number>;
 }
 
 /** Why a contact row is refused; the bulk upload reports these per row. */
@@ -59,22 +62,23 @@ export interface ScreenedRow<Row> {
 }
 
 /**
- * Screens bulk rows in order: invalid rows, later repeats of an email in the same file, and emails the
- * creator already has are refused with their reason. Used by the decider (authority) and by the route to
- * explain each refused row.
+ * Screens bulk rows in order: invalid rows, later rows reaching a mailbox an earlier row of the file reaches
+ * (case, `+tags`, Gmail dots), and mailboxes the creator already has a contact for are refused with their
+ * reason. `seen` carries the file's mailboxes from one chunk of it to the next. Used by the decider
+ * (authority) and by the import to explain and count each row.
  */
 export function screenContactRows<Row extends { name: string; email: string }>(
   rows: readonly Row[],
-  existingEmailKeys: ReadonlySet<string>,
+  existingMailboxes: { has(mailbox: string): boolean },
+  seen: Set<string> = new Set(),
 ): ScreenedRow<Row>[] {
-  const seen = new Set<string>();
   return rows.map((row) => {
     const problem = contactRowProblem(row.name, row.email);
     if (problem) return { row, reason: problem };
-    const key = emailKey(row.email);
-    if (seen.has(key)) return { row, reason: CONTACT_REJECTIONS.duplicateInFile };
-    seen.add(key);
-    if (existingEmailKeys.has(key)) return { row, reason: CONTACT_REJECTIONS.alreadyExists };
+    const mailbox = normalizedEmail(row.email);
+    if (seen.has(mailbox)) return { row, reason: CONTACT_REJECTIONS.duplicateInFile };
+    seen.add(mailbox);
+    if (existingMailboxes.has(mailbox)) return { row, reason: CONTACT_REJECTIONS.alreadyExists };
     return { row, reason: null };
   });
 }
@@ -82,19 +86,30 @@ export function screenContactRows<Row extends { name: string; email: string }>(
 function added(userId: string, row: ContactRow, source: 'single' | 'bulk', now: string): ContactAdded {
   return {
     type: 'ContactAdded',
-    data: { contactId: row.contactId, userId, name: row.name.trim(), email: row.email.trim(), source, addedAt: now },
+    data: {
+      contactId: row.contactId,
+      userId,
+      name: row.name.trim(),
+      email: row.email.trim(),
+      source,
+      addedAt: now,
+      ...(row.listStatus && { listStatus: row.listStatus }),
+    },
   };
 }
 
 export const contactsDecider: Decider<ContactsState, ContactCommand, ContactEvent> = {
-  initialState: () => ({ contacts: new Map(), emailKeys: new Set() }),
+  initialState: () => ({ contacts: new Map(), emailKeys: new Set(), mailboxes: new Map() }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'ContactAdded': {
         const key = emailKey(event.data.email);
+        if (state.contacts.has(event.data.contactId)) return state;
         state.contacts.set(event.data.contactId, key);
         state.emailKeys.add(key);
+        const mailbox = normalizedEmail(key);
+        state.mailboxes.set(mailbox, (state.mailboxes.get(mailbox) ?? 0) + 1);
         return state;
       }
       case 'ContactRemoved': {
@@ -102,6 +117,10 @@ export const contactsDecider: Decider<ContactsState, ContactCommand, ContactEven
         if (key === undefined) return state;
         state.contacts.delete(event.data.contactId);
         state.emailKeys.delete(key);
+        const mailbox = normalizedEmail(key);
+        const left = (state.mailboxes.get(mailbox) ?? 1) - 1;
+        if (left > 0) state.mailboxes.set(mailbox, left);
+        else state.mailboxes.delete(mailbox);
         return state;
       }
       default:
@@ -126,7 +145,7 @@ export const contactsDecider: Decider<ContactsState, ContactCommand, ContactEven
         if (rows.length > CONTACT_FILE_MAX_ROWS) {
           throw new ValidationError(`A file may hold at most ${CONTACT_FILE_MAX_ROWS} contacts.`);
         }
-        const accepted = screenContactRows(rows, state.emailKeys)
+        const accepted = screenContactRows(rows, state.mailboxes)
           .filter(({ row, reason }) => reason === null && !state.contacts.has(row.contactId))
           .map(({ row }) => added(userId, row, 'bulk', now));
         // All of the rows or none: a file that would pass the cap adds nothing.

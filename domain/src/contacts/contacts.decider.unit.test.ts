@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from '../shared/errors.ts';
+import { fold } from '../shared/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { CONTACT_FILE_MAX_ROWS } from '../rules/limits.ts';
 import type { ContactAdded, ContactRemoved } from './contact.events.ts';
@@ -78,6 +79,31 @@ describe('contacts decider: AddContacts (bulk)', () => {
 
   test('decides nothing when no row is acceptable', () => {
     spec.given([ada]).when({ type: 'AddContacts', data: { userId: 'u1', now, rows: [{ contactId: 'b1', name: 'A', email: 'ADA@example.com' }] } }).then([]);
+  });
+
+  test('a row reaching the mailbox of a contact (a +tag or Gmail-dots copy) adds nothing; after its removal it may', () => {
+    const gmail: ContactAdded = { type: 'ContactAdded', data: { contactId: 'g1', userId: 'u1', name: 'Ada', email: 'ada.lovelace@gmail.com', source: 'single', addedAt: now } };
+    const copies = [
+      { contactId: 'b1', name: 'Ada', email: 'AdaLovelace+news@gmail.com' },
+      { contactId: 'b2', name: 'Bea', email: 'bea@example.org' },
+      { contactId: 'b3', name: 'Bea again', email: 'Bea+x@example.org' },
+    ];
+    const addedRows = contactsDecider.decide({ type: 'AddContacts', data: { userId: 'u1', now, rows: copies } }, fold(contactsDecider, [gmail]));
+    assert.deepEqual(addedRows.map((event) => event.data.contactId), ['b2']);
+    const removed: ContactRemoved = { type: 'ContactRemoved', data: { contactId: 'g1', userId: 'u1', removedAt: now } };
+    const again = contactsDecider.decide({ type: 'AddContacts', data: { userId: 'u1', now, rows: copies.slice(0, 1) } }, fold(contactsDecider, [gmail, removed]));
+    assert.deepEqual(again.map((event) => event.data.contactId), ['b1']);
+  });
+
+  test('a row the imported list marks as gone is kept with its status; an active one carries none', () => {
+    const rows = [
+      { contactId: 'b1', name: 'Una', email: 'una@example.org', listStatus: 'unsubscribed' as const },
+      { contactId: 'b2', name: 'Val', email: 'val@example.org', listStatus: null },
+    ];
+    spec.given([]).when({ type: 'AddContacts', data: { userId: 'u1', now, rows } }).then([
+      { type: 'ContactAdded', data: { contactId: 'b1', userId: 'u1', name: 'Una', email: 'una@example.org', source: 'bulk', addedAt: now, listStatus: 'unsubscribed' } },
+      { type: 'ContactAdded', data: { contactId: 'b2', userId: 'u1', name: 'Val', email: 'val@example.org', source: 'bulk', addedAt: now } },
+    ]);
   });
 
   test('refuses more rows than a file may hold', () => {
@@ -159,7 +185,7 @@ describe('contacts decider: the cap of the tier', () => {
   });
 
   test('without a tier the Free cap applies', () => {
-    const full = { contacts: new Map(Array.from({ length: 50_000 }, (_, i) => [`x${i}`, `n${i}@example.com`])), emailKeys: new Set<string>() };
+    const full = { contacts: new Map(Array.from({ length: 50_000 }, (_, i) => [`x${i}`, `n${i}@example.com`])), emailKeys: new Set<string>(), mailboxes: new Map<string, number>() };
     assert.throws(() => contactsDecider.decide(add(), full), QuotaExceededError);
   });
 });
@@ -170,8 +196,9 @@ describe('contacts decider: long streams', () => {
       i % 10 === 9
         ? { type: 'ContactRemoved', data: { contactId: `c${i - 1}`, userId: 'u1', removedAt: now } }
         : { type: 'ContactAdded', data: { contactId: `c${i}`, userId: 'u1', name: 'N', email: `n${i}@example.com`, source: 'bulk', addedAt: now } };
-    const state = foldInPlace(contactsDecider, LONG_STREAM, event, (s) => [s.contacts, s.emailKeys]);
+    const state = foldInPlace(contactsDecider, LONG_STREAM, event, (s) => [s.contacts, s.emailKeys, s.mailboxes]);
     assert.equal(state.contacts.size, LONG_STREAM * 0.8);
     assert.equal(state.emailKeys.size, LONG_STREAM * 0.8);
+    assert.equal(state.mailboxes.size, LONG_STREAM * 0.8);
   });
 });

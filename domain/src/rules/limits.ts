@@ -32,8 +32,12 @@ export const PASSWORD_MAX = 256;
 
 /** Bulk contact upload (SPEC §5 Bulk upload; sizes are ours). */
 export const CONTACT_FILE_TYPES = ['.csv', '.json'] as const;
-export const CONTACT_FILE_MAX_BYTES = 1024 * 1024;
-export const CONTACT_FILE_MAX_ROWS = 5000;
+/** Room for a 50,000-person export with many columns (Google Contacts writes ~30 per row). */
+export const CONTACT_FILE_MAX_BYTES = 32 * 1024 * 1024;
+/** A JSON file is parsed whole: big lists come as CSV, which is read as a stream. */
+export const CONTACT_JSON_MAX_BYTES = 4 * 1024 * 1024;
+/** A whole Free list in one file (`CONTACTS_MAX_FREE`). */
+export const CONTACT_FILE_MAX_ROWS = 50_000;
 /** A bulk upload is decided and appended in commands of at most this many rows (bounded work per step). */
 export const CONTACT_ROWS_PER_COMMAND = 500;
 /** Contacts one creator may keep: a bound on the `contacts-{userId}` stream (and on what a share fans out to). */

@@ -18,8 +18,10 @@ export type ShareSkipReason =
   | 'own_address'
   /** The person asked for no more e-mails (from this sharer, or from Crossfeed). */
   | 'unsubscribed'
-  /** The address bounced for good, or its owner marked a Crossfeed e-mail as spam. */
+  /** The address bounced for good, or its owner marked a Crossfeed e-mail as spam (or the creator's list says so). */
   | 'bounced'
+  /** The creator's own list marks the person inactive or disabled (an imported export, docs/contact-import.md). */
+  | 'suppressed'
   /** The sharer has e-mailed as many people today as their account may. */
   | 'email_budget';
 
@@ -38,6 +40,7 @@ export const SHARE_REASON_LABELS: Readonly<Record<ShareSkipReason | UncountedRea
   own_address: 'Your own address',
   unsubscribed: 'Unsubscribed',
   bounced: 'Bounced',
+  suppressed: 'Inactive in your list',
   email_budget: "Past today's sending limit",
   match_complete: 'Match already complete',
   scheduled: 'Counts when their e-mail goes, at their best time',

@@ -1,3 +1,4 @@
+import type { ListStatus } from '../contacts/contact.events.ts';
 import type { CreditWithdrawalReason, ShareDeliveryRef } from './user.events.ts';
 
 /**
@@ -37,6 +38,8 @@ export interface ShareTarget {
   contactId: string;
   name: string;
   email: string;
+  /** What the sharer's imported list says of the person (`ContactAdded.listStatus`); absent or null: active. */
+  listStatus?: ListStatus | null;
 }
 
 /** What the suppression list and the network-wide cap say of one mailbox (read models; the worker checks again). */

@@ -217,10 +217,13 @@ function ownSendsToday(state: CreatorContentState, mailbox: string, now: string)
  * decides by, and what GET /content/{id}/share-targets shows (the daily e-mail budget and repeats within
  * one selection are the share's own, see `decide`).
  */
-export function reachOf(state: CreatorContentState, context: ReachContext, email: string): 'available' | ShareSkipReason {
+export function reachOf(state: CreatorContentState, context: ReachContext, contact: Pick<ShareTarget, 'email' | 'listStatus'>): 'available' | ShareSkipReason {
+  const { email } = contact;
   const mailbox = normalizedEmail(email);
   if (isThrowawayAddress(email)) return 'throwaway_address';
   if (mailbox === normalizedEmail(context.sharerEmail)) return 'own_address';
+  // The creator's own list said the person is gone: never e-mailed, never counted.
+  if (contact.listStatus) return contact.listStatus;
   const facts = context.mailboxes[mailbox];
   if (facts?.suppressed) return facts.suppressed;
   if (state.reached.get(context.contentId)?.has(mailbox)) return 'already_shared';
@@ -285,6 +288,7 @@ const SKIP_EXPLANATIONS: Record<ShareSkipReason, (budget: number) => string> = {
   own_address: () => 'your own address',
   unsubscribed: () => 'unsubscribed',
   bounced: () => 'bounced',
+  suppressed: () => 'inactive in your list',
   email_budget: (budget) => `past your ${budget} e-mails for today`,
 };
 
@@ -496,7 +500,7 @@ export const creatorContentDecider: Decider<CreatorContentState, CreatorContentC
         const skipped: ShareSkip[] = [];
         for (const contact of contacts) {
           const mailbox = normalizedEmail(contact.email);
-          let reason = reachOf(state, context, contact.email);
+          let reason = reachOf(state, context, contact);
           if (reason === 'available' && mailboxes.includes(mailbox)) reason = 'duplicate_address';
           if (reason === 'available' && budgetLeft === 0) reason = 'email_budget';
           if (reason !== 'available') {

@@ -398,9 +398,18 @@ describe('creator content decider: a share is a person reached', () => {
     spec.given(three).when(share('s4', DAY2, { contentId: 'x4', contactIds: ['k1'] })).then([shared('s4', DAY2, { contentId: 'x4', contactIds: ['k1'] })]);
     const state = fold(creatorContentDecider, three as UserEvent[]);
     const context = { contentId: 'x4', sharerEmail: 'ada@example.com', mailboxes: {}, addressDailyCap: 3, now: SATURDAY };
-    assert.equal(reachOf(state, context, 'k1@example.com'), 'daily_limit');
-    assert.equal(reachOf(state, { ...context, now: DAY2 }, 'k1@example.com'), 'available');
-    assert.equal(reachOf(state, { ...context, contentId: 'x1', now: DAY2 }, 'K1@Example.com'), 'already_shared');
+    assert.equal(reachOf(state, context, { email: 'k1@example.com' }), 'daily_limit');
+    assert.equal(reachOf(state, { ...context, now: DAY2 }, { email: 'k1@example.com' }), 'available');
+    assert.equal(reachOf(state, { ...context, contentId: 'x1', now: DAY2 }, { email: 'K1@Example.com' }), 'already_shared');
+  });
+
+  test("a contact the sharer's imported list marks as gone is never reached, whatever else holds", () => {
+    const context = { contentId: 'x4', sharerEmail: 'ada@example.com', mailboxes: {}, addressDailyCap: 3, now: SATURDAY };
+    const state = creatorContentDecider.initialState();
+    assert.equal(reachOf(state, context, { email: 'k1@example.com', listStatus: 'unsubscribed' }), 'unsubscribed');
+    assert.equal(reachOf(state, context, { email: 'k1@example.com', listStatus: 'bounced' }), 'bounced');
+    assert.equal(reachOf(state, context, { email: 'k1@example.com', listStatus: 'suppressed' }), 'suppressed');
+    assert.equal(reachOf(state, context, { email: 'k1@example.com', listStatus: null }), 'available');
   });
 
   test("e-mails at most the account's daily budget: the rest are skipped with their reason", () => {

@@ -23,10 +23,16 @@ describe('contacts projection', () => {
       email: 'Ada@Example.com',
       email_key: 'ada@example.com',
       mailbox_key: 'ada@example.com',
+      list_status: null,
       audience_score: null,
       created_at: now,
     });
     assert.equal(await store.collection(CONTACTS).count({ user_id: 'u2' }), 1);
+  });
+
+  test("keeps what the creator's imported list said of the person", async () => {
+    const store = await projectEvents(contactsProjection, [{ ...added('c1', 'u1', 'gone@example.com'), data: { ...added('c1', 'u1', 'gone@example.com').data, source: 'bulk', listStatus: 'unsubscribed' } }]);
+    assert.equal((await store.collection(CONTACTS).findOne({ _id: 'c1' }))?.list_status, 'unsubscribed');
   });
 
   test('removes the document of a removed contact only', async () => {

@@ -1,4 +1,4 @@
-import type { ContactAdded, ContactRemoved } from '@crossfeed/domain/contacts/contact.events.ts';
+import type { ContactAdded, ContactRemoved, ListStatus } from '@crossfeed/domain/contacts/contact.events.ts';
 import { emailKey } from '@crossfeed/domain/shared/streams.ts';
 import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
@@ -15,6 +15,8 @@ export interface ContactDoc extends Doc {
   email_key: string;
   /** The mailbox the address reaches (`normalizedEmail`): the person a share counts, and their suppression. */
   mailbox_key: string;
+  /** What the creator's imported list said of the person (never e-mailed, never credited); null: active. */
+  list_status?: ListStatus | null;
   /** Written by the audience-score worker; null until scored. */
   audience_score: number | null;
   created_at: string;
@@ -22,8 +24,8 @@ export interface ContactDoc extends Doc {
 
 export const contactsProjection: Projection = {
   name: 'contacts',
-  // 2: `mailbox_key`.
-  version: 2,
+  // 2: `mailbox_key`. 3: `list_status`.
+  version: 3,
   collections: {
     [CONTACTS]: [{ key: { user_id: 1, created_at: 1 } }, { key: { user_id: 1, email_key: 1 } }, { key: { user_id: 1, mailbox_key: 1 } }],
   },
@@ -39,7 +41,15 @@ export const contactsProjection: Projection = {
             collection: CONTACTS,
             id: data.contactId,
             update: {
-              $set: { user_id: data.userId, name: data.name, email: data.email, email_key: emailKey(data.email), mailbox_key: normalizedEmail(data.email), created_at: data.addedAt },
+              $set: {
+                user_id: data.userId,
+                name: data.name,
+                email: data.email,
+                email_key: emailKey(data.email),
+                mailbox_key: normalizedEmail(data.email),
+                list_status: data.listStatus ?? null,
+                created_at: data.addedAt,
+              },
               $setOnInsert: { audience_score: null },
             },
           },

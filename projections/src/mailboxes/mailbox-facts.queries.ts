@@ -1,6 +1,7 @@
 import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import type { MailboxFacts } from '@crossfeed/domain/users/creator-content.commands.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import type { ContactDoc } from '../contacts/contacts.projection.ts';
 import { MAILBOX_DAYS, MAILBOXES, mailboxDayId, type MailboxDayDoc, type MailboxDoc } from './mailboxes.projection.ts';
 
 /** Whether e-mail from `sharerId` may reach the mailbox, read from its document (or why not). */
@@ -29,14 +30,21 @@ export async function mailboxFacts(readStore: ReadStore, mailboxes: readonly str
   return Object.fromEntries(unique.map((mailbox) => [mailbox, { suppressed: suppressionFor(byId.get(mailbox), sharerId), sentToday: sentToday.get(mailbox) ?? 0 }]));
 }
 
-/** Each contact's standing for its creator: suppressed mailboxes show as `unsubscribed` or `bounced`. */
+/** A contact's standing for its creator: whether share e-mails can reach the person, or why not. */
+export type ContactStatus = 'active' | 'unsubscribed' | 'bounced' | 'suppressed';
+
+/**
+ * Each contact's standing for its creator: what the creator's imported list said of the person first, then
+ * the suppression list (suppressed mailboxes show as `unsubscribed` or `bounced`).
+ */
 export async function contactStatuses(
   readStore: ReadStore,
   userId: string,
-  contacts: readonly { _id: string; email: string }[],
-): Promise<Map<string, 'active' | 'unsubscribed' | 'bounced'>> {
+  contacts: readonly { _id: string; email: string; list_status?: ContactDoc['list_status'] }[],
+): Promise<Map<string, ContactStatus>> {
+  const listed = new Map(contacts.flatMap((contact) => (contact.list_status ? [[contact._id, contact.list_status] as const] : [])));
   const keys = new Map(contacts.map((contact) => [contact._id, normalizedEmail(contact.email)]));
   const docs = keys.size === 0 ? [] : await readStore.collection<MailboxDoc>(MAILBOXES).find({ _id: { $in: [...new Set(keys.values())] } });
   const byId = new Map(docs.map((doc) => [doc._id, doc]));
-  return new Map([...keys].map(([contactId, mailbox]) => [contactId, suppressionFor(byId.get(mailbox), userId) ?? 'active']));
+  return new Map([...keys].map(([contactId, mailbox]) => [contactId, listed.get(contactId) ?? suppressionFor(byId.get(mailbox), userId) ?? 'active']));
 }

@@ -1,7 +1,7 @@
 import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { dailyEmailBudget, type EmailBudgets } from '@crossfeed/domain/rules/share-credit.ts';
-import type { MailboxFacts } from '@crossfeed/domain/users/creator-content.commands.ts';
+import type { MailboxFacts, ShareTarget } from '@crossfeed/domain/users/creator-content.commands.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTACTS, type ContactDoc } from '../contacts/contacts.projection.ts';
 import { mailboxFacts } from '../mailboxes/mailbox-facts.queries.ts';
@@ -17,6 +17,14 @@ export interface ShareInputs {
   emailBudget: number;
   heldBouncedContacts: number;
 }
+
+/** A contact as a share decides on it: the address, and what the sharer's imported list says of the person. */
+export const shareTargetOf = (contact: ContactDoc): ShareTarget => ({
+  contactId: contact._id,
+  name: contact.name,
+  email: contact.email,
+  ...(contact.list_status && { listStatus: contact.list_status }),
+});
 
 /** An account whose document predates e-mail confirmation (no `email_confirmed`) counts as confirmed. */
 export const emailConfirmed = (user: UserDoc): boolean => user.email_confirmed !== false;

@@ -72,6 +72,11 @@ export function shareDelivery(deps: Pick<WorkerDeps, 'config' | 'eventStore' | '
       await withdraw(data, delivery, 'contact_removed');
       return 'not_sent';
     }
+    // The sharer's imported list marks the person as gone (decided at the share; checked again here).
+    if (contact.list_status) {
+      await withdraw(data, delivery, 'suppressed');
+      return 'not_sent';
+    }
     const stream = mailboxStream(delivery.mailbox);
     const metadata = { userId: data.sharerId, causationId: data.shareId };
     let recorded: boolean;

@@ -27,7 +27,7 @@ import type { EventMetadata, RecordedEvent } from '@crossfeed/platform/event-sto
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { isLive, isRemoved, isShareable } from '@crossfeed/projections/contents/content-visibility.ts';
-import { loadShareInputs } from '@crossfeed/projections/sharing/share-inputs.ts';
+import { loadShareInputs, shareTargetOf } from '@crossfeed/projections/sharing/share-inputs.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { SCHEDULES, type ScheduleDoc } from '@crossfeed/projections/schedules/schedules.projection.ts';
 import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
@@ -129,7 +129,7 @@ async function runShare(deps: Pick<WorkerDeps, 'eventStore' | 'readStore' | 'con
         sharerId: data.userId,
         sharerUsername: user.username,
         sharerEmail: user.email,
-        contacts: contacts.map((contact) => ({ contactId: contact._id, name: contact.name, email: contact.email })),
+        contacts: contacts.map(shareTargetOf),
         contentLive: isLive(content),
         requiredShares: content.required_shares,
         addressDailyCap: config.MAX_EMAILS_PER_ADDRESS_PER_DAY,

@@ -15,7 +15,7 @@ import { contentDailySeries } from '@crossfeed/projections/content-daily/content
 import type { ApiContext } from '../../api/api-context.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { contentAttribution } from './attribution.queries.ts';
-import { toCsv, type CsvCell } from './csv.ts';
+import { toCsv, type CsvCell } from '../../http/csv.ts';
 import { parseDayRange } from './day-range.ts';
 import { ownedContent } from './owned-content.ts';
 

@@ -1,5 +1,6 @@
 import type { Score, ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
 import type { ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
+import type { ContactStatus } from '@crossfeed/projections/mailboxes/mailbox-facts.queries.ts';
 
 /** SPEC §3 Contact, with the parts its audience score is the sum of (domain/src/rules/audience-score.ts). */
 export interface ContactDto {
@@ -11,12 +12,14 @@ export interface ContactDto {
   score_parts: ScorePart[];
   /**
    * Whether share e-mails can reach the person: `unsubscribed` (from this creator or from Crossfeed; which is
-   * never said), `bounced` (the address bounced or its owner marked a Crossfeed e-mail as spam), else `active`.
+   * never said), `bounced` (the address bounced or its owner marked a Crossfeed e-mail as spam), `suppressed`
+   * (the creator's imported list marks the person inactive or disabled), else `active`. The first two also
+   * come from the creator's imported list (docs/contact-import.md).
    */
   status: ContactStatus;
 }
 
-export type ContactStatus = 'active' | 'unsubscribed' | 'bounced';
+export type { ContactStatus };
 
 /** `score` from `contactScoresOf` (projections/src/audience-scores/audience-scores.queries.ts). */
 export function toContactDto(doc: ContactDoc, score: Score, status: ContactStatus = 'active'): ContactDto {

@@ -1,9 +1,9 @@
+import { once } from 'node:events';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { CONTACT_REJECTIONS, contactsCap, contactsDecider, contactsLimitMessage, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
+import { contactsCap, contactsDecider } from '@crossfeed/domain/contacts/contacts.decider.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
-import { QuotaExceededError } from '@crossfeed/domain/shared/errors.ts';
 import { BATCH_ITEMS_MAX, CONTACT_FILE_MAX_BYTES, CONTACT_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { BATCH_MESSAGES } from '@crossfeed/domain/rules/batch.ts';
 import { EMAIL_PATTERN, MESSAGES } from '@crossfeed/domain/rules/validation.ts';
@@ -11,9 +11,7 @@ import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contactsStream } from '@crossfeed/domain/shared/streams.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
-import { execute, settle } from '../../api/execute.ts';
-import { commandHandlerFor, handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
-import type { Position } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { contactStatuses } from '@crossfeed/projections/mailboxes/mailbox-facts.queries.ts';
@@ -22,8 +20,8 @@ import { parseInput } from '../../http/validate.ts';
 import { toContactDto } from './contact.dto.ts';
 import { contactScoresOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { contactScore } from '@crossfeed/domain/rules/audience-score.ts';
-import { parseContactFile } from './contact-file.ts';
-import { chunkContactRows } from './contact-chunks.ts';
+import { importContacts } from './contact-import.ts';
+import { toCsv } from '../../http/csv.ts';
 
 const ContactInput = z.strictObject({
   name: z
@@ -44,11 +42,60 @@ const BatchDeleteInput = z.strictObject({
     .max(BATCH_ITEMS_MAX * 2, BATCH_MESSAGES.tooMany),
 });
 
+/** `?dry_run=true`: what an import would do, nothing written. */
+const BulkQuery = z.object({
+  dry_run: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+/** The multipart fields beside the file: `mapping`, a JSON string naming the e-mail and name columns. */
+const Mapping = z.strictObject({
+  email: z.string({ error: 'must name the e-mail column.' }).trim().min(1, 'must name the e-mail column.').max(200),
+  name: z.array(z.string().trim().min(1).max(200), { error: 'must list the name columns.' }).max(5, 'may join at most 5 columns.'),
+});
+const BulkFields = z.object({
+  mapping: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON: { "email": column, "name": [columns] }.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(Mapping.optional()),
+});
+
+const EXPORT_HEADER = ['name', 'email', 'status', 'audience_score', 'added_at'];
+const EXPORT_PAGE = 1000;
+const zeroScore = () => contactScore({ clickDays: 0, clicks: 0, conversions: 0 });
+
+/** The creator's contacts in pages, oldest first (keyset on created_at and id: each page costs the same). */
+async function* contactPages(ctx: ApiContext, userId: string): AsyncGenerator<ContactDoc[]> {
+  const contacts = ctx.readStore.collection<ContactDoc>(CONTACTS);
+  let after: ContactDoc | undefined;
+  for (;;) {
+    const filter = after
+      ? { user_id: userId, $or: [{ created_at: { $gt: after.created_at } }, { created_at: after.created_at, _id: { $gt: after._id } }] }
+      : { user_id: userId };
+    const docs = await contacts.find(filter, { sort: { created_at: 1, _id: 1 }, limit: EXPORT_PAGE });
+    if (docs.length > 0) yield docs;
+    if (docs.length < EXPORT_PAGE) return;
+    after = docs.at(-1);
+  }
+}
+
 /** Multipart with one `file` part held in memory; multer's failures become 413/400 with a detail. */
 function receiveFile(): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: CONTACT_FILE_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+    limits: { fileSize: CONTACT_FILE_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 4096 },
   }).single('file');
   return (req, res, next) => {
     upload(req, res, (error: unknown) => {
@@ -102,45 +149,23 @@ export function contactRoutes(ctx: ApiContext): Router {
 
   router.post('/contacts/bulk', auth, receiveFile(), async (req, res) => {
     const user = currentUser(req);
-    const rows = parseContactFile(req.file).map((row) => ({ ...row, contactId: ctx.newId() }));
-    const now = ctx.clock().toISOString();
-    const maxContacts = contactsCap(isPremiumActive(user, now));
-    // The whole file against the cap first, on the state commands are decided on: a file that would pass it
-    // adds nothing (each chunk's command checks again, so a race can stop a file part-way, never past the cap).
-    const adding = await commandHandlerFor(ctx.eventStore).query(contactsDecider, contactsStream(user._id), (state) => ({
-      kept: state.contacts.size,
-      added: screenContactRows(rows, state.emailKeys).filter(({ reason }) => reason === null).length,
-    }));
-    if (adding.kept + adding.added > maxContacts) throw new QuotaExceededError(contactsLimitMessage(maxContacts));
-    // One command per chunk of rows: each decides and appends a bounded number of events of bounded size
-    // (the event loop is never held for a whole file, and an append stays far below EventStoreDB's 1 MiB
-    // limit). Chunks are decided in file order on the state the previous one left, so an email repeated
-    // across chunks is still refused. The read models are awaited once, after the last chunk.
-    const chunking = chunkContactRows(rows);
-    if ('oversizedRow' in chunking) throw new HttpError(413, `Row ${chunking.oversizedRow + 1} is too large.`);
-    const added = new Set<string>();
-    let last: Position | undefined;
-    for (const chunk of chunking.chunks) {
-      const result = await handleCommand(
-        ctx.eventStore,
-        contactsDecider,
-        contactsStream(user._id),
-        { type: 'AddContacts', data: { userId: user._id, rows: chunk, now, maxContacts } },
-        { metadata: { userId: user._id } },
-      );
-      for (const event of result.events) added.add(event.data.contactId);
-      last = result.position ?? last;
+    const { dry_run: dryRun } = parseInput(BulkQuery, req.query);
+    const { mapping } = parseInput(BulkFields, req.body ?? {});
+    res.json(await importContacts(ctx, user, req.file, { dryRun, ...(mapping && { mapping }) }));
+  });
+
+  // The creator's list is theirs to take away: every contact, oldest first, read a page at a time.
+  router.get('/contacts/export.csv', auth, async (req, res) => {
+    const user = currentUser(req);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="crossfeed-contacts.csv"');
+    res.write(toCsv([EXPORT_HEADER]));
+    for await (const docs of contactPages(ctx, user._id)) {
+      const [scores, statuses] = await Promise.all([contactScoresOf(ctx.readStore, docs.map((doc) => doc._id)), contactStatuses(ctx.readStore, user._id, docs)]);
+      const rows = docs.map((doc) => [doc.name, doc.email, statuses.get(doc._id) ?? 'active', (scores.get(doc._id) ?? zeroScore()).score, doc.created_at]);
+      if (!res.write(toCsv(rows))) await once(res, 'drain');
     }
-    await settle(ctx, last);
-    // The decider decided against the stream; a valid, first-in-file row it left out was already a contact.
-    const rejected = screenContactRows(rows, new Set())
-      .map(({ row, reason }, index) => ({
-        row: index + 1,
-        email: row.email,
-        reason: reason ?? (added.has(row.contactId) ? null : CONTACT_REJECTIONS.alreadyExists),
-      }))
-      .filter((entry): entry is { row: number; email: string; reason: string } => entry.reason !== null);
-    res.json({ message: 'Contacts uploaded successfully!', added: added.size, rejected });
+    res.end();
   });
 
   // Premium: several contacts in one request, all or nothing. A creator's contacts all live on

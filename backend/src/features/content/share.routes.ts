@@ -24,7 +24,7 @@ import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/conte
 import { isLive, isModerationHidden } from '@crossfeed/projections/contents/content-visibility.ts';
 import { mailboxFacts } from '@crossfeed/projections/mailboxes/mailbox-facts.queries.ts';
 import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
-import { emailBudgetOf, heldBouncedContacts, loadShareInputs } from '@crossfeed/projections/sharing/share-inputs.ts';
+import { emailBudgetOf, heldBouncedContacts, loadShareInputs, shareTargetOf } from '@crossfeed/projections/sharing/share-inputs.ts';
 import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import { previewShareEmail } from '@crossfeed/workers/email/share-email-message.ts';
@@ -123,7 +123,7 @@ export function shareRoutes(ctx: ApiContext): Router {
     await sendPagedList(req, res, ctx.readStore.collection<ContactDoc>(CONTACTS), { user_id: user._id }, sort, async (docs) => {
       const context = await reachContext(ctx, user, content, docs, now);
       return readCreatorState(ctx, user._id, (state) =>
-        docs.map((contact) => ({ id: contact._id, name: contact.name, email: contact.email, state: reachOf(state, context, contact.email) })),
+        docs.map((contact) => ({ id: contact._id, name: contact.name, email: contact.email, state: reachOf(state, context, shareTargetOf(contact)) })),
       );
     });
   });
@@ -155,7 +155,7 @@ export function shareRoutes(ctx: ApiContext): Router {
       const page = await contacts.find({ user_id: user._id }, { sort: { created_at: 1, email_key: 1, _id: 1 }, skip: offset, limit: SUMMARY_PAGE });
       if (page.length === 0) break;
       const context = await reachContext(ctx, user, content, page, now);
-      available += await readCreatorState(ctx, user._id, (state) => page.filter((contact) => reachOf(state, context, contact.email) === 'available').length);
+      available += await readCreatorState(ctx, user._id, (state) => page.filter((contact) => reachOf(state, context, shareTargetOf(contact)) === 'available').length);
       scanned += page.length;
       if (page.length < SUMMARY_PAGE || available >= Math.max(own.stillNeeded, 1)) break;
     }
@@ -203,10 +203,7 @@ export function shareRoutes(ctx: ApiContext): Router {
     if (contacts.length !== contactIds.length) throw new ValidationError(UNKNOWN_CONTACTS);
     const byId = new Map(contacts.map((contact) => [contact._id, contact]));
     // In the order chosen.
-    const targets: ShareTarget[] = contactIds.map((id) => {
-      const contact = byId.get(id) as ContactDoc;
-      return { contactId: contact._id, name: contact.name, email: contact.email };
-    });
+    const targets: ShareTarget[] = contactIds.map((id) => shareTargetOf(byId.get(id) as ContactDoc));
     const now = ctx.clock().toISOString();
     const holdingMailboxes = await readCreatorState(ctx, user._id, mailboxesHoldingSends);
     const inputs = await loadShareInputs(ctx.readStore, { sharer: user, emails: targets.map((target) => target.email), holdingMailboxes, now, budgets });
