@@ -39,7 +39,7 @@ export const CONTACT_JSON_MAX_BYTES = 4 * 1024 * 1024;
 /** A whole Free list in one file (`CONTACTS_MAX_FREE`). */
 export const CONTACT_FILE_MAX_ROWS = 50_000;
 /** A bulk upload is decided and appended in commands of at most this many rows (bounded work per step). */
-export const CONTACT_ROWS_PER_COMMAND = 500;
+export const CONTACT_ROWS_PER_COMMAND = 250;
 /** Contacts one creator may keep: a bound on the `contacts-{userId}` stream (and on what a share fans out to). */
 export const CONTACTS_MAX_FREE = 50_000;
 export const CONTACTS_MAX_PREMIUM = 250_000;

@@ -11,6 +11,7 @@
  *    one left (the decider is the authority: a row a concurrent add took is reported as already a contact),
  *    with `contacts:import` pushed to the creator's sockets after each chunk. The read models are awaited once.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CONTACT_REJECTIONS, contactsCap, contactsDecider, contactsLimitMessage, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
 import type { ListStatus } from '@crossfeed/domain/contacts/contact.events.ts';
 import type { ContactRow } from '@crossfeed/domain/contacts/contacts.commands.ts';
@@ -90,24 +91,32 @@ export async function importContacts(
   const fresh: (ContactRow & { row: number })[] = [];
   const rejected: ImportAnswer['rejected'] = [];
   const seen = new Set<string>();
+  const chunks: (ContactRow & { row: number })[][] = [];
+  let oversized: number | undefined;
   let kept = 0;
   for await (const batch of reader.batches(SCREEN_BATCH)) {
     const screened = await handler.query(contactsDecider, stream, (state) => {
       kept = state.contacts.size;
       return screenContactRows(batch, state.mailboxes, seen);
     });
+    const batchFresh: (ContactRow & { row: number })[] = [];
     for (const { row, reason } of screened) {
       counts.rows += 1;
       if (reason === null) {
         counts.new += 1;
         if (row.listStatus) counts.suppressed += 1;
-        fresh.push(toContactRow(ctx, row));
+        batchFresh.push(toContactRow(ctx, row));
         continue;
       }
       if (isExisting(reason)) counts.existing += 1;
       else counts.invalid += 1;
       if (rejected.length < REJECTED_LISTED) rejected.push({ row: row.row, email: row.email, reason });
     }
+    // Cut into commands batch by batch (a batch's rows never share a chunk with the next batch's).
+    const chunking = chunkContactRows(batchFresh);
+    if ('oversizedRow' in chunking) oversized ??= batchFresh[chunking.oversizedRow]?.row ?? counts.rows;
+    else chunks.push(...chunking.chunks);
+    fresh.push(...batchFresh);
   }
   const answer = (message: string, added: number): ImportAnswer => ({
     message,
@@ -128,19 +137,20 @@ export async function importContacts(
   if (kept + fresh.length > maxContacts) throw new QuotaExceededError(contactsLimitMessage(maxContacts));
 
   // 4. One command per chunk, progress after each.
-  const chunking = chunkContactRows(fresh);
-  if ('oversizedRow' in chunking) throw new HttpError(413, `Row ${fresh[chunking.oversizedRow]?.row ?? chunking.oversizedRow + 1} is too large.`);
+  if (oversized !== undefined) throw new HttpError(413, `Row ${oversized} is too large.`);
   const now = ctx.clock().toISOString();
   const added = new Set<string>();
   let last: Position | undefined;
   let done = 0;
-  for (const chunk of chunking.chunks) {
+  for (const chunk of chunks) {
     const rows = chunk.map(({ row: _row, ...contact }) => contact);
     const result = await handleCommand(ctx.eventStore, contactsDecider, stream, { type: 'AddContacts', data: { userId: user._id, rows, now, maxContacts } }, { metadata: { userId: user._id } });
     for (const event of result.events) added.add(event.data.contactId);
     last = result.position ?? last;
     done += chunk.length;
-    if (chunking.chunks.length > 1) ctx.realtime.emit(userRoom(user._id), IMPORT_PROGRESS_EVENT, { done, total: fresh.length });
+    if (chunks.length > 1) ctx.realtime.emit(userRoom(user._id), IMPORT_PROGRESS_EVENT, { done, total: fresh.length });
+    // A turn of the event loop between chunks: an append settles in microtasks, which would chain them all.
+    await nextTurn();
   }
   await settle(ctx, last);
 

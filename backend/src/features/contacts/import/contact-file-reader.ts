@@ -46,7 +46,7 @@ const noEmailColumnMessage = (columns: readonly string[]): string =>
     : `No e-mail column found. The columns are: ${columnList(columns)}.`;
 
 // Slices small enough that decoding or parsing one never holds the event loop for long.
-const SLICE_BYTES = 64 * 1024;
+const SLICE_BYTES = 16 * 1024;
 const SLICES_PER_TURN = 16;
 const DEFAULT_BATCH_SIZE = 1000;
 
