@@ -1,7 +1,11 @@
 import { isHidden, requestReveal } from '@/lib/reveal';
 
-/** How long a step waits for its target to be rendered (and, once revealed, shown) before the tour moves past it. */
-export const TARGET_WAIT_MS = 1000;
+/**
+ * How long a step waits for its target to be rendered (and, once revealed, shown) before the tour moves past it.
+ * A busy two-core machine took more than a second to render a sidebar entry once, and the tour skipped its step;
+ * the wait only ever costs time when a target never comes.
+ */
+export const TARGET_WAIT_MS = 3000;
 const POLL_MS = 100;
 
 /**
