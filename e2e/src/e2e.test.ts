@@ -22,6 +22,7 @@ import { waitlistReferralJourney } from './journeys/waitlist-referral.ts';
 import { workspaceReloadJourney } from './journeys/workspace-reload.ts';
 import { audienceInsightsJourney } from './journeys/audience-insights.ts';
 import { batchActionsJourney } from './journeys/batch-actions.ts';
+import { contactImportJourney } from './journeys/contact-import.ts';
 import { shareReachJourney } from './journeys/share-reach.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
@@ -116,5 +117,10 @@ describe('Crossfeed end-to-end journeys', () => {
     '16. a Free creator completes a match with one press to five people on day one; a reader unsubscribes from the e-mail and the next share shows why',
     'j16-share-reach',
     shareReachJourney,
+  );
+  journey(
+    "17. a creator imports a Mailchimp export: the preview's counts, a different name column, and the unsubscribed people marked in View Contacts",
+    'j17-contact-import',
+    contactImportJourney,
   );
 });

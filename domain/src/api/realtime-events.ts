@@ -113,6 +113,12 @@ export interface WaitlistRankPush {
  * and the shares left today): every open tab fetches GET /workspace again. A hint rather than the body,
  * because the shares left today are decided on the event log, which the push reactor does not read.
  */
+/** After each command of a large contact import: rows written so far, of the rows it writes. */
+export interface ContactImportPush {
+  done: number;
+  total: number;
+}
+
 export interface WorkspaceUpdatedPush {
   reason: 'selection' | 'reset' | 'share';
   /** The shared content, for `share`. */
@@ -141,6 +147,8 @@ export interface ServerToClientEvents {
   'waitlist:rank': (rank: WaitlistRankPush) => void;
   /** To `user:{id}`: the workspace of that user changed. */
   'workspace:updated': (update: WorkspaceUpdatedPush) => void;
+  /** To `user:{id}`: rows of a contact import written so far (docs/contact-import.md). */
+  'contacts:import': (progress: ContactImportPush) => void;
 }
 
 export type ServerToClientEvent = keyof ServerToClientEvents;

@@ -1,5 +1,6 @@
 import { registerFlagHandlers } from '@/features/admin-report/realtime/register-flag-handlers';
 import { registerSessionHandlers } from '@/features/auth/realtime/register-session-handlers';
+import { registerContactImportHandlers } from '@/features/contacts/realtime/register-contact-import-handlers';
 import { registerReplayHandlers } from '@/features/founder-analytics/realtime/register-replay-handlers';
 import { registerNotificationHandlers } from '@/features/notifications/realtime/register-notification-handlers';
 import { registerScheduleHandlers } from '@/features/scheduling/realtime/register-schedule-handlers';
@@ -17,6 +18,7 @@ export function startAppRealtime(): () => void {
       registerFlagHandlers,
       registerReplayHandlers,
       registerScheduleHandlers,
+      registerContactImportHandlers,
     ],
     // The next account must not see this one's notifications.
     onSessionEnd: () => useAppStore.getState().resetNotifications(),

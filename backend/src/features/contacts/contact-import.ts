@@ -14,6 +14,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CONTACT_REJECTIONS, contactsCap, contactsDecider, contactsLimitMessage, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
 import type { ListStatus } from '@crossfeed/domain/contacts/contact.events.ts';
+import type { ContactImportPush, ServerToClientEvent } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ContactRow } from '@crossfeed/domain/contacts/contacts.commands.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { QuotaExceededError } from '@crossfeed/domain/shared/errors.ts';
@@ -35,7 +36,7 @@ const REJECTED_LISTED = 500;
 /** Rows read and screened at a time. */
 const SCREEN_BATCH = 1000;
 
-export const IMPORT_PROGRESS_EVENT = 'contacts:import';
+export const IMPORT_PROGRESS_EVENT = 'contacts:import' satisfies ServerToClientEvent;
 export const DRY_RUN_MESSAGE = 'Preview only: nothing was imported.';
 export const IMPORTED_MESSAGE = 'Contacts uploaded successfully!';
 
@@ -148,7 +149,7 @@ export async function importContacts(
     for (const event of result.events) added.add(event.data.contactId);
     last = result.position ?? last;
     done += chunk.length;
-    if (chunks.length > 1) ctx.realtime.emit(userRoom(user._id), IMPORT_PROGRESS_EVENT, { done, total: fresh.length });
+    if (chunks.length > 1) ctx.realtime.emit(userRoom(user._id), IMPORT_PROGRESS_EVENT, { done, total: fresh.length } satisfies ContactImportPush);
     // A turn of the event loop between chunks: an append settles in microtasks, which would chain them all.
     await nextTurn();
   }

@@ -2,10 +2,12 @@ import type { ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
 import { api, type Page, type PageRequest } from '@/lib/api-client';
 
 /**
- * Whether shares can still e-mail the contact: `unsubscribed` (the person asked for no more e-mails) and
- * `bounced` (the address bounced for good, or its owner marked a Crossfeed e-mail as spam) cannot be.
+ * Whether shares can still e-mail the contact: `unsubscribed` (the person asked for no more e-mails),
+ * `bounced` (the address bounced for good, or its owner marked a Crossfeed e-mail as spam) and `suppressed`
+ * (the creator's own imported list marks the person inactive or disabled) cannot be. The first two may
+ * also come from the imported list (docs/contact-import.md).
  */
-export type ContactStatus = 'active' | 'unsubscribed' | 'bounced';
+export type ContactStatus = 'active' | 'unsubscribed' | 'bounced' | 'suppressed';
 
 /**
  * SPEC §3 Contact, as GET /contacts/ answers each item: the score (0-100, from what the contact did with

@@ -1,13 +1,16 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getContacts, type Contact } from '@/lib/api/contacts';
-import { ApiError, type Page } from '@/lib/api-client';
+import { api, ApiError, type Page } from '@/lib/api-client';
+import type { AppSocket } from '@/lib/socket';
+import { FakeSocket } from '@/testing/fake-socket';
 import { page } from '@/testing/page';
 import { addContact } from '../api/add-contact';
 import { deleteContact } from '../api/delete-contact';
-import { uploadContacts } from '../api/upload-contacts';
+import { uploadContacts, type ContactImportAnswer } from '../api/upload-contacts';
+import { registerContactImportHandlers } from '../realtime/register-contact-import-handlers';
 import { ContactsModal } from './contacts-modal';
 
 vi.mock('@/lib/api/contacts', () => ({ getContacts: vi.fn() }));
@@ -185,12 +188,13 @@ describe('ContactsModal', () => {
       expect(table.parentElement).toHaveClass('contacts-scroll');
     });
 
-    it("marks a contact shares can no longer e-mail 'Unsubscribed' or 'Bounced' beside the address, and an active one with nothing", async () => {
+    it("marks a contact shares can no longer e-mail 'Unsubscribed', 'Bounced' or suppressed beside the address, and an active one with nothing", async () => {
       getMock.mockResolvedValue(
         page([
           { ...ADA, status: 'active' as const },
           { ...BOB, status: 'unsubscribed' as const },
           { ...CAROL, status: 'bounced' as const },
+          { id: 'k4', name: 'Dan', email: 'dan@example.com', audience_score: null, status: 'suppressed' as const },
         ]),
       );
       const user = userEvent.setup();
@@ -201,8 +205,64 @@ describe('ContactsModal', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
-      expect(emails).toEqual(['ada@example.com', 'bob@example.com Unsubscribed', 'carol@example.com Bounced']);
+      expect(emails).toEqual([
+        'ada@example.com',
+        'bob@example.com Unsubscribed',
+        'carol@example.com Bounced',
+        // The words the share modal gives for the same contact (SHARE_REASON_LABELS.suppressed).
+        'dan@example.com Inactive in your list',
+      ]);
       expect(within(table).getByText('Unsubscribed')).toHaveClass('contacts-status');
+      expect(within(table).getByText('Inactive in your list')).toHaveClass('contacts-status', 'contacts-status-suppressed');
+    });
+
+    describe('Export CSV', () => {
+      let clicked: string[] = [];
+      beforeEach(() => {
+        clicked = [];
+        URL.createObjectURL = vi.fn(() => 'blob:contacts');
+        URL.revokeObjectURL = vi.fn();
+        vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+          clicked.push(this.download);
+        });
+      });
+
+      it('downloads GET /contacts/export.csv as contacts.csv', async () => {
+        getMock.mockResolvedValue(page([ADA], 250));
+        const get = vi.spyOn(api, 'get').mockResolvedValue('name,email,status,audience_score,added_at\r\n');
+        const user = userEvent.setup();
+        renderModal();
+        await user.click(tab('View Contacts'));
+        await screen.findByRole('table', { name: 'Your contacts' });
+
+        await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+        await waitFor(() => expect(clicked).toEqual(['contacts.csv']));
+        expect(get).toHaveBeenCalledWith('/contacts/export.csv');
+        expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+      });
+
+      it('is disabled while there are no contacts', async () => {
+        getMock.mockResolvedValue(page([]));
+        const user = userEvent.setup();
+        renderModal();
+        await user.click(tab('View Contacts'));
+        await screen.findByText('No contacts added yet.');
+        expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+      });
+
+      it("toasts the failure and downloads nothing", async () => {
+        getMock.mockResolvedValue(page([ADA]));
+        vi.spyOn(api, 'get').mockRejectedValue(new ApiError(500, undefined));
+        const error = vi.spyOn(toast, 'error');
+        const user = userEvent.setup();
+        renderModal();
+        await user.click(tab('View Contacts'));
+        await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+
+        await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to export contacts.', { toastId: 'contacts-export-failed' }));
+        expect(clicked).toEqual([]);
+      });
     });
 
     it('asks before deleting; Cancel keeps the contact and sends nothing', async () => {
@@ -445,7 +505,43 @@ describe('ContactsModal', () => {
   });
 
   describe('Add Contact: bulk upload', () => {
-    const csv = (name = 'contacts.csv') => new File(['name,email\nGrace,grace@example.com\n'], name, { type: 'text/csv' });
+    const csv = (name = 'contacts.csv') => new File(['Email Address,First Name,Last Name\nada@example.org,Ada,Lovelace\n'], name, { type: 'text/csv' });
+    const fileInput = () => screen.getByLabelText('Contacts file (.csv or .json)');
+    const counts = () => within(screen.getByRole('list', { name: 'What the import would do' })).getAllByRole('listitem').map((item) => item.textContent);
+    const previewRows = () =>
+      within(screen.getByRole('table', { name: 'The first rows as they would be imported' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+    /** docs/contact-import.md's example: a Mailchimp export of 6 rows. */
+    const answer = (overrides: Partial<ContactImportAnswer> = {}): ContactImportAnswer => ({
+      message: 'Preview only: nothing was imported.',
+      dry_run: true,
+      summary: '3 added (1 suppressed), 2 already in your contacts, 1 invalid.',
+      format: 'csv',
+      columns: ['Email Address', 'First Name', 'Last Name', 'MEMBER_RATING'],
+      mapping: { email: 'Email Address', name: ['First Name', 'Last Name'], status: [] },
+      counts: { rows: 6, new: 3, existing: 2, suppressed: 1, invalid: 1 },
+      added: 3,
+      rejected: [
+        { row: 4, email: 'Grace@Example.org', reason: 'Contact already exists.' },
+        { row: 5, email: 'grace+news@example.org', reason: 'Duplicate email in file.' },
+        { row: 6, email: 'not-an-address', reason: 'Invalid email address.' },
+      ],
+      preview: [
+        { row: 1, name: 'Ada Lovelace', email: 'ada@example.org', status: 'active' },
+        { row: 2, name: 'Alan Turing', email: 'alan@example.org', status: 'suppressed' },
+        { row: 3, name: 'Edsger Dijkstra', email: 'edsger@example.org', status: 'unsubscribed' },
+      ],
+      ...overrides,
+    });
+    const imported = (overrides: Partial<ContactImportAnswer> = {}) => answer({ message: 'Contacts uploaded successfully!', dry_run: false, ...overrides });
+
+    /** Answers each dry run with `preview` and the import with `done`, unless a test says otherwise. */
+    function serveUploads(preview = answer(), done = imported()) {
+      uploadMock.mockImplementation(async (_file, options) => (options?.dryRun ? preview : done));
+    }
 
     async function openBulk() {
       const user = userEvent.setup({ applyAccept: false });
@@ -454,13 +550,21 @@ describe('ContactsModal', () => {
       return user;
     }
 
-    it('toggles between the single form and the file upload', async () => {
+    async function choose(user: ReturnType<typeof userEvent.setup>, file = csv()) {
+      await user.upload(fileInput(), file);
+      return file;
+    }
+
+    it('toggles between the single form and the file upload, which names the tools whose exports work', async () => {
       getMock.mockResolvedValue(page([]));
       const user = await openBulk();
       expect(screen.getByRole('switch', { name: 'Bulk upload' })).toBeChecked();
       expect(screen.getByRole('form', { name: 'Upload contacts' })).toBeInTheDocument();
       expect(screen.queryByRole('form', { name: 'Add contact' })).not.toBeInTheDocument();
-      expect(screen.getByLabelText('Contacts file (.csv or .json)')).toHaveAttribute('accept', '.csv,.json');
+      expect(fileInput()).toHaveAttribute('accept', '.csv,.json');
+      expect(fileInput()).toHaveAccessibleDescription(
+        'Exports of Mailchimp, Substack, Kit, beehiiv, Ghost, Google Contacts or Outlook work as they are, or any CSV with an e-mail column. People your list marks as unsubscribed or bounced are kept, and never e-mailed.',
+      );
       await user.click(screen.getByRole('switch', { name: 'Bulk upload' }));
       expect(screen.getByRole('form', { name: 'Add contact' })).toBeInTheDocument();
     });
@@ -471,72 +575,205 @@ describe('ContactsModal', () => {
       await user.click(screen.getByRole('button', { name: 'Upload' }));
       expect(screen.getByRole('alert')).toHaveTextContent('Please select a file to upload.');
 
-      await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), csv('contacts.txt'));
+      await choose(user, csv('contacts.txt'));
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Upload' }));
       expect(screen.getByRole('alert')).toHaveTextContent('Please select a file to upload.');
       expect(uploadMock).not.toHaveBeenCalled();
     });
 
-    it("uploads the file, toasts 'Contacts uploaded successfully!', shows added and skipped rows and refetches", async () => {
+    it('runs a dry run of the chosen file and shows the columns, the counts, the first rows and the skipped rows', async () => {
+      getMock.mockResolvedValue(page([]));
+      let resolve!: (value: ContactImportAnswer) => void;
+      uploadMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+      const user = await openBulk();
+      const file = await choose(user);
+
+      expect(uploadMock).toHaveBeenCalledWith(file, { mapping: null, dryRun: true, signal: expect.any(AbortSignal) });
+      expect(screen.getByRole('status')).toHaveTextContent('Checking the file...');
+      expect(screen.getByRole('region', { name: 'Import preview' })).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByRole('button', { name: 'Checking the file...' })).toBeDisabled();
+      resolve(answer());
+
+      expect(await screen.findByRole('list', { name: 'What the import would do' })).toBeInTheDocument();
+      expect(counts()).toEqual(['3 new (1 suppressed \u2014 never e-mailed)', '2 already in your contacts', '1 invalid']);
+      const email = screen.getByRole('combobox', { name: 'E-mail column' });
+      expect(email).toHaveValue('Email Address');
+      expect(within(email).getAllByRole('option').map((option) => option.textContent)).toEqual(['Email Address', 'First Name', 'Last Name', 'MEMBER_RATING']);
+      const name = screen.getByRole('combobox', { name: 'Name' });
+      expect(within(name).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'First Name + Last Name',
+        'Email Address',
+        'First Name',
+        'Last Name',
+        'MEMBER_RATING',
+        'Made from the e-mail address',
+      ]);
+      expect((within(name).getByRole('option', { name: 'First Name + Last Name' }) as HTMLOptionElement).selected).toBe(true);
+      expect(previewRows()).toEqual([
+        ['Ada Lovelace', 'ada@example.org', 'Active'],
+        ['Alan Turing', 'alan@example.org', 'Inactive in your list'],
+        ['Edsger Dijkstra', 'edsger@example.org', 'Unsubscribed'],
+      ]);
+      expect(screen.getByRole('table', { name: 'The first rows as they would be imported' }).parentElement).toHaveClass('contacts-scroll');
+      expect(within(screen.getByRole('list', { name: 'Skipped rows' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Row 4 (Grace@Example.org): Contact already exists.',
+        'Row 5 (grace+news@example.org): Duplicate email in file.',
+        'Row 6 (not-an-address): Invalid email address.',
+      ]);
+      expect(screen.getByRole('button', { name: 'Import 3 contacts' })).toBeEnabled();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(uploadMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('lists at most 20 skipped rows, then how many more', async () => {
+      getMock.mockResolvedValue(page([]));
+      const rejected = Array.from({ length: 1234 }, (_, i) => ({ row: i + 1, email: `p${i}@example.org`, reason: 'Contact already exists.' }));
+      serveUploads(answer({ counts: { rows: 1234, new: 0, existing: 1234, suppressed: 0, invalid: 0 }, added: 0, rejected, preview: [] }));
+      const user = await openBulk();
+      await choose(user);
+
+      const skipped = await screen.findByRole('list', { name: 'Skipped rows' });
+      expect(within(skipped).getAllByRole('listitem')).toHaveLength(20);
+      expect(screen.getByText('and 1,214 more')).toBeInTheDocument();
+      expect(counts()).toEqual(['0 new', '1,234 already in your contacts']);
+      expect(screen.queryByRole('table', { name: 'The first rows as they would be imported' })).not.toBeInTheDocument();
+      // Nothing new: the import cannot be started.
+      expect(screen.getByRole('button', { name: 'Nothing new to import' })).toBeDisabled();
+    });
+
+    it('runs the dry run again with the chosen name mapping, and imports with it', async () => {
+      getMock.mockResolvedValue(page([]));
+      serveUploads();
+      const user = await openBulk();
+      const file = await choose(user);
+      await screen.findByRole('combobox', { name: 'Name' });
+
+      let resolve!: (value: ContactImportAnswer) => void;
+      uploadMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Name' }), 'Made from the e-mail address');
+
+      const fromAddress = { email: 'Email Address', name: [] };
+      expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: fromAddress, dryRun: true, signal: expect.any(AbortSignal) });
+      expect(screen.getByRole('status')).toHaveTextContent('Checking the file...');
+      expect(screen.getByRole('combobox', { name: 'Name' })).toHaveValue(JSON.stringify([]));
+      // The detected choice is still offered.
+      expect(within(screen.getByRole('combobox', { name: 'Name' })).getByRole('option', { name: 'First Name + Last Name' })).toBeInTheDocument();
+      resolve(answer({ mapping: { ...fromAddress, status: [] }, preview: [{ row: 1, name: 'Ada', email: 'ada@example.org', status: 'active' }] }));
+
+      await waitFor(() => expect(previewRows()).toEqual([['Ada', 'ada@example.org', 'Active']]));
+      expect(screen.queryByText('Checking the file...')).not.toBeInTheDocument();
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'E-mail column' }), 'MEMBER_RATING');
+      expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: { email: 'MEMBER_RATING', name: [] }, dryRun: true, signal: expect.any(AbortSignal) });
+      await user.selectOptions(screen.getByRole('combobox', { name: 'E-mail column' }), 'Email Address');
+      await screen.findByRole('button', { name: 'Import 3 contacts' });
+
+      await user.click(screen.getByRole('button', { name: 'Import 3 contacts' }));
+      await waitFor(() => expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: fromAddress }));
+    });
+
+    it('shows only the answer of the latest choice when an earlier dry run answers late', async () => {
+      getMock.mockResolvedValue(page([]));
+      serveUploads();
+      const user = await openBulk();
+      await choose(user);
+      await screen.findByRole('combobox', { name: 'Name' });
+
+      const pending: ((value: ContactImportAnswer) => void)[] = [];
+      uploadMock.mockImplementation(() => new Promise((done) => pending.push(done)));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Name' }), 'First Name');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Name' }), 'Made from the e-mail address');
+      const firstSignal = uploadMock.mock.calls.at(-2)?.[1]?.signal;
+      expect(firstSignal?.aborted).toBe(true);
+
+      pending[1]!(answer({ preview: [{ row: 1, name: 'Ada', email: 'ada@example.org', status: 'active' }] }));
+      await waitFor(() => expect(previewRows()).toEqual([['Ada', 'ada@example.org', 'Active']]));
+      pending[0]!(answer({ preview: [{ row: 1, name: 'Stale', email: 'ada@example.org', status: 'active' }] }));
+      await new Promise((done) => setTimeout(done, 0));
+      expect(previewRows()).toEqual([['Ada', 'ada@example.org', 'Active']]);
+      expect(screen.getByRole('combobox', { name: 'Name' })).toHaveValue(JSON.stringify([]));
+    });
+
+    it("imports with a progress bar fed by contacts:import, then shows the summary, toasts 'Contacts uploaded successfully!' and refetches", async () => {
       getMock.mockResolvedValueOnce(page([])).mockResolvedValueOnce(page([ADA, BOB]));
-      uploadMock.mockResolvedValue({
-        message: 'Contacts uploaded successfully!',
-        added: 2,
-        rejected: [
-          { row: 2, email: 'not-an-email', reason: 'Invalid email address.' },
-          { row: 4, email: 'Existing@Example.com', reason: 'Contact already exists.' },
-        ],
-      });
+      const socket = new FakeSocket();
+      registerContactImportHandlers(socket as unknown as AppSocket, () => {});
+      serveUploads();
       const success = vi.spyOn(toast, 'success');
       const user = await openBulk();
-      const file = csv();
-      await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), file);
-      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      const file = await choose(user);
+      await screen.findByRole('button', { name: 'Import 3 contacts' });
+      // Only the dry run so far.
+      expect(uploadMock).toHaveBeenCalledTimes(1);
+
+      let resolve!: (value: ContactImportAnswer) => void;
+      uploadMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+      await user.click(screen.getByRole('button', { name: 'Import 3 contacts' }));
+
+      expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: null });
+      expect(screen.getByRole('button', { name: 'Importing...' })).toBeDisabled();
+      expect(fileInput()).toBeDisabled();
+      expect(screen.getByRole('combobox', { name: 'Name' })).toBeDisabled();
+      const bar = screen.getByRole('progressbar', { name: 'Import progress' });
+      expect(bar).not.toHaveAttribute('aria-valuenow');
+
+      act(() => socket.push('contacts:import', { done: 12500, total: 50000 }));
+      expect(bar).toHaveAttribute('aria-valuenow', '25');
+      expect(bar).toHaveAttribute('aria-valuetext', '25%, 12,500 of 50,000 rows');
+
+      resolve(imported({ rejected: [{ row: 6, email: 'not-an-address', reason: 'Invalid email address.' }] }));
 
       const result = await screen.findByRole('status');
-      expect(result).toHaveTextContent('2 contacts added, 2 rows skipped.');
-      const skipped = within(result).getByRole('list', { name: 'Skipped rows' });
-      expect(within(skipped).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-        'Row 2 (not-an-email): Invalid email address.',
-        'Row 4 (Existing@Example.com): Contact already exists.',
-      ]);
-      expect(uploadMock).toHaveBeenCalledWith(file);
-      expect(success).toHaveBeenCalledWith('Contacts uploaded successfully!', expect.anything());
+      expect(result).toHaveTextContent('3 added (1 suppressed), 2 already in your contacts, 1 invalid.');
+      expect(within(result).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Row 6 (not-an-address): Invalid email address.']);
+      expect(success).toHaveBeenCalledWith('Contacts uploaded successfully!', { toastId: 'contacts-uploaded' });
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect((fileInput() as HTMLInputElement).value).toBe('');
+      expect(screen.queryByRole('region', { name: 'Import preview' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
       await waitFor(() => expect(getMock).toHaveBeenCalledTimes(2));
       await user.click(tab('View Contacts'));
       expect(await screen.findByText('Bob')).toBeInTheDocument();
     });
 
-    it('says so when every row was added', async () => {
-      getMock.mockResolvedValue(page([]));
-      uploadMock.mockResolvedValue({ message: 'Contacts uploaded successfully!', added: 1, rejected: [] });
-      const user = await openBulk();
-      await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), csv('contacts.json'));
-      await user.click(screen.getByRole('button', { name: 'Upload' }));
-      expect(await screen.findByRole('status')).toHaveTextContent('1 contact added, 0 rows skipped.');
-      expect(screen.queryByRole('list', { name: 'Skipped rows' })).not.toBeInTheDocument();
-    });
-
-    it("on a refused file toasts 'Failed to upload contacts.' and shows the server's reason", async () => {
+    it("on a file the dry run refuses shows the server's detail and toasts 'Failed to upload contacts.'", async () => {
       getMock.mockResolvedValue(page([]));
       const error = vi.spyOn(toast, 'error');
-      let reject!: (reason: unknown) => void;
-      uploadMock.mockReturnValueOnce(new Promise((_done, fail) => (reject = fail)));
+      const detail = 'No e-mail column found. The columns are: Name, Phone.';
+      uploadMock.mockRejectedValueOnce(new ApiError(400, detail));
       const user = await openBulk();
-      await user.upload(screen.getByLabelText('Contacts file (.csv or .json)'), csv());
-      await user.click(screen.getByRole('button', { name: 'Upload' }));
-      expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-      reject(new ApiError(400, 'The CSV file needs a header row with name and email columns.'));
+      const file = await choose(user);
 
-      expect(await screen.findByRole('alert')).toHaveTextContent('The CSV file needs a header row with name and email columns.');
-      expect(error).toHaveBeenCalledWith('Failed to upload contacts.', expect.anything());
-      expect(screen.queryByRole('status')).not.toBeInTheDocument();
-      expect(getMock).toHaveBeenCalledTimes(1);
+      expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+      expect(error).toHaveBeenCalledWith('Failed to upload contacts.', { toastId: 'contacts-upload-failed' });
+      expect(screen.queryByRole('region', { name: 'Import preview' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
 
+      // Submitting tries the dry run again; a network failure says the SPEC's words.
       uploadMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
       fireEvent.submit(screen.getByRole('form', { name: 'Upload contacts' }));
       await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to upload contacts.'));
+      expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: null, dryRun: true, signal: expect.any(AbortSignal) });
+      expect(getMock).toHaveBeenCalledTimes(1);
+    });
+
+    it("on a refused import toasts 'Failed to upload contacts.', shows the server's detail and keeps the preview", async () => {
+      getMock.mockResolvedValue(page([]));
+      const error = vi.spyOn(toast, 'error');
+      serveUploads();
+      const user = await openBulk();
+      await choose(user);
+      await screen.findByRole('button', { name: 'Import 3 contacts' });
+      uploadMock.mockRejectedValueOnce(new ApiError(429, 'Contact limit reached: Free accounts keep at most 50,000 contacts.'));
+      await user.click(screen.getByRole('button', { name: 'Import 3 contacts' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Contact limit reached: Free accounts keep at most 50,000 contacts.');
+      expect(error).toHaveBeenCalledWith('Failed to upload contacts.', { toastId: 'contacts-upload-failed' });
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Import 3 contacts' })).toBeEnabled();
+      expect(counts()[0]).toBe('3 new (1 suppressed \u2014 never e-mailed)');
+      expect(getMock).toHaveBeenCalledTimes(1);
     });
   });
 

@@ -11,6 +11,7 @@ import { AudienceScoresTable } from './audience-scores-table';
 import { BulkUploadForm } from './bulk-upload-form';
 import { ContactsStateView, type ContactsListState } from './contacts-state';
 import { ContactsTable } from './contacts-table';
+import { ExportContactsButton } from './export-contacts-button';
 import '../contacts.css';
 
 type ContactsModalProps = { open: boolean; onClose: () => void };
@@ -26,8 +27,8 @@ const EMPTY_DRAFT: ContactDraft = { name: '', email: '' };
 
 /**
  * SPEC §2 Contacts: tabs 'Add Contact' (a single form, or a bulk upload toggle), 'View Contacts' (name,
- * email, delete) and 'Audience Scores' (name, email, score out of 100 with a bar, or N/A). Each opening
- * starts on 'Add Contact' and fetches the contacts; adding, uploading and deleting fetch them again.
+ * email, delete; Export CSV) and 'Audience Scores' (name, email, score out of 100 with a bar, or N/A). Each
+ * opening starts on 'Add Contact' and fetches the contacts; adding, uploading and deleting fetch them again.
  */
 export function ContactsModal({ open, onClose }: ContactsModalProps) {
   const idPrefix = `contacts${useId().replace(/:/g, '')}`;
@@ -132,9 +133,14 @@ export function ContactsModal({ open, onClose }: ContactsModalProps) {
     );
   } else if (tab === 'view') {
     panel = (
-      <ContactsStateView state={list} onRetry={retry} onLoadMore={() => void loadMore()}>
-        {(contacts) => <ContactsTable contacts={contacts} onDeleted={removeRow} onBatchDeleted={removeRows} />}
-      </ContactsStateView>
+      <>
+        <div className="contacts-toolbar">
+          <ExportContactsButton disabled={list.status !== 'ready' || list.total === 0} />
+        </div>
+        <ContactsStateView state={list} onRetry={retry} onLoadMore={() => void loadMore()}>
+          {(contacts) => <ContactsTable contacts={contacts} onDeleted={removeRow} onBatchDeleted={removeRows} />}
+        </ContactsStateView>
+      </>
     );
   } else {
     panel = (

@@ -35,9 +35,10 @@ function TrashIcon() {
 }
 
 /**
- * SPEC §2 Contacts, tab 'View Contacts': name, email (with 'Unsubscribed' or 'Bounced' beside a contact
- * shares can no longer e-mail) and a delete action. Deleting first asks
- * 'Are you sure you want to delete this contact?' (SPEC §5 Contact) in a row under the contact.
+ * SPEC §2 Contacts, tab 'View Contacts': name, email (with its status beside a contact shares can no longer
+ * e-mail: 'Unsubscribed', 'Bounced', or suppressed by the creator's imported list) and a delete action.
+ * Deleting first asks 'Are you sure you want to delete this contact?' (SPEC §5 Contact) in a row under the
+ * contact.
  */
 export function ContactsTable({ contacts, onDeleted, onBatchDeleted }: ContactsTableProps) {
   const isPremium = useAppStore((state) => state.user?.is_premium === true);
@@ -209,7 +210,7 @@ function ContactRow({ contact, selectable, selected, onSelect, confirming, delet
         <td className="contacts-name">{contact.name}</td>
         <td className="contacts-email">
           {contact.email}
-          {contact.status === 'unsubscribed' || contact.status === 'bounced' ? (
+          {contact.status && contact.status !== 'active' && contact.status in CONTACT_STATUS_LABELS ? (
             <>
               {' '}
               <span className={`contacts-status contacts-status-${contact.status}`}>{CONTACT_STATUS_LABELS[contact.status]}</span>

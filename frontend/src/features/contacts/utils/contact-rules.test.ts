@@ -3,7 +3,6 @@ import {
   CONTACT_FILE_ACCEPT,
   contactScore,
   formatScore,
-  readUploadResult,
   validateContact,
   validateContactFile,
 } from './contact-rules';
@@ -28,13 +27,6 @@ describe('contact rules', () => {
     expect(validateContactFile(file('CONTACTS.JSON'))).toBeNull();
     expect(validateContactFile(file('contacts.txt'))).toBe('Please select a file to upload.');
     expect(validateContactFile(null)).toBe('Please select a file to upload.');
-  });
-
-  it('reads the upload answer with safe defaults', () => {
-    const rejected = [{ row: 2, email: 'x', reason: 'Invalid email address.' }];
-    expect(readUploadResult({ message: 'ok', added: 3, rejected })).toEqual({ added: 3, rejected });
-    expect(readUploadResult({ added: 'many', rejected: [42, null] })).toEqual({ added: 0, rejected: [] });
-    expect(readUploadResult(undefined)).toEqual({ added: 0, rejected: [] });
   });
 
   it('reads and formats the score', () => {

@@ -1,7 +1,6 @@
 import { CONTACT_REJECTIONS } from '@crossfeed/domain/contacts/contacts.decider.ts';
 import { CONTACT_FILE_TYPES, CONTACT_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { MESSAGES, isValidEmail } from '@crossfeed/domain/rules/validation.ts';
-import type { RejectedContactRow, UploadContactsResult } from '../api/upload-contacts';
 
 /**
  * SPEC §5 Contact: name required (at most CONTACT_NAME_MAX after trimming), email required and valid. The
@@ -24,17 +23,6 @@ export function validateContactFile(file: File | null | undefined): string | nul
   if (!file) return MESSAGES.fileRequired;
   const name = file.name.toLowerCase();
   return CONTACT_FILE_TYPES.some((extension) => name.endsWith(extension)) ? null : MESSAGES.fileRequired;
-}
-
-const isRejectedRow = (value: unknown): value is RejectedContactRow =>
-  typeof value === 'object' && value !== null && 'reason' in value && typeof value.reason === 'string';
-
-/** The upload answer with safe defaults: 0 added and no refused rows when a field is missing. */
-export function readUploadResult(answer: unknown): Pick<UploadContactsResult, 'added' | 'rejected'> {
-  const body = typeof answer === 'object' && answer !== null ? (answer as Partial<UploadContactsResult>) : {};
-  const added = typeof body.added === 'number' && Number.isFinite(body.added) ? body.added : 0;
-  const rejected = Array.isArray(body.rejected) ? body.rejected.filter(isRejectedRow) : [];
-  return { added, rejected };
 }
 
 /** A usable score, or null (shown as 'N/A'). */
