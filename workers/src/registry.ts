@@ -10,6 +10,7 @@ import { matchingRoute, startMatching } from './matching/matching.processor.ts';
 import { shareEmailRoute, startShareEmailWorker } from './email/share-email.processor.ts';
 import { passwordResetEmailRoute, startPasswordResetEmailWorker } from './email/password-reset-email.processor.ts';
 import { startWaitlistConfirmationEmailWorker, waitlistConfirmationEmailRoute } from './email/waitlist-confirmation-email.processor.ts';
+import { startWaitlistEntryLinkEmailWorker, waitlistEntryLinkEmailRoute } from './email/waitlist-entry-link-email.processor.ts';
 import { startPremiumExpiry } from './premium-expiry/premium-expiry.processor.ts';
 import { audienceScoreRoute, startAudienceScore } from './audience-score/audience-score.processor.ts';
 import { startWaitlistRank, waitlistRankRoute } from './waitlist-rank/waitlist-rank.processor.ts';
@@ -36,6 +37,7 @@ export const jobRoutes: readonly JobRoute[] = [
   shareEmailRoute,
   passwordResetEmailRoute,
   waitlistConfirmationEmailRoute,
+  waitlistEntryLinkEmailRoute,
   matchingRoute,
   audienceScoreRoute,
   waitlistRankRoute,
@@ -55,6 +57,7 @@ export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
     startShareEmailWorker(deps),
     startPasswordResetEmailWorker(deps),
     startWaitlistConfirmationEmailWorker(deps),
+    startWaitlistEntryLinkEmailWorker(deps),
     startMatching(deps),
     startPremiumExpiry(deps),
     startAudienceScore(deps),

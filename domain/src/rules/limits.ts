@@ -34,6 +34,8 @@ export const PASSWORD_MAX = 256;
 export const CONTACT_FILE_TYPES = ['.csv', '.json'] as const;
 /** Room for a 50,000-person export with many columns (Google Contacts writes ~30 per row). */
 export const CONTACT_FILE_MAX_BYTES = 32 * 1024 * 1024;
+/** A waitlist entry's holder is e-mailed a link to it at most once in this long (lookups by address). */
+export const WAITLIST_ENTRY_LINK_WINDOW_MS = 10 * 60 * 1000;
 /** A JSON file is parsed whole: big lists come as CSV, which is read as a stream. */
 export const CONTACT_JSON_MAX_BYTES = 4 * 1024 * 1024;
 /** A whole Free list in one file (`CONTACTS_MAX_FREE`). */

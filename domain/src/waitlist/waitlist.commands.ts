@@ -26,4 +26,13 @@ export interface CreditReferral {
   data: { emailKey: string; referredEmailKey: string; now: string; monthlyCap?: number };
 }
 
-export type WaitlistCommand = JoinWaitlist | ConfirmWaitlistEmail | CreditReferral;
+/**
+ * An address was typed (a lookup of the position, or joining again): the entry's holder gets a link to it by
+ * e-mail, unless one went out within the window (the join's confirmation e-mail counting as the first).
+ */
+export interface RequestWaitlistEntryLink {
+  type: 'RequestWaitlistEntryLink';
+  data: { emailKey: string; now: string };
+}
+
+export type WaitlistCommand = JoinWaitlist | ConfirmWaitlistEmail | CreditReferral | RequestWaitlistEntryLink;

@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import type { WaitlistCommand } from './waitlist.commands.ts';
 import type { WaitlistEvent } from './waitlist.events.ts';
+import { WAITLIST_ENTRY_LINK_WINDOW_MS } from '../rules/limits.ts';
 
 export const WAITLIST_MESSAGES = {
   notOnList: 'This email is not on the waitlist.',
@@ -21,6 +22,8 @@ export type WaitlistState =
       /** Credits of the latest month that had any (`YYYY-MM`), for the monthly cap. */
       creditMonth: string;
       creditsInMonth: number;
+      /** When the holder was last e-mailed a link to the entry (the join's confirmation e-mail first). */
+      lastLinkAt: string;
     };
 
 /** `waitlist-{emailKey}`: one position per email (SPEC §4 Waitlist), its confirmation and its referrals. */
@@ -31,7 +34,7 @@ export const waitlistDecider: Decider<WaitlistState, WaitlistCommand, WaitlistEv
     switch (event.type) {
       case 'WaitlistJoined': {
         const { emailKey, email, referralCode, referredBy } = event.data;
-        return { joined: true, emailKey, email, referralCode, referredBy, confirmed: false, credited: new Set(), creditMonth: '', creditsInMonth: 0 };
+        return { joined: true, emailKey, email, referralCode, referredBy, confirmed: false, credited: new Set(), creditMonth: '', creditsInMonth: 0, lastLinkAt: event.data.joinedAt };
       }
       case 'WaitlistEmailConfirmed':
         if (state.joined) state.confirmed = true;
@@ -43,6 +46,9 @@ export const waitlistDecider: Decider<WaitlistState, WaitlistCommand, WaitlistEv
           state.creditsInMonth = month === state.creditMonth ? state.creditsInMonth + 1 : 1;
           state.creditMonth = month;
         }
+        return state;
+      case 'WaitlistEntryLinkRequested':
+        if (state.joined) state.lastLinkAt = event.data.requestedAt;
         return state;
       default:
         return state;
@@ -71,6 +77,13 @@ export const waitlistDecider: Decider<WaitlistState, WaitlistCommand, WaitlistEv
         return [
           { type: 'WaitlistReferralCredited', data: { emailKey: state.emailKey, referredEmailKey, creditedAt: now } },
         ];
+      }
+      case 'RequestWaitlistEntryLink': {
+        if (!state.joined) throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
+        const { now } = command.data;
+        // Nobody can flood a mailbox by typing its address: one link per window.
+        if (Date.parse(now) - Date.parse(state.lastLinkAt) < WAITLIST_ENTRY_LINK_WINDOW_MS) return [];
+        return [{ type: 'WaitlistEntryLinkRequested', data: { emailKey: state.emailKey, requestedAt: now } }];
       }
     }
   },

@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import { NotFoundError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { CreditReferral, JoinWaitlist } from './waitlist.commands.ts';
-import type { WaitlistEmailConfirmed, WaitlistJoined, WaitlistReferralCredited } from './waitlist.events.ts';
+import type { CreditReferral, JoinWaitlist, RequestWaitlistEntryLink } from './waitlist.commands.ts';
+import type { WaitlistEmailConfirmed, WaitlistEntryLinkRequested, WaitlistJoined, WaitlistReferralCredited } from './waitlist.events.ts';
 import { waitlistDecider } from './waitlist.decider.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 import assert from 'node:assert/strict';
@@ -24,6 +24,24 @@ const credit = (referredEmailKey: string): CreditReferral => ({
 const credited = (referredEmailKey: string): WaitlistReferralCredited => ({
   type: 'WaitlistReferralCredited',
   data: { emailKey: 'ada@example.com', referredEmailKey, creditedAt: now },
+});
+
+const minutesLater = (minutes: number): string => new Date(Date.parse(now) + minutes * 60_000).toISOString();
+const requestLink = (at: string): RequestWaitlistEntryLink => ({ type: 'RequestWaitlistEntryLink', data: { emailKey: 'ada@example.com', now: at } });
+const linkRequested = (at: string): WaitlistEntryLinkRequested => ({ type: 'WaitlistEntryLinkRequested', data: { emailKey: 'ada@example.com', requestedAt: at } });
+
+describe('waitlist decider: a link to the entry, e-mailed to its holder', () => {
+  test("within 10 minutes of the join (whose e-mail is the link) nothing; after, one link per 10 minutes", () => {
+    const spec = deciderSpec(waitlistDecider);
+    spec.given([joined]).when(requestLink(minutesLater(9))).then([]);
+    spec.given([joined]).when(requestLink(minutesLater(10))).then([linkRequested(minutesLater(10))]);
+    spec.given([joined, linkRequested(minutesLater(10))]).when(requestLink(minutesLater(19))).then([]);
+    spec.given([joined, linkRequested(minutesLater(10))]).when(requestLink(minutesLater(21))).then([linkRequested(minutesLater(21))]);
+  });
+
+  test('an address not on the list has no entry to link', () => {
+    deciderSpec(waitlistDecider).given([]).when(requestLink(now)).thenThrows(NotFoundError);
+  });
 });
 
 describe('waitlist decider', () => {

@@ -11,4 +11,9 @@ export type WaitlistReferralCredited = DomainEvent<
   'WaitlistReferralCredited',
   { emailKey: string; referredEmailKey: string; creditedAt: string }
 >;
-export type WaitlistEvent = WaitlistJoined | WaitlistEmailConfirmed | WaitlistReferralCredited;
+/**
+ * Someone asked for the entry by its address (a lookup, or joining again): its holder is e-mailed a link to it
+ * (the workers' waitlist-entry-link e-mail), at most once per `WAITLIST_ENTRY_LINK_WINDOW_MS`.
+ */
+export type WaitlistEntryLinkRequested = DomainEvent<'WaitlistEntryLinkRequested', { emailKey: string; requestedAt: string }>;
+export type WaitlistEvent = WaitlistJoined | WaitlistEmailConfirmed | WaitlistReferralCredited | WaitlistEntryLinkRequested;

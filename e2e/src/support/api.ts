@@ -110,7 +110,4 @@ export class Api {
     return this.call('GET', '/notifications/', { token });
   }
 
-  async waitlistStatus(email: string): Promise<{ position: number; referrals: number; referral_code: string }> {
-    return this.call('GET', `/api/waitlist/status?email=${encodeURIComponent(email)}`);
-  }
 }

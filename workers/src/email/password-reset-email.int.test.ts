@@ -1,10 +1,11 @@
-/** Password reset and waitlist confirmation e-mails: the processors on their own (idempotence, guards). */
+/** Password reset, waitlist confirmation and waitlist entry link e-mails: the processors on their own (idempotence, guards). */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UnrecoverableJobError, type Job } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { passwordResetToken, passwordResetTokenHash, signingSecret } from '@crossfeed/platform/security/derived-tokens.ts';
 import { startTestApp, type Session, type TestApp } from '@crossfeed/backend/testing/test-app.ts';
 import { passwordResetEmailProcessor, passwordResetEmailRoute, type PasswordResetEmailJob } from './password-reset-email.processor.ts';
+import { waitlistEntryLinkEmailProcessor, waitlistEntryLinkEmailRoute } from './waitlist-entry-link-email.processor.ts';
 
 let app: TestApp;
 let user: Session;
@@ -54,5 +55,32 @@ describe('password reset e-mail processor', () => {
     const [spec] = passwordResetEmailRoute.jobs({ ...event, data: { ...event.data, requestId: 'r' } } as never);
     assert.equal(spec?.jobId, 'password-reset-email-e1');
     assert.ok(!spec?.jobId.includes(':'));
+  });
+});
+
+describe('waitlist entry link e-mail (the holder of a looked-up address gets a link to the entry)', () => {
+  test('e-mails the address the entry joined with, once per request; a request older than an hour (a replay) is not sent', async () => {
+    const email = `Linked.${process.pid}@example.org`;
+    const joined = await app.request('POST', '/api/waitlist/signup', { json: { email, referred_by: null } });
+    assert.equal(joined.status, 200, joined.text);
+    const run = waitlistEntryLinkEmailProcessor({ config: app.ctx.config, readStore: app.ctx.readStore, mailer: app.ctx.mailer });
+    const job = (requestedAt: string, eventId = `evt-${Math.random()}`) => jobOf({ eventId, emailKey: email.toLowerCase(), requestedAt });
+    const mails = async () => (await app.outbox()).filter((mail) => mail.to.includes(email));
+
+    const fresh = job(new Date().toISOString(), 'evt-fresh');
+    assert.deepEqual(await run(fresh), { sent: true });
+    assert.deepEqual(await run(fresh), { sent: true }, 'a retried job sends under the same Message-ID');
+    assert.equal((await mails()).length, 1);
+    assert.match((await mails())[0]!.text, /\/api\/waitlist\/confirm\?/);
+
+    assert.deepEqual(await run(job(new Date(Date.now() - 2 * 3600 * 1000).toISOString())), { sent: false });
+    assert.equal((await mails()).length, 1);
+    await assert.rejects(run(jobOf({ emailKey: 'x' })), UnrecoverableJobError);
+  });
+
+  test('routes each request event to one job with an id derived from the event', () => {
+    const event = { id: 'e1', type: 'WaitlistEntryLinkRequested', data: { emailKey: 'a@example.org', requestedAt: '2026-11-28T10:00:00.000Z' } };
+    const jobs = waitlistEntryLinkEmailRoute.jobs(event as never);
+    assert.deepEqual(jobs.map((j) => [j.queue, j.jobId, j.data]), [['waitlist-entry-link-email', 'waitlist-entry-link-e1', { eventId: 'e1', emailKey: 'a@example.org', requestedAt: '2026-11-28T10:00:00.000Z' }]]);
   });
 });

@@ -26,10 +26,13 @@ test('GET /analytics/user/{id} and GET /auth/me read the worker-owned score, nul
   assert.deepEqual(analytics.score_parts, parts);
 });
 
-test('GET /api/waitlist/status exposes the rank once the waitlist-rank worker has run', async () => {
+test("GET /api/waitlist/me exposes the entry's rank once the waitlist-rank worker has run", async () => {
   const email = `ranked.${process.pid}@example.com`;
-  assert.equal((await app.request('POST', '/api/waitlist/signup', { json: { email, referred_by: null } })).status < 300, true);
-  const status = () => app.request('GET', `/api/waitlist/status?email=${encodeURIComponent(email)}`);
+  const joined = await app.request('POST', '/api/waitlist/signup', { json: { email, referred_by: null } });
+  assert.equal(joined.status < 300, true);
+  const token = joined.headers.get('x-waitlist-entry-token');
+  assert.ok(token);
+  const status = () => app.request('GET', `/api/waitlist/me?token=${encodeURIComponent(token)}`);
   assert.equal((await status()).body.rank, null);
   await recomputeRanks(app.ctx.readStore, new Date().toISOString());
   assert.equal((await status()).body.rank, 1);

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REFERRAL_REWARDS_PER_MONTH } from '@crossfeed/domain/rules/limits.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
+import { ALREADY_ON_LIST } from './waitlist.routes.ts';
 
 let app: TestApp;
 before(async () => {
@@ -16,12 +17,15 @@ after(() => app.close());
 
 let n = 0;
 const tag = () => `${++n}x${process.pid}`;
+/** The answer, and the entry's token when this call created the entry. */
 const signup = async (email: string, referredBy: string | null) => {
   const response = await app.request('POST', '/api/waitlist/signup', { json: { email, referred_by: referredBy } });
   assert.equal(response.status, 200, response.text);
-  return response.body as { position: number; referrals: number; referral_code: string };
+  const token = response.headers.get('x-waitlist-entry-token');
+  return { ...(response.body as { position: number; referrals?: number; referral_code?: string; message?: string }), token };
 };
-const status = async (email: string) => (await app.request('GET', `/api/waitlist/status?email=${encodeURIComponent(email)}`)).body;
+/** One's own entry in full, by its token (GET /api/waitlist/me). */
+const entry = async (token: string | null) => (await app.request('GET', `/api/waitlist/me?token=${encodeURIComponent(token ?? '')}`)).body;
 const promoCodes = async (session: Session) =>
   (await app.request('GET', '/api/referrals/promo-codes', { token: session.token })).body as { code: string; redeemed: boolean }[];
 
@@ -72,11 +76,12 @@ describe('the referral loop, played by an attacker', () => {
     assert.equal(codes.length, 1);
     assert.match(codes[0]!.code, /^REF-[A-Z0-9]{6}$/);
 
-    // Variants of the friend's mailbox are the friend: same entry, no new e-mail, no new reward.
+    // Variants of the friend's mailbox are the friend: same entry (its position only), no new e-mail, no new reward.
     const [local, domain] = friend.split('@') as [string, string];
+    const friendPosition = (await app.request('GET', `/api/waitlist/status?email=${encodeURIComponent(friend)}`)).body.position;
     for (const variant of [`${local}+again@${domain}`, `${local.replaceAll('.', '')}@googlemail.com`, friend.toUpperCase()]) {
       const answer = await signup(variant, code);
-      assert.equal(answer.referral_code, (await status(friend)).referral_code, variant);
+      assert.deepEqual(answer, { position: friendPosition, message: ALREADY_ON_LIST, token: null }, variant);
     }
     for (const variant of [`${local}+again@${domain}`, `${local.replaceAll('.', '')}@googlemail.com`]) {
       assert.deepEqual(await confirmationLinks(variant), [], `no e-mail to ${variant}`);
@@ -101,15 +106,15 @@ describe('the referral loop, played by an attacker', () => {
 
   test("a waitlist entry's referrals, rank and tier count confirmed referrals only", async () => {
     const referrer = `ranked${tag()}@example.com`;
-    const { referral_code } = await signup(referrer, null);
+    const { referral_code, token } = await signup(referrer, null);
     const friends = [`pal${tag()}@example.com`, `pal${tag()}@example.com`];
-    for (const friend of friends) await signup(friend, referral_code);
+    for (const friend of friends) await signup(friend, referral_code ?? null);
     await app.settleJobs();
-    const before = await status(referrer);
+    const before = await entry(token);
     assert.equal(before.referrals, 0);
 
     await confirm(friends[0]!);
-    const after = await status(referrer);
+    const after = await entry(token);
     assert.equal(after.referrals, 1);
     // The waitlist-rank worker moved the entry up by one confirmed referral (it joined before its friends).
     assert.equal(after.rank, Math.max(1, before.position - 1));
@@ -117,12 +122,12 @@ describe('the referral loop, played by an attacker', () => {
 
   test(`a referrer earns at most ${REFERRAL_REWARDS_PER_MONTH} credits in a month`, async () => {
     const referrer = `busy${tag()}@example.com`;
-    const { referral_code } = await signup(referrer, null);
+    const { referral_code, token } = await signup(referrer, null);
     for (let i = 0; i <= REFERRAL_REWARDS_PER_MONTH; i++) {
       const friend = `crowd${i}.${tag()}@example.com`;
-      await signup(friend, referral_code);
+      await signup(friend, referral_code ?? null);
       await confirm(friend);
     }
-    assert.equal((await status(referrer)).referrals, REFERRAL_REWARDS_PER_MONTH);
+    assert.equal((await entry(token)).referrals, REFERRAL_REWARDS_PER_MONTH);
   });
 });

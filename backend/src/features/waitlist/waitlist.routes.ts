@@ -31,8 +31,11 @@ import {
   findEntry,
   isValidConfirmationToken,
   joinWaitlist,
+  ownEntryAnswer,
+  positionAnswer,
+  ENTRY_LINK_SENT,
+  requestEntryLink,
   signupAnswer,
-  statusAnswer,
   type Secrets,
 } from './waitlist.ts';
 import { WAITLIST_RANKS, type WaitlistRankDoc } from '@crossfeed/workers/waitlist-rank/waitlist-ranks.model.ts';
@@ -43,6 +46,8 @@ const ALREADY_PREMIUM = 'You are already a Premium user.';
 const REFERRAL_CODE_MAX = 64;
 const REFERRAL_NOT_FOUND = 'Referral code not found.';
 const INVALID_CONFIRMATION = 'Invalid or expired confirmation link.';
+/** A sign-up of an address (or a spelling of its mailbox) already on the list. */
+export const ALREADY_ON_LIST = `This email is already on the waitlist. ${ENTRY_LINK_SENT}`;
 
 const Email = z
   .string({ message: MESSAGES.invalidEmail })
@@ -99,10 +104,15 @@ export function waitlistRoutes(ctx: ApiContext): Router {
     // The confirmation e-mail is the workers' (waitlist-confirmation-email, on WaitlistJoined): once per join.
     // The referrer is credited once this e-mail is confirmed (the workers' referral-credit job).
     const { entry, joined } = await joinWaitlist(ctx, { email, key, referredBy: referred_by ?? null });
-    // The entry's secret token only to the browser that created it (an address typed again gets none), in a
-    // header so the SPEC's answer keeps its fields: it follows the position live and reads it back after a
-    // reload (GET /api/waitlist/me).
-    if (joined) res.setHeader(ENTRY_TOKEN_HEADER, waitlistEntryToken(secrets.secret, entry.doc.referral_code));
+    if (!joined) {
+      // Already on the list: whoever typed the address learns the position only; the entry goes to its mailbox.
+      await requestEntryLink(ctx, entry.doc._id);
+      res.json(positionAnswer(entry, ALREADY_ON_LIST));
+      return;
+    }
+    // The entry's secret token only to the browser that created it, in a header so the SPEC's answer keeps its
+    // fields: it follows the position live and reads it back after a reload (GET /api/waitlist/me).
+    res.setHeader(ENTRY_TOKEN_HEADER, waitlistEntryToken(secrets.secret, entry.doc.referral_code));
     res.json(signupAnswer(entry));
   });
 
@@ -134,23 +144,27 @@ export function waitlistRoutes(ctx: ApiContext): Router {
     res.redirect(303, '/waitlist?confirmed=1');
   });
 
-  /** One's own entry, by its secret token (answered at sign-up and by the confirmation link). */
+  /** One's own entry in full, by its secret token only (answered at sign-up and by the confirmation link). */
   router.get('/api/waitlist/me', async (req, res) => {
     const { token } = parseInput(EntryQuery, req.query);
     const code = waitlistEntryCodeFromToken(secrets.secret, token);
     const entry = code ? await findEntry(ctx, { referral_code: code }) : null;
     if (!entry) throw new NotFoundError(ENTRY_NOT_FOUND);
+    // The rank (position moved up by referrals) is the waitlist-rank worker's; null until it has run.
     const ranked = await ctx.readStore.collection<WaitlistRankDoc>(WAITLIST_RANKS).findOne({ _id: entry.doc._id }, { projection: { rank: 1 } });
-    res.json({ ...statusAnswer(entry), rank: ranked?.rank ?? null });
+    res.json({ ...ownEntryAnswer(entry), rank: ranked?.rank ?? null });
   });
 
+  /**
+   * Anyone may type any address here: the answer is the position and a message, never the entry (issue 23,
+   * finding 7). The entry's holder is e-mailed a link to it (at most one per window: the waitlist decider).
+   */
   router.get('/api/waitlist/status', async (req, res) => {
     const { email } = parseInput(EmailQuery, req.query);
     const entry = await findEntry(ctx, { _id: emailKey(email) });
     if (!entry) throw new NotFoundError(WAITLIST_MESSAGES.notOnList);
-    // The rank (position moved up by referrals) is the waitlist-rank worker's; null until it has run.
-    const ranked = await ctx.readStore.collection<WaitlistRankDoc>(WAITLIST_RANKS).findOne({ _id: entry.doc._id }, { projection: { rank: 1 } });
-    res.json({ ...statusAnswer(entry), rank: ranked?.rank ?? null });
+    await requestEntryLink(ctx, entry.doc._id);
+    res.json(positionAnswer(entry, ENTRY_LINK_SENT));
   });
 
   router.post('/api/waitlist/referral', async (req, res) => {

@@ -11,6 +11,7 @@ import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projecti
 import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute, reservationOwner, reserve, settle } from '../../api/execute.ts';
+import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -32,13 +33,33 @@ export async function findEntry(ctx: ApiContext, filter: { _id: string } | { ref
   return { doc, position: await waitlist.count({ joined_position: { $lte: doc.joined_position } }) };
 }
 
+/** SPEC §3 Waitlist signup as returned: only to the call that created the entry. */
 export const signupAnswer = ({ doc, position }: WaitlistEntry) => ({
   position,
   referrals: doc.referrals,
   referral_code: doc.referral_code,
 });
 
-export const statusAnswer = (entry: WaitlistEntry) => {
+/**
+ * What anyone who types an address may learn of its entry (GET /api/waitlist/status, a sign-up of an address
+ * already on the list): the position and a message, nothing that identifies or credits the entry (no referral
+ * code, referrals, confirmation, tier or rank). The entry itself goes to its mailbox (`requestEntryLink`).
+ */
+export const positionAnswer = ({ position }: WaitlistEntry, message: string) => ({ position, message });
+
+/** What a lookup by address says: the entry itself goes to its own mailbox (the workers' waitlist-entry-link e-mail). */
+export const ENTRY_LINK_SENT = 'We sent a link to your waitlist entry to this address. Open it to see your referral link.';
+
+/**
+ * Someone typed the entry's address: its holder is e-mailed a link to it, unless one went out within the
+ * window (the waitlist decider decides, on the entry's stream, so every API replica counts the same).
+ */
+export async function requestEntryLink(ctx: ApiContext, key: string): Promise<void> {
+  await handleCommand(ctx.eventStore, waitlistDecider, waitlistStream(key), { type: 'RequestWaitlistEntryLink', data: { emailKey: key, now: ctx.clock().toISOString() } });
+}
+
+/** One's own entry in full: only by the entry's secret token (GET /api/waitlist/me). */
+export const ownEntryAnswer = (entry: WaitlistEntry) => {
   const { tier, referralsNeeded } = waitlistTier(entry.position);
   return { ...signupAnswer(entry), confirmed: entry.doc.confirmed, tier, referrals_needed: referralsNeeded };
 };

@@ -122,6 +122,11 @@ describe('the current code on a log written by the previous version', () => {
   test('the waitlist keeps its entries and the credited referral', async () => {
     const status = await app.request('GET', '/api/waitlist/status?email=early@legacy.example.com');
     assert.equal(status.status, 200, status.text);
-    assert.equal(status.body.referrals, 1);
+    // By e-mail only the position; the referrals are read by the entry's (public) referral code.
+    const entry = await app.ctx.readStore.collection<{ _id: string; referral_code: string }>('waitlist').findOne({ _id: 'early@legacy.example.com' });
+    assert.ok(entry);
+    const byCode = await app.request('POST', '/api/waitlist/referral', { json: { referral_code: entry.referral_code } });
+    assert.equal(byCode.status, 200, byCode.text);
+    assert.equal(byCode.body.referrals, 1);
   });
 });

@@ -23,3 +23,7 @@ export const STATUS_FETCH_FAILED = 'Failed to fetch your waitlist position.';
 export const CHECKING_POSITION = 'Checking your position...';
 /** The confirmation link lands on /waitlist?confirmed=1 (backend waitlist.routes.ts). */
 export const EMAIL_CONFIRMED = 'Your email is confirmed. Your spot on the waitlist is secured.';
+
+/** Not given by the SPEC: the referral link modal without this browser's own entry (issue 23, finding 7). */
+export const REFERRAL_LINK_HOW_TO = 'Join the waitlist, or open the link we e-mailed you, to get your personal referral link.';
+export const REFERRAL_LINK_RESEND = 'Lost the e-mail? Look up your position with your address and we will e-mail you a link to your entry.';

@@ -1,16 +1,12 @@
 import { api } from '@/lib/api-client';
-import type { WaitlistSignup } from './join-waitlist';
 
-/** GET /api/waitlist/status's answer: the signup fields plus confirmation and tier. */
-export type WaitlistStatus = WaitlistSignup & {
-  confirmed: boolean;
-  tier: 'lifetime' | 'one_month';
-  referrals_needed: number;
-  /** The position moved up by referrals (the waitlist-rank worker's); null until it has run. */
-  rank: number | null;
-};
+/**
+ * GET /api/waitlist/status's answer. Anyone may type any address, so it is the position and a message only
+ * (a link to the entry was e-mailed to its address); the entry itself is read by its token (getMyWaitlistEntry).
+ */
+export type WaitlistPosition = { position: number; message: string };
 
 /** GET /api/waitlist/status?email= (public). 404 with 'This email is not on the waitlist.' when unknown. */
-export function getWaitlistStatus(email: string, signal?: AbortSignal): Promise<WaitlistStatus> {
-  return api.get<WaitlistStatus>('/api/waitlist/status', { auth: false, query: { email }, signal });
+export function getWaitlistStatus(email: string, signal?: AbortSignal): Promise<WaitlistPosition> {
+  return api.get<WaitlistPosition>('/api/waitlist/status', { auth: false, query: { email }, signal });
 }

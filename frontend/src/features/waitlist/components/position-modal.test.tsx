@@ -1,21 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { getWaitlistStatus, type WaitlistStatus } from '../api/get-waitlist-status';
+import { getWaitlistStatus, type WaitlistPosition } from '../api/get-waitlist-status';
 import { PositionModal } from './position-modal';
 
 vi.mock('../api/get-waitlist-status', () => ({ getWaitlistStatus: vi.fn() }));
 const statusMock = vi.mocked(getWaitlistStatus);
 
-const STATUS: WaitlistStatus = {
-  position: 12,
-  referrals: 3,
-  referral_code: 'ABCD2345',
-  confirmed: false,
-  tier: 'lifetime',
-  referrals_needed: 0,
-  rank: 9,
-};
+const MESSAGE = 'We sent a link to your waitlist entry to this address. Open it to see your referral link.';
+const ANSWER: WaitlistPosition = { position: 12, message: MESSAGE };
 
 function renderModal(props: Partial<Parameters<typeof PositionModal>[0]> = {}) {
   const onClose = vi.fn();
@@ -50,34 +43,35 @@ describe('PositionModal', () => {
     expect(statusMock).not.toHaveBeenCalled();
   });
 
-  it("shows 'Checking your position...' then the position, rank, referrals, tier, confirmation and referral link", async () => {
-    let resolve!: (status: WaitlistStatus) => void;
+  it("shows 'Checking your position...' then only the position and the server's message", async () => {
+    let resolve!: (answer: WaitlistPosition) => void;
     statusMock.mockReturnValue(new Promise((done) => (resolve = done)));
     const { onFound } = renderModal();
     lookUp(' ada@example.com ');
 
     expect(screen.getByRole('status')).toHaveTextContent('Checking your position...');
     expect(statusMock).toHaveBeenCalledWith('ada@example.com', expect.any(AbortSignal));
-    await act(async () => resolve(STATUS));
+    await act(async () => resolve(ANSWER));
 
     expect(stat('Position')).toBe('#12');
-    expect(stat('Rank with referrals')).toBe('#9');
-    expect(stat('Referrals')).toBe('3');
-    expect(screen.getByText('You’re in the top 100')).toBeInTheDocument();
-    expect(screen.getByText(/Email not confirmed yet/)).toBeInTheDocument();
-    expect(screen.getByLabelText('Your referral link')).toHaveValue(`${window.location.origin}/waitlist?ref=ABCD2345`);
-    expect(onFound).toHaveBeenCalledWith(STATUS, 'ada@example.com');
+    expect(screen.getByText(MESSAGE)).toBeInTheDocument();
+    expect(onFound).toHaveBeenCalledWith('ada@example.com');
     expect(screen.queryByText('Checking your position...')).not.toBeInTheDocument();
   });
 
-  it('shows the referrals still needed past position 100, a confirmed email, and no rank before it is computed', async () => {
-    statusMock.mockResolvedValue({ ...STATUS, position: 140, tier: 'one_month', referrals_needed: 40, rank: null, confirmed: true });
+  it("shows no referral link, referrals, rank, tier or confirmation: the typed address may be someone else's", async () => {
+    // Even if a server answered more than it should, the modal shows the position and the message only.
+    const leaky = { ...ANSWER, referral_code: 'ABCD2345', referrals: 3, rank: 9, confirmed: true, tier: 'lifetime', referrals_needed: 0 };
+    statusMock.mockResolvedValue(leaky as WaitlistPosition);
     renderModal();
-    lookUp('ada@example.com');
-    expect(await screen.findByText('Refer 40 more creators to reach the top 100')).toBeInTheDocument();
-    expect(screen.getByText(/1 month free at launch/)).toBeInTheDocument();
-    expect(screen.getByText('Email confirmed. Your spot is secured.')).toBeInTheDocument();
-    expect(screen.queryByText('Rank with referrals')).not.toBeInTheDocument();
+    lookUp('someone.else@example.com');
+    expect(await screen.findByText('#12')).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Your waitlist position' });
+    expect(within(dialog).queryByLabelText('Your referral link')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/ABCD2345/)).not.toBeInTheDocument();
+    for (const term of ['Referrals', 'Rank with referrals']) expect(within(dialog).queryByText(term)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/top 100|month free/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Email confirmed|not confirmed/)).not.toBeInTheDocument();
   });
 
   it("shows the server's 404 text for an email not on the list", async () => {
@@ -99,16 +93,20 @@ describe('PositionModal', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Network error. Please check your connection.'));
   });
 
-  it('looks up a given email as it opens, and again at each opening', async () => {
-    statusMock.mockResolvedValue(STATUS);
+  it('pre-fills a given email at each opening and looks it up only when asked (each lookup may e-mail a link)', async () => {
+    statusMock.mockResolvedValue(ANSWER);
     const props = { onClose: vi.fn(), initialEmail: 'ada@example.com' };
     const { rerender } = render(<PositionModal open {...props} />);
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(statusMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Check position' }));
     expect(await screen.findByText('#12')).toBeInTheDocument();
 
     rerender(<PositionModal open={false} {...props} />);
     rerender(<PositionModal open {...props} />);
-    await waitFor(() => expect(statusMock).toHaveBeenCalledTimes(2));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.queryByText('#12')).not.toBeInTheDocument();
+    expect(statusMock).toHaveBeenCalledTimes(1);
   });
 
   it('Close calls onClose', () => {

@@ -2,34 +2,35 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { WAITLIST_EMAIL_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { isValidEmail } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';
-import { IconCheck, IconClock } from '@/components/ui/icons';
+import { IconMail } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
-import { referralLink } from '@/lib/referral-link';
-import { getWaitlistStatus, type WaitlistStatus } from '../api/get-waitlist-status';
+import { getWaitlistStatus, type WaitlistPosition } from '../api/get-waitlist-status';
 import { CHECKING_POSITION, INVALID_EMAIL, STATUS_FETCH_FAILED } from '../messages';
 import { waitlistErrorMessage } from '../utils/error-messages';
-import { ReferralLinkField } from './referral-link-field';
-import { TierNote } from './tier-note';
 import '../waitlist.css';
 
 type PositionModalProps = {
   open: boolean;
   onClose: () => void;
-  /** Pre-filled (e.g. the email just used to join); a valid one is looked up as the modal opens. */
+  /** Pre-filled (e.g. the email just used to join); looked up only when the visitor asks (it sends an e-mail). */
   initialEmail?: string;
-  /** Each successful lookup, so the page learns the visitor's referral code. */
-  onFound?: (status: WaitlistStatus, email: string) => void;
+  /** Each successful lookup's email, so the page offers it again. */
+  onFound?: (email: string) => void;
 };
 
 type Lookup =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; entry: WaitlistStatus };
+  | { status: 'ready'; answer: WaitlistPosition };
 
 const isLookupEmail = (email: string) => isValidEmail(email) && email.length <= WAITLIST_EMAIL_MAX;
 
-/** SPEC §2 Waitlist modal "own position": GET /api/waitlist/status?email= and the answer. */
+/**
+ * SPEC §2 Waitlist modal "own position": GET /api/waitlist/status?email=. Anyone can type any address, so it
+ * shows the position and the server's message only (a link to the entry went to that address); the referral
+ * link, referrals and confirmation are the own entry's (read by its token), never a lookup's.
+ */
 export function PositionModal({ open, onClose, initialEmail = '', onFound }: PositionModalProps) {
   const emailId = useId();
   const [email, setEmail] = useState(initialEmail);
@@ -47,29 +48,27 @@ export function PositionModal({ open, onClose, initialEmail = '', onFound }: Pos
     requestRef.current = controller;
     setLookup({ status: 'loading' });
     try {
-      const entry = await getWaitlistStatus(value, controller.signal);
+      const answer = await getWaitlistStatus(value, controller.signal);
       if (controller.signal.aborted) return;
-      setLookup({ status: 'ready', entry });
-      onFoundRef.current?.(entry, value);
+      setLookup({ status: 'ready', answer });
+      onFoundRef.current?.(value);
     } catch (error) {
       if (controller.signal.aborted) return;
       setLookup({ status: 'error', message: waitlistErrorMessage(error, STATUS_FETCH_FAILED) });
     }
   }, []);
 
-  // Each opening starts from the given email, and looks it up at once when it is a valid one.
+  // Each opening starts from the given email; the lookup waits for the visitor (each one may e-mail a link).
   useEffect(() => {
     if (!open) return;
-    const start = initialEmailRef.current.trim();
-    setEmail(start);
+    setEmail(initialEmailRef.current.trim());
     setFormError(null);
-    if (start && isLookupEmail(start)) void check(start);
-    else setLookup({ status: 'idle' });
+    setLookup({ status: 'idle' });
     return () => {
       requestRef.current?.abort();
       requestRef.current = null;
     };
-  }, [open, check]);
+  }, [open]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -121,44 +120,25 @@ export function PositionModal({ open, onClose, initialEmail = '', onFound }: Pos
 
         {lookup.status === 'loading' ? <p role="status">{CHECKING_POSITION}</p> : null}
         {lookup.status === 'error' ? <FormMessage tone="error">{lookup.message}</FormMessage> : null}
-        {lookup.status === 'ready' ? <PositionDetails entry={lookup.entry} /> : null}
+        {lookup.status === 'ready' ? <PositionDetails answer={lookup.answer} /> : null}
       </div>
     </Modal>
   );
 }
 
-function PositionDetails({ entry }: { entry: WaitlistStatus }) {
+function PositionDetails({ answer }: { answer: WaitlistPosition }) {
   return (
     <section className="position-details" aria-label="Your spot">
       <dl className="waitlist-stats">
         <div className="waitlist-stat">
           <dt>Position</dt>
-          <dd>#{entry.position.toLocaleString('en-US')}</dd>
-        </div>
-        {entry.rank !== null ? (
-          <div className="waitlist-stat">
-            <dt>Rank with referrals</dt>
-            <dd>#{entry.rank.toLocaleString('en-US')}</dd>
-          </div>
-        ) : null}
-        <div className="waitlist-stat">
-          <dt>Referrals</dt>
-          <dd>{entry.referrals.toLocaleString('en-US')}</dd>
+          <dd>#{answer.position.toLocaleString('en-US')}</dd>
         </div>
       </dl>
-      <TierNote position={entry.position} />
-      {entry.confirmed ? (
-        <p className="confirm-state confirm-state-done">
-          <IconCheck size={18} />
-          Email confirmed. Your spot is secured.
-        </p>
-      ) : (
-        <p className="confirm-state confirm-state-pending">
-          <IconClock size={18} />
-          Email not confirmed yet. Use the link we emailed you to secure your spot.
-        </p>
-      )}
-      <ReferralLinkField link={referralLink(entry.referral_code)} />
+      <p className="confirm-state confirm-state-pending">
+        <IconMail size={18} />
+        <span>{answer.message}</span>
+      </p>
     </section>
   );
 }

@@ -97,9 +97,10 @@ describe('ReferralLinkModal', () => {
     expect(success).not.toHaveBeenCalled();
   });
 
-  it('without a code, explains how to get one and offers the position lookup', () => {
+  it('without a code, explains how to get one (join, or the e-mailed link) and offers the position lookup', () => {
     const { onFindPosition } = renderModal({ referralCode: null });
-    expect(screen.getByText(/to get your personal referral link/)).toBeInTheDocument();
+    expect(screen.getByText('Join the waitlist, or open the link we e-mailed you, to get your personal referral link.')).toBeInTheDocument();
+    expect(screen.getByText(/we will e-mail you a link to your entry/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Look up my position' }));
     expect(onFindPosition).toHaveBeenCalledTimes(1);

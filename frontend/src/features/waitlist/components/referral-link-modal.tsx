@@ -1,14 +1,18 @@
 import { Modal } from '@/components/ui/modal';
 import { referralLink } from '@/lib/referral-link';
+import { REFERRAL_LINK_HOW_TO, REFERRAL_LINK_RESEND } from '../messages';
 import { ReferralLinkField } from './referral-link-field';
 import '../waitlist.css';
 
 type ReferralLinkModalProps = {
   open: boolean;
   onClose: () => void;
-  /** The visitor's code once known (after joining or a position lookup); null shows how to get one. */
+  /**
+   * The code of this browser's own entry (joined here, or opened from the link e-mailed to its address: the
+   * entry's token), never one found by typing an address; null explains how to get it.
+   */
   referralCode: string | null;
-  /** Offered when the code is unknown: opens the position lookup, which finds it by email. */
+  /** Offered when the code is unknown: opens the position lookup, which e-mails the address a link to its entry. */
   onFindPosition?: () => void;
 };
 
@@ -43,7 +47,10 @@ export function ReferralLinkModal({ open, onClose, referralCode, onFindPosition 
           </p>
         </div>
       ) : (
-        <p className="modal-empty">Join the waitlist, or look up your position with your email, to get your personal referral link.</p>
+        <div className="waitlist-modal-stack">
+          <p className="modal-empty">{REFERRAL_LINK_HOW_TO}</p>
+          <p className="waitlist-fineprint">{REFERRAL_LINK_RESEND}</p>
+        </div>
       )}
     </Modal>
   );

@@ -1,11 +1,13 @@
 import { IconCheck, IconMail } from '@/components/ui/icons';
 import { referralLink } from '@/lib/referral-link';
-import type { WaitlistSignup } from '../api/join-waitlist';
+import type { WaitlistSignupAnswer } from '../api/join-waitlist';
+import { isNewEntry } from '../utils/is-new-entry';
 import { ReferralLinkField } from './referral-link-field';
 import { TierNote } from './tier-note';
 
 type SignupResultProps = {
-  entry: WaitlistSignup;
+  /** This browser's own entry (joined here or kept by its token), or the position-only answer of an address already on the list. */
+  entry: WaitlistSignupAnswer;
   /** The email used to join; the confirmation link was sent there (unknown after a confirmation elsewhere). */
   email: string | null;
   /** The e-mail was confirmed: the spot is secured. */
@@ -14,8 +16,41 @@ type SignupResultProps = {
   onStartOver: () => void;
 };
 
-/** After joining (SPEC §4 Waitlist): the position, referrals, tier and the referral link. */
+/**
+ * After joining (SPEC §4 Waitlist): the position, referrals, tier and the referral link. An address that was
+ * already on the list shows its position and the server's message only: whoever typed it may not be its holder.
+ */
 export function SignupResult({ entry, email, confirmed = false, onCheckPosition, onStartOver }: SignupResultProps) {
+  const actions = (
+    <div className="signup-result-actions">
+      <button type="button" className="button button-ghost" onClick={onCheckPosition}>
+        Check my position
+      </button>
+      <button type="button" className="button button-ghost" onClick={onStartOver}>
+        Use another email
+      </button>
+    </div>
+  );
+  if (!isNewEntry(entry)) {
+    return (
+      <section className="signup-result" aria-labelledby="signup-result-heading">
+        <h2 id="signup-result-heading" className="signup-result-heading">
+          Already on the list
+        </h2>
+        <dl className="waitlist-stats">
+          <div className="waitlist-stat">
+            <dt>Your position</dt>
+            <dd>#{entry.position.toLocaleString('en-US')}</dd>
+          </div>
+        </dl>
+        <p className="confirm-state confirm-state-pending">
+          <IconMail size={18} />
+          <span>{entry.message}</span>
+        </p>
+        {actions}
+      </section>
+    );
+  }
   return (
     <section className="signup-result" aria-labelledby="signup-result-heading">
       <h2 id="signup-result-heading" className="signup-result-heading">
@@ -52,14 +87,7 @@ export function SignupResult({ entry, email, confirmed = false, onCheckPosition,
         </p>
       )}
       <ReferralLinkField link={referralLink(entry.referral_code)} />
-      <div className="signup-result-actions">
-        <button type="button" className="button button-ghost" onClick={onCheckPosition}>
-          Check my position
-        </button>
-        <button type="button" className="button button-ghost" onClick={onStartOver}>
-          Use another email
-        </button>
-      </div>
+      {actions}
     </section>
   );
 }

@@ -52,6 +52,17 @@ describe('WaitlistPage: this browser’s own entry', () => {
     expect(stat('Referrals')).toBe('2');
   });
 
+  it("'My referral link' shows the link of the entry this browser holds by its token", async () => {
+    const user = userEvent.setup();
+    storeWaitlistEntry({ token: 'WAIT2345.secret', email: 'ada@example.com' });
+    meMock.mockResolvedValue(entry);
+    renderPage();
+    await waitFor(() => expect(stat('Your position')).toBe('#4'));
+    await user.click(screen.getByRole('button', { name: 'My referral link' }));
+    const modal = screen.getByRole('dialog', { name: 'Referral link' });
+    expect(within(modal).getByLabelText('Your referral link')).toHaveValue(`${window.location.origin}/waitlist?ref=WAIT2345`);
+  });
+
   it('keeps the token a new signup answers, so the card survives a reload', async () => {
     const user = userEvent.setup();
     joinMock.mockResolvedValue({ position: 7, referrals: 0, referral_code: 'NEWCODE2', entry_token: 'NEWCODE2.secret' });

@@ -22,6 +22,8 @@ const subscribeMock = vi.mocked(subscribeToWaitlistCount);
 let socket: WaitlistCountListeners | null;
 let unsubscribe: Mock<() => void>;
 
+const LINK_SENT = 'We sent a link to your waitlist entry to this address. Open it to see your referral link.';
+const ALREADY = `This email is already on the waitlist. ${LINK_SENT}`;
 const renderPage = (url = '/waitlist') => renderRoute(<WaitlistPage />, { path: '/waitlist', url });
 const countText = () => screen.getByTestId('waitlist-count').textContent;
 
@@ -161,17 +163,9 @@ describe('WaitlistPage', () => {
     expect(joinMock).toHaveBeenCalledWith({ email: 'ada@example.com', referred_by: null });
   });
 
-  it('opens the position lookup with the email just used to join', async () => {
+  it('opens the position lookup with the email just used to join, looked up when asked', async () => {
     joinMock.mockResolvedValue({ position: 3, referrals: 0, referral_code: 'NEWCODE9' });
-    statusMock.mockResolvedValue({
-      position: 3,
-      referrals: 0,
-      referral_code: 'NEWCODE9',
-      confirmed: false,
-      tier: 'lifetime',
-      referrals_needed: 0,
-      rank: null,
-    });
+    statusMock.mockResolvedValue({ position: 3, message: LINK_SENT });
     const user = userEvent.setup();
     renderPage();
     await user.type(screen.getByLabelText('Name'), 'Ada');
@@ -182,7 +176,48 @@ describe('WaitlistPage', () => {
 
     const modal = screen.getByRole('dialog', { name: 'Your waitlist position' });
     expect(within(modal).getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(statusMock).not.toHaveBeenCalled();
+    await user.click(within(modal).getByRole('button', { name: 'Check position' }));
     await waitFor(() => expect(statusMock).toHaveBeenCalledWith('ada@example.com', expect.any(AbortSignal)));
+    expect(await within(modal).findByText(LINK_SENT)).toBeInTheDocument();
+  });
+
+  it("checking someone else's address shows its position only, and 'My referral link' does not hand out theirs", async () => {
+    statusMock.mockResolvedValue({ position: 8, message: LINK_SENT });
+    const user = userEvent.setup();
+    renderPage();
+    const tools = screen.getByRole('navigation', { name: 'Waitlist tools' });
+    await user.click(within(tools).getByRole('button', { name: 'Check my position' }));
+    const modal = screen.getByRole('dialog', { name: 'Your waitlist position' });
+    await user.type(within(modal).getByLabelText('Email'), 'victim@example.com');
+    await user.click(within(modal).getByRole('button', { name: 'Check position' }));
+    expect(await within(modal).findByText('#8')).toBeInTheDocument();
+    expect(within(modal).queryByLabelText('Your referral link')).not.toBeInTheDocument();
+    fireEvent.keyDown(modal, { key: 'Escape' });
+
+    await user.click(within(tools).getByRole('button', { name: 'My referral link' }));
+    const referral = screen.getByRole('dialog', { name: 'Referral link' });
+    expect(within(referral).queryByLabelText('Your referral link')).not.toBeInTheDocument();
+    expect(within(referral).getByText(/open the link we e-mailed you/)).toBeInTheDocument();
+  });
+
+  it('joining with an address already on the list shows its position and the message, and no referral link', async () => {
+    joinMock.mockResolvedValue({ position: 5, message: ALREADY });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText('Name'), 'Mallory');
+    await user.type(screen.getByLabelText('Email'), 'victim@example.com');
+    await user.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
+
+    const result = await screen.findByRole('region', { name: 'Already on the list' });
+    expect(within(result).getByText('#5')).toBeInTheDocument();
+    expect(within(result).getByText(ALREADY)).toBeInTheDocument();
+    expect(within(result).queryByText('Referrals')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Your referral link')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'My referral link' }));
+    const referral = screen.getByRole('dialog', { name: 'Referral link' });
+    expect(within(referral).queryByLabelText('Your referral link')).not.toBeInTheDocument();
   });
 
   it('opens each modal from its button', async () => {

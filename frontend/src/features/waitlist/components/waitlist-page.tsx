@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { IconCheck, IconHelp } from '@/components/ui/icons';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import type { WaitlistSignupAnswer } from '../api/join-waitlist';
+import { isNewEntry } from '../utils/is-new-entry';
 import { useMyWaitlistEntry } from '../hooks/use-my-waitlist-entry';
 import { REFERRAL_CODE_MAX } from '../constants';
 import { useWaitlistCount } from '../hooks/use-waitlist-count';
@@ -49,25 +50,25 @@ export function WaitlistPage() {
   const [joined, setJoined] = useState<{ entry: WaitlistSignupAnswer; email: string } | null>(null);
   // This browser's own entry: survives a reload (its token in localStorage) and updates live.
   const { mine, remember, forget } = useMyWaitlistEntry();
-  const [knownCode, setKnownCode] = useState<string | null>(null);
   const [lookupEmail, setLookupEmail] = useState('');
   const nameInputRef = useRef<HTMLInputElement>(null);
 
   const closeModal = () => setModal(null);
 
-  // What the card shows: the entry just joined, unless it is the kept one (which has the live numbers).
+  // What the card shows: the answer just received, unless it is the kept entry (which has the live numbers).
   const card =
-    joined && (!mine || mine.entry.referral_code !== joined.entry.referral_code)
+    joined && (!mine || !isNewEntry(joined.entry) || mine.entry.referral_code !== joined.entry.referral_code)
       ? { entry: joined.entry, email: joined.email as string | null, confirmed: false }
       : mine
         ? { entry: mine.entry, email: mine.email ?? joined?.email ?? null, confirmed: mine.entry.confirmed }
         : null;
-  const referralCode = knownCode ?? mine?.entry.referral_code ?? null;
+  // Only this browser's own entry has a referral link here: one it created, or read back by its token (issue 23,
+  // finding 7). A lookup by e-mail or a sign-up of an address already on the list never hands one out.
+  const referralCode = mine?.entry.referral_code ?? (joined && isNewEntry(joined.entry) ? joined.entry.referral_code : null);
 
   const handleJoined = (entry: WaitlistSignupAnswer, email: string) => {
     setJoined({ entry, email });
-    if (entry.entry_token) remember(entry.entry_token, email);
-    setKnownCode(entry.referral_code);
+    if (isNewEntry(entry) && entry.entry_token) remember(entry.entry_token, email);
     setLookupEmail(email);
     // The push will say so too; this covers a socket that could not connect.
     refreshCount();
@@ -189,10 +190,7 @@ export function WaitlistPage() {
         open={modal === 'position'}
         onClose={closeModal}
         initialEmail={lookupEmail || (mine?.email ?? '')}
-        onFound={(entry, email) => {
-          setKnownCode(entry.referral_code);
-          setLookupEmail(email);
-        }}
+        onFound={setLookupEmail}
       />
       <ReferralLinkModal
         open={modal === 'referral'}

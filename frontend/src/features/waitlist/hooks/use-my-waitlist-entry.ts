@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { adoptConfirmationCookie, clearWaitlistEntry, readWaitlistEntry, storeWaitlistEntry } from '@/lib/waitlist-entry-storage';
 import { ApiError } from '@/lib/api-client';
-import { getMyWaitlistEntry } from '../api/get-my-waitlist-entry';
-import type { WaitlistStatus } from '../api/get-waitlist-status';
+import { getMyWaitlistEntry, type OwnWaitlistEntry } from '../api/get-my-waitlist-entry';
 import { subscribeToWaitlistEntry } from '../realtime/public-waitlist-socket';
 
-export type MyWaitlistEntry = { entry: WaitlistStatus; email: string | null };
+export type MyWaitlistEntry = { entry: OwnWaitlistEntry; email: string | null };
 
 /**
  * This browser's own waitlist entry: read back from the server by the token kept in localStorage (so a reload
