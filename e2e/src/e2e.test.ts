@@ -103,7 +103,7 @@ describe('Crossfeed end-to-end journeys', () => {
   );
   journey('13. Premium analytics: a Premium creator sees the daily chart and sharer breakdown at 390 px and exports CSV', 'j13-premium-analytics', premiumAnalyticsJourney);
   journey(
-    '14. audience insights: a Premium creator sees the overlap with a partner as counts and percentages; Free sees the upsell',
+    '14. audience insights: a Premium creator sees the overlap with a partner who shared back as counts and percentages; Free sees the upsell',
     'j14-audience-insights',
     audienceInsightsJourney,
     ACCESSIBILITY_TIMEOUT_MS,

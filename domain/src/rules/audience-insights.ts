@@ -2,8 +2,11 @@
  * Audience insights (Premium, SPEC §6 "audience insights and overlap"): how much a creator's audience
  * overlaps with each partner's, and which content categories the creator's contacts click. The overlap is
  * computed on the server from one-way hashes of normalised e-mails and is only ever shown as counts and
- * percentages, never as whose contacts they are.
+ * percentages, never as whose contacts they are. The rules below keep it from being a membership oracle
+ * ("is this address on their list?"): docs/security.md, "Audience overlap".
  */
+
+import { dayStart } from './limits.ts';
 
 /**
  * Neither side is compared while it holds fewer contacts than this: with a handful of contacts a count (or
@@ -11,8 +14,58 @@
  */
 export const OVERLAP_MIN_AUDIENCE = 10;
 
-/** A shared count from 1 to this minus one is shown only as "fewer than" it, without percentages. */
+/**
+ * A shared count below this (0 included) is shown only as "fewer than" it, without percentages: 0, 1 and 2
+ * give the same answer, so adding one candidate address cannot tell "on their list" from "not on it".
+ */
 export const OVERLAP_MIN_SHARED = 3;
+
+/**
+ * A partner is a creator the exchange went both ways with: each of the two made at least this many
+ * delivered shares of the other's content. One creator sharing another's item (which anyone may do) makes
+ * no partner: the other must have acted too.
+ */
+export const PARTNER_MIN_SHARES_EACH_WAY = 1;
+
+/** Whether two creators are partners, from the delivered shares each made of the other's content. */
+export const isPartnership = (sharesGiven: number, sharesReceived: number): boolean =>
+  sharesGiven >= PARTNER_MIN_SHARES_EACH_WAY && sharesReceived >= PARTNER_MIN_SHARES_EACH_WAY;
+
+/*
+ * Daily snapshots. Overlaps are computed from each list as it stood at 00:00 UTC of the day asked about
+ * (the day's snapshot), never from the live list: a contact added or removed during a day changes no answer
+ * before the next day, so adding, reading, removing and reading again within a day reveals nothing.
+ * A contact is in the snapshots of the days from `listedFrom(addedAt)` (the day after it was added) up to,
+ * not including, `listedUntil(removedAt)` (the day after it was removed).
+ */
+
+/** `listed_until` of a contact still on the list: later than any day asked about. */
+export const STILL_LISTED = '9999-12-31';
+
+/** The day (YYYY-MM-DD, UTC) whose snapshot answers a request made at `now`. */
+export const snapshotDay = (now: string): string => dayStart(now).slice(0, 10);
+
+/** The instant a day's snapshot stands for (00:00 UTC of that day), as shown to the user. */
+export const snapshotInstant = (day: string): string => `${day}T00:00:00.000Z`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day after the one holding the instant `at`. */
+function dayAfter(at: string): string {
+  const time = Date.parse(at);
+  // Event times are ISO instants; one that is not is read as the day its first ten characters name.
+  const start = Number.isNaN(time) ? Date.parse(snapshotInstant(at.slice(0, 10))) : Math.floor(time / DAY_MS) * DAY_MS;
+  return Number.isNaN(start) ? at.slice(0, 10) : new Date(start + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The first day whose snapshot holds a contact added at `addedAt`. */
+export const listedFrom = (addedAt: string): string => dayAfter(addedAt);
+
+/** The first day whose snapshot no longer holds a contact removed at `removedAt`. */
+export const listedUntil = (removedAt: string): string => dayAfter(removedAt);
+
+/** Whether the snapshot of `day` holds a contact listed from `from` until `until` (the read model's fields). */
+export const inSnapshot = (day: string, from: string, until: string): boolean => from <= day && day < until;
 
 /** Partners per page of GET /analytics/audience/overlap: each costs an overlap computation, so pages are small. */
 export const OVERLAP_PAGE_DEFAULT = 10;
@@ -23,9 +76,10 @@ export const AUDIENCE_INSIGHTS_MESSAGES = {
 } as const;
 
 /**
- * What may be shown of one overlap:
- * - `shown`: the shared count and both percentages;
- * - `few`: 1 to OVERLAP_MIN_SHARED - 1 shared contacts, shown as "fewer than OVERLAP_MIN_SHARED";
+ * What may be shown of one overlap (both lists as of the day's snapshot):
+ * - `shown`: the shared count and both percentages (OVERLAP_MIN_SHARED or more shared contacts);
+ * - `few`: 0 to OVERLAP_MIN_SHARED - 1 shared contacts, shown as "fewer than OVERLAP_MIN_SHARED", with the
+ *   same absent numbers whatever the count (no difference between none and one anywhere in the answer);
  * - `your_audience_small` / `their_audience_small`: that audience is below OVERLAP_MIN_AUDIENCE, so nothing
  *   is compared (yours is named first when both are).
  */
@@ -57,7 +111,7 @@ export function overlapFigures(shared: number, mine: number, theirs: number): Ov
     const status = mine < OVERLAP_MIN_AUDIENCE ? 'your_audience_small' : 'their_audience_small';
     return { status, shared_contacts: null, percent_of_my_audience: null, percent_of_their_audience: null };
   }
-  if (shared > 0 && shared < OVERLAP_MIN_SHARED) {
+  if (shared < OVERLAP_MIN_SHARED) {
     return { status: 'few', shared_contacts: null, percent_of_my_audience: null, percent_of_their_audience: null };
   }
   return {

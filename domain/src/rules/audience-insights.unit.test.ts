@@ -1,6 +1,19 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OVERLAP_MIN_AUDIENCE, OVERLAP_MIN_SHARED, clicksByCategory, overlapFigures, wholePercent } from './audience-insights.ts';
+import {
+  OVERLAP_MIN_AUDIENCE,
+  OVERLAP_MIN_SHARED,
+  STILL_LISTED,
+  clicksByCategory,
+  inSnapshot,
+  isPartnership,
+  listedFrom,
+  listedUntil,
+  overlapFigures,
+  snapshotDay,
+  snapshotInstant,
+  wholePercent,
+} from './audience-insights.ts';
 
 describe('overlap figures', () => {
   test('shows the shared count and both percentages when both audiences are large enough', () => {
@@ -12,24 +25,10 @@ describe('overlap figures', () => {
     });
   });
 
-  test('shows no overlap as zero', () => {
-    assert.deepEqual(overlapFigures(0, 20, 50), {
-      status: 'shown',
-      shared_contacts: 0,
-      percent_of_my_audience: 0,
-      percent_of_their_audience: 0,
-    });
-  });
-
-  test('hides a small shared count and its percentages behind "fewer than"', () => {
-    for (let shared = 1; shared < OVERLAP_MIN_SHARED; shared++) {
-      assert.deepEqual(overlapFigures(shared, 40, 40), {
-        status: 'few',
-        shared_contacts: null,
-        percent_of_my_audience: null,
-        percent_of_their_audience: null,
-      });
-    }
+  test('answers none, one and two shared contacts alike: "few", with no numbers', () => {
+    const few = { status: 'few', shared_contacts: null, percent_of_my_audience: null, percent_of_their_audience: null };
+    for (let shared = 0; shared < OVERLAP_MIN_SHARED; shared++) assert.deepEqual(overlapFigures(shared, 40, 40), few, `${shared} shared`);
+    assert.deepEqual(overlapFigures(0, 20, 50), overlapFigures(1, 20, 50));
     assert.equal(overlapFigures(OVERLAP_MIN_SHARED, 40, 40).status, 'shown');
   });
 
@@ -40,6 +39,45 @@ describe('overlap figures', () => {
     assert.equal(overlapFigures(small, 100, small).status, 'their_audience_small');
     assert.equal(overlapFigures(small, 100, small).shared_contacts, null);
     assert.equal(overlapFigures(OVERLAP_MIN_SHARED, OVERLAP_MIN_AUDIENCE, OVERLAP_MIN_AUDIENCE).status, 'shown');
+  });
+});
+
+describe('partners', () => {
+  test('are creators who each made a delivered share of the other\'s content', () => {
+    assert.equal(isPartnership(1, 1), true);
+    assert.equal(isPartnership(5, 2), true);
+    assert.equal(isPartnership(3, 0), false, 'one-sided: they never acted');
+    assert.equal(isPartnership(0, 3), false, 'one-sided: you never acted');
+    assert.equal(isPartnership(0, 0), false);
+  });
+});
+
+describe('daily snapshots', () => {
+  test('answer a request from the snapshot of its UTC day, standing for 00:00 UTC', () => {
+    assert.equal(snapshotDay('2026-11-21T23:59:59.999Z'), '2026-11-21');
+    assert.equal(snapshotDay('2026-11-22T00:00:00.000Z'), '2026-11-22');
+    assert.equal(snapshotInstant('2026-11-22'), '2026-11-22T00:00:00.000Z');
+  });
+
+  test('hold a contact from the day after it was added until the day after it was removed', () => {
+    const from = listedFrom('2026-11-21T10:00:00.000Z');
+    const until = listedUntil('2026-11-24T08:00:00.000Z');
+    assert.equal(from, '2026-11-22');
+    assert.equal(until, '2026-11-25');
+    assert.equal(inSnapshot('2026-11-21', from, STILL_LISTED), false, 'added during the day: not before the next snapshot');
+    assert.equal(inSnapshot('2026-11-22', from, STILL_LISTED), true);
+    assert.equal(inSnapshot('2026-11-24', from, until), true, 'removed during the day: still in that day\'s snapshot');
+    assert.equal(inSnapshot('2026-11-25', from, until), false);
+  });
+
+  test('never hold a contact added and removed within one day, and roll over months and years', () => {
+    const from = listedFrom('2026-12-31T00:00:00.000Z');
+    assert.equal(from, '2027-01-01');
+    const until = listedUntil('2026-12-31T18:00:00.000Z');
+    assert.equal(until, '2027-01-01');
+    for (const day of ['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']) assert.equal(inSnapshot(day, from, until), false, day);
+    // An instant with an offset is placed on its UTC day.
+    assert.equal(listedFrom('2028-02-29T02:00:00+05:00'), '2028-02-29');
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * Journey: Premium audience insights. A Premium creator who shared a partner's content opens Audience
- * insights from the Premium panel and sees how many contacts they share with that partner, as a count and
- * percentages with how each is computed; the answer carries no e-mail. A Free creator sees the upsell, and
- * the page fits a 390 px phone.
+ * Journey: Premium audience insights. A Premium creator who exchanged shares with a partner (each shared the
+ * other's content) opens Audience insights from the Premium panel and sees the partner, with the overlap of
+ * both lists as they stood at 00:00 UTC: lists made today are not compared before tomorrow, so the card says
+ * why no numbers are shown (or shows them, when the run crossed midnight). The answer carries no e-mail. A
+ * Free creator sees the upsell, and the page fits a 390 px phone.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -31,7 +32,7 @@ export async function audienceInsightsJourney(journey: Journey, api: Api): Promi
   // 5 readers both know; 12 contacts for ann, 20 for bob.
   const common = emails('common', 5);
   const annContacts = await addContacts(api, ann, [...common, ...emails('ann', 7)]);
-  await addContacts(api, bob, [...common, ...emails('bob', 15)]);
+  const bobContacts = await addContacts(api, bob, [...common, ...emails('bob', 15)]);
   const bobContent = await api.submitContent(bob, {
     title: 'Bob on engines',
     description: 'A post about engines.',
@@ -49,13 +50,19 @@ export async function audienceInsightsJourney(journey: Journey, api: Api): Promi
     content_type: 'article',
     categories: ['science'],
   });
+  // Bob shares ann's post too: partners are creators who shared each other's content.
+  await api.call('POST', `/content/${annPost}/share/`, { token: bob.token, json: { contact_ids: [bobContacts[5]] } });
   const link = await api.call<{ short_code: string }>('POST', '/links/', { token: ann.token, json: { content_id: annPost } });
   const click = await fetch(`${api.baseUrl}/links/${link.short_code}?c=${annContacts[1]}`, { headers: { 'user-agent': BROWSER }, redirect: 'manual' });
   assert.equal(click.status, 302);
 
-  // The server's answer: counts and percentages, no e-mail.
-  const raw = await api.call<unknown[]>('GET', '/analytics/audience/overlap', { token: ann.token });
+  // The server's answer: bob, compared as of 00:00 UTC today, and no e-mail.
+  const raw = await api.call<{ partner_id: string; status: string; lists_as_of: string }[]>('GET', '/analytics/audience/overlap', { token: ann.token });
   assert.ok(!JSON.stringify(raw).includes('@'), 'no e-mail in the overlap answer');
+  assert.deepEqual(raw.map((item) => item.partner_id), [bob.user.id]);
+  // Contacts added today count from tomorrow's snapshot (unless this run crossed midnight UTC since they were added).
+  const compared = raw[0]!.status === 'shown';
+  assert.equal(raw[0]!.status, compared ? 'shown' : 'your_audience_small');
 
   // Ann opens it from the Premium panel. (bypassCSP lets axe-core be injected, as in the accessibility journey.)
   const audit = new AccessibilityAudit();
@@ -65,11 +72,16 @@ export async function audienceInsightsJourney(journey: Journey, api: Api): Promi
   await page.getByRole('link', { name: 'Open Audience insights' }).click();
   await pathIs(page, '/app/audience-insights');
   const card = page.getByRole('listitem', { name: bob.username });
-  await visible(card.getByText('Shared contacts'));
-  await visible(card.getByText('5', { exact: true }));
-  await visible(card.getByText('42%'));
-  await visible(card.getByText('25%'));
-  await visible(card.getByText(/compared by a one-way hash; neither side sees the other.s contacts\./));
+  await visible(page.getByText(/^Both contact lists as they stood at 00:00 UTC on /));
+  if (compared) {
+    await visible(card.getByText('Shared contacts'));
+    await visible(card.getByText('5', { exact: true }));
+    await visible(card.getByText('42%'));
+    await visible(card.getByText('25%'));
+    await visible(card.getByText(/compared by a one-way hash; neither side sees the other.s contacts\./));
+  } else {
+    await visible(card.getByText(/^Add at least 10 contacts to compare your audience \(contacts added today count from tomorrow\)/));
+  }
   const categories = page.getByRole('list', { name: 'Clicks by category' });
   await visible(categories.getByText('science'));
   await visible(categories.getByText('1 click · 100%'));
@@ -80,7 +92,7 @@ export async function audienceInsightsJourney(journey: Journey, api: Api): Promi
   const phone = await journey.newPage({ tourDoneFor: [ann.user.id], viewport: { width: 390, height: 844 } });
   await loginViaUi(phone, ann.username, ann.password);
   await phone.goto('/app/audience-insights');
-  await visible(phone.getByRole('listitem', { name: bob.username }).getByText('42%'));
+  await visible(phone.getByRole('listitem', { name: bob.username }).getByText(compared ? '42%' : /^Add at least 10 contacts/));
   await fitsWidth(phone, 390);
   await journey.screenshot(phone, '-390');
 

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { contactsStream, contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import { STILL_LISTED } from '@crossfeed/domain/rules/audience-insights.ts';
 import {
   AUDIENCE_CONTENT_CLICKS,
   AUDIENCE_PARTNERS,
@@ -12,10 +13,16 @@ import { projectEvents, type TestEvent } from '../testing/project-events.ts';
 
 const at = (minute: number) => `2026-11-21T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
-const added = (contactId: string, userId: string, email: string): TestEvent => ({
+const added = (contactId: string, userId: string, email: string, addedAt = at(0)): TestEvent => ({
   stream: contactsStream(userId),
   type: 'ContactAdded',
-  data: { contactId, userId, name: `Name ${contactId}`, email, source: 'single', addedAt: at(0) },
+  data: { contactId, userId, name: `Name ${contactId}`, email, source: 'single', addedAt },
+});
+
+const removed = (contactId: string, userId: string, removedAt: string): TestEvent => ({
+  stream: contactsStream(userId),
+  type: 'ContactRemoved',
+  data: { contactId, userId, removedAt },
 });
 
 const shared = (shareId: string, sharerId: string, ownerId: string, contactIds: string[], minute: number): TestEvent => ({
@@ -42,23 +49,55 @@ const clicked = (contentId: string, sharerId: string | null, contactId: string |
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('audience insights projection', () => {
-  test('keeps one hash of the trimmed, lowercase e-mail per contact, and no e-mail', async () => {
+  test('keeps one hash of the trimmed, lowercase e-mail per contact, in the snapshots from the next day on, and no e-mail', async () => {
     const store = await projectEvents(audienceInsightsProjection, [added('c1', 'u1', '  Ada@Example.COM ')]);
     const doc = await store.collection(CONTACT_EMAIL_HASHES).findOne({ _id: 'c1' }, { projection: { _pos: 0 } });
-    assert.deepEqual(doc, { _id: 'c1', user_id: 'u1', email_hash: sha256('ada@example.com') });
+    assert.deepEqual(doc, { _id: 'c1', user_id: 'u1', email_hash: sha256('ada@example.com'), listed_from: '2026-11-22', listed_until: STILL_LISTED });
   });
 
-  test('forgets the hash of a removed contact', async () => {
+  test('keeps a removed contact in the snapshot of the day it was removed, and forgets it at a removal of a later day', async () => {
     const store = await projectEvents(audienceInsightsProjection, [
       added('c1', 'u1', 'a@example.com'),
       added('c2', 'u1', 'b@example.com'),
-      { stream: contactsStream('u1'), type: 'ContactRemoved', data: { contactId: 'c1', userId: 'u1', removedAt: at(1) } },
+      added('c3', 'u1', 'c@example.com'),
+      added('x1', 'u2', 'x@example.com'),
+      removed('c1', 'u1', '2026-11-23T08:00:00.000Z'),
+      removed('x1', 'u2', '2026-11-23T08:00:00.000Z'),
     ]);
-    const ids = (await store.collection(CONTACT_EMAIL_HASHES).find({ user_id: 'u1' })).map((doc) => doc._id);
-    assert.deepEqual(ids, ['c2']);
+    const hashes = store.collection(CONTACT_EMAIL_HASHES);
+    const listed = async () =>
+      (await hashes.find({}, { sort: { _id: 1 }, projection: { listed_from: 1, listed_until: 1 } })).map((doc) => [doc._id, doc.listed_from, doc.listed_until]);
+    assert.deepEqual(await listed(), [
+      ['c1', '2026-11-22', '2026-11-24'],
+      ['c2', '2026-11-22', STILL_LISTED],
+      ['c3', '2026-11-22', STILL_LISTED],
+      ['x1', '2026-11-22', '2026-11-24'],
+    ]);
+
+    // A removal on the 23rd forgets nothing the snapshot of the 23rd holds; the first one on the 24th forgets
+    // every contact removed before the 24th, whoever's they were.
+    const later = await projectEvents(audienceInsightsProjection, [
+      added('c1', 'u1', 'a@example.com'),
+      added('c2', 'u1', 'b@example.com'),
+      added('c3', 'u1', 'c@example.com'),
+      added('x1', 'u2', 'x@example.com'),
+      removed('c1', 'u1', '2026-11-23T08:00:00.000Z'),
+      removed('x1', 'u2', '2026-11-23T08:00:00.000Z'),
+      removed('c2', 'u1', '2026-11-23T23:59:00.000Z'),
+      removed('c3', 'u1', '2026-11-24T00:01:00.000Z'),
+    ]);
+    const ids = (await later.collection(CONTACT_EMAIL_HASHES).find({}, { sort: { _id: 1 } })).map((doc) => [doc._id, doc.listed_until]);
+    assert.deepEqual(ids, [['c3', '2026-11-25']]);
   });
 
-  test('links sharer and owner both ways by delivered shares only, never a creator with themself', async () => {
+  test('never lists a contact added and removed within one day', async () => {
+    const store = await projectEvents(audienceInsightsProjection, [added('c1', 'u1', 'a@example.com'), removed('c1', 'u1', at(30))]);
+    const doc = await store.collection(CONTACT_EMAIL_HASHES).findOne({ _id: 'c1' });
+    assert.equal(doc?.listed_from, '2026-11-22');
+    assert.equal(doc?.listed_until, '2026-11-22');
+  });
+
+  test('links sharer and owner both ways by delivered shares only, never a creator with themself (one-sided links are kept, not partners)', async () => {
     const store = await projectEvents(audienceInsightsProjection, [
       shared('s1', 'ann', 'bob', ['c1'], 1),
       shared('s2', 'ann', 'bob', ['c2'], 3),

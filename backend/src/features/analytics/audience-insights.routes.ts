@@ -5,6 +5,8 @@ import {
   OVERLAP_PAGE_MAX,
   comparable,
   overlapFigures,
+  snapshotDay,
+  snapshotInstant,
   type CategoryClicks,
   type OverlapFigures,
 } from '@crossfeed/domain/rules/audience-insights.ts';
@@ -12,13 +14,16 @@ import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { ForbiddenError } from '@crossfeed/domain/shared/errors.ts';
 import { AUDIENCE_PARTNERS, type AudiencePartnerDoc } from '@crossfeed/projections/audience-insights/audience-insights.projection.ts';
 import { audienceCategoriesOf } from '@crossfeed/projections/audience-insights/audience-categories.queries.ts';
-import { HashPageCache, audienceSize, sharedAudience } from '@crossfeed/projections/audience-insights/audience-overlap.queries.ts';
+import { HashPageCache, audienceSize, partnersFilter, sharedAudience } from '@crossfeed/projections/audience-insights/audience-overlap.queries.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { findPage, parsePage, sendPage } from '../../http/paging.ts';
 
-/** One partner of GET /analytics/audience/overlap: who, how you exchanged, and how your audiences overlap. */
+/**
+ * One partner of GET /analytics/audience/overlap: who, how you exchanged, and how your audiences overlapped
+ * in today's snapshot (both lists as they stood at 00:00 UTC).
+ */
 export interface AudienceOverlapDto extends OverlapFigures {
   partner_id: string;
   partner_username: string | null;
@@ -27,6 +32,8 @@ export interface AudienceOverlapDto extends OverlapFigures {
   /** Their delivered shares of your content. */
   shares_received: number;
   last_shared_at: string;
+  /** The instant both lists were compared as of: 00:00 UTC today (the day's snapshot). */
+  lists_as_of: string;
 }
 
 /** GET /analytics/audience/categories. */
@@ -38,7 +45,10 @@ export interface AudienceCategoriesDto {
 /**
  * Premium audience insights (docs/audience-insights.md): the overlap of the caller's audience with each
  * partner's (counts and percentages only, computed here from e-mail hashes) and the content categories
- * the caller's contacts click. Free users get a 403 with what Premium would show them.
+ * the caller's contacts click. Free users get a 403 with what Premium would show them. What keeps the
+ * overlap from telling whether an address is on a partner's list (docs/security.md, "Audience overlap"):
+ * partners are creators who shared each other's content, both lists are compared as of today's snapshot
+ * (00:00 UTC), and 0 to 2 shared contacts are one answer, "few".
  */
 export function audienceInsightsRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -57,7 +67,7 @@ export function audienceInsightsRoutes(ctx: ApiContext): Router {
     const page = { offset: asked.offset, limit: req.query.limit === undefined ? OVERLAP_PAGE_DEFAULT : Math.min(asked.limit, OVERLAP_PAGE_MAX) };
     const { items, total } = await findPage(
       ctx.readStore.collection<AudiencePartnerDoc>(AUDIENCE_PARTNERS),
-      { user_id: user._id },
+      partnersFilter(user._id),
       { last_shared_at: -1, _id: 1 },
       page,
     );
@@ -68,20 +78,23 @@ export function audienceInsightsRoutes(ctx: ApiContext): Router {
         .find({ _id: { $in: items.map((item) => item.partner_id) } }, { projection: { username: 1 } });
       for (const partner of users) usernames.set(partner._id, partner.username);
     }
-    const mine = { userId: user._id, size: await audienceSize(ctx.readStore, user._id) };
+    // Both lists as they stood at 00:00 UTC today: what was added or removed since changes nothing until tomorrow.
+    const day = snapshotDay(ctx.clock().toISOString());
+    const mine = { userId: user._id, size: await audienceSize(ctx.readStore, user._id, day) };
     const body: AudienceOverlapDto[] = [];
     // The caller's hashes are read once for the whole page of partners.
-    const cache = new HashPageCache(user._id);
+    const cache = new HashPageCache(user._id, day);
     // One partner after the other: a page's lookups never pile up on the store at once.
     for (const item of items) {
-      const theirs = { userId: item.partner_id, size: await audienceSize(ctx.readStore, item.partner_id) };
-      const shared = comparable(mine.size, theirs.size) ? await sharedAudience(ctx.readStore, mine, theirs, cache) : 0;
+      const theirs = { userId: item.partner_id, size: await audienceSize(ctx.readStore, item.partner_id, day) };
+      const shared = comparable(mine.size, theirs.size) ? await sharedAudience(ctx.readStore, day, mine, theirs, cache) : 0;
       body.push({
         partner_id: item.partner_id,
         partner_username: usernames.get(item.partner_id) ?? null,
         shares_given: item.shares_given,
         shares_received: item.shares_received,
         last_shared_at: item.last_shared_at,
+        lists_as_of: snapshotInstant(day),
         ...overlapFigures(shared, mine.size, theirs.size),
       });
     }

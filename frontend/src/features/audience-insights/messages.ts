@@ -5,7 +5,7 @@ export const CATEGORIES_FETCH_FAILED = 'Failed to load the categories your conta
 export const OVERLAP_LOADING = 'Loading audience overlap...';
 export const CATEGORIES_LOADING = 'Loading categories...';
 export const OVERLAP_EMPTY =
-  'No partners yet. Share a matched creator\u2019s content with your contacts, or have yours shared, to see how your audiences overlap.';
+  'No partners yet. A partner is a creator whose content you shared with your contacts and who shared yours: once you both have, you will see how your audiences overlap.';
 export const CATEGORIES_EMPTY = 'Your contacts have not clicked a shared link yet.';
 export const UPSELL_PITCH =
   'See how your audience overlaps with the creators you exchange with, and which content categories your contacts click. Audience insights are part of Premium.';

@@ -11,7 +11,7 @@ export function AudienceInsightsUpsell({ detail }: { detail?: string }) {
       {detail ? <p role="alert">{detail}</p> : null}
       <p>{UPSELL_PITCH}</p>
       <ul className="insights-upsell-list">
-        <li>How many contacts you share with each creator you exchange with, as counts and percentages.</li>
+        <li>How many contacts you share with each creator you exchange shares with, as counts and percentages.</li>
         <li>Which content categories your contacts click.</li>
         <li>Computed on our server from one-way hashes: no one ever sees another creator&rsquo;s contacts.</li>
       </ul>

@@ -26,6 +26,7 @@ const partner = (overrides: Partial<AudienceOverlap> = {}): AudienceOverlap => (
   shares_given: 2,
   shares_received: 1,
   last_shared_at: '2026-11-21T10:00:00.000Z',
+  lists_as_of: '2026-11-22T00:00:00.000Z',
   status: 'shown',
   shared_contacts: 5,
   percent_of_my_audience: 42,
@@ -83,7 +84,16 @@ describe('AudienceInsights', () => {
     expect(overlapMock).toHaveBeenCalledWith({ offset: 0, limit: 10 }, expect.any(AbortSignal));
   });
 
-  it('explains why numbers are withheld for small counts and small audiences', async () => {
+  it('says the lists are compared as they stood at 00:00 UTC, so that changes of the day count from the next', async () => {
+    signIn({ is_premium: true });
+    renderInsights();
+    await screen.findByRole('listitem', { name: 'bob' });
+    expect(
+      screen.getByText('Both contact lists as they stood at 00:00 UTC on November 22, 2026: contacts added or removed since count from the next day.'),
+    ).toBeInTheDocument();
+  });
+
+  it('explains why numbers are withheld for small counts (none included) and small audiences', async () => {
     signIn({ is_premium: true });
     const withheld = { shared_contacts: null, percent_of_my_audience: null, percent_of_their_audience: null };
     overlapMock.mockResolvedValue({
@@ -95,7 +105,7 @@ describe('AudienceInsights', () => {
       total: 3,
     });
     renderInsights();
-    expect(await screen.findByText(/^Fewer than 3 shared contacts\./)).toBeInTheDocument();
+    expect(await screen.findByText(/^Fewer than 3 shared contacts, possibly none\./)).toBeInTheDocument();
     expect(screen.getByText(/^cid has too few contacts to compare/)).toBeInTheDocument();
     expect(screen.getByText(/^Add at least 10 contacts to compare your audience/)).toBeInTheDocument();
     const partners = screen.getByRole('list', { name: 'Partners' });

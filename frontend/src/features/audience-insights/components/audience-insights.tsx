@@ -11,7 +11,7 @@ import '../audience-insights.css';
 
 /**
  * Premium audience insights: how the caller's audience overlaps with each partner's (creators they
- * exchanged delivered shares with) and which content categories their contacts click. Free users see the
+ * exchanged delivered shares with, both ways) and which content categories their contacts click. Free users see the
  * upsell; the server refuses them too (403), which shows the same upsell with its reason.
  */
 export function AudienceInsights() {
@@ -30,7 +30,7 @@ export function AudienceInsights() {
           Audience overlap with your partners
         </h2>
         <p className="insights-lead">
-          Partners are the creators whose content you shared with your contacts, or who shared yours. Only counts and
+          Partners are the creators whose content you shared with your contacts and who shared yours. Only counts and
           percentages are shown: never whose contacts they are.
         </p>
         <OverlapList state={overlap.state} onRetry={overlap.reload} onLoadMore={overlap.loadMore} />

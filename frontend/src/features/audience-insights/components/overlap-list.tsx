@@ -4,7 +4,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import type { AudienceOverlap } from '../api/get-audience-overlap';
 import type { OverlapState } from '../hooks/use-audience-overlap';
 import { OVERLAP_EMPTY, OVERLAP_LOADING } from '../messages';
-import { exchangeSummary, explain, formatCount, partnerName, withheld } from '../utils/overlap-texts';
+import { exchangeSummary, explain, formatCount, partnerName, snapshotNote, withheld } from '../utils/overlap-texts';
 
 /** One number, its label and the sentence saying how it is computed. */
 function Figure({ label, value, explanation, percent }: { label: string; value: string; explanation: string; percent?: number }) {
@@ -79,8 +79,10 @@ export function OverlapList({ state, onRetry, onLoadMore }: { state: OverlapStat
   if (state.status === 'loading') return <p role="status">{OVERLAP_LOADING}</p>;
   if (state.status === 'error' || state.status === 'forbidden') return <RetryAlert className="insights-error" message={state.message} onRetry={onRetry} />;
   if (state.items.length === 0) return <p className="insights-empty">{OVERLAP_EMPTY}</p>;
+  const [first] = state.items;
   return (
     <>
+      {first?.lists_as_of ? <p className="insights-snapshot">{snapshotNote(first.lists_as_of)}</p> : null}
       <ul className="insights-partners" aria-label="Partners">
         {state.items.map((item) => (
           <PartnerOverlap key={item.partner_id} item={item} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeSummary, explain, formatCount, partnerName, withheld } from './overlap-texts';
+import { exchangeSummary, explain, formatCount, partnerName, snapshotNote, withheld } from './overlap-texts';
 
 describe('overlap texts', () => {
   it('says how the shared count is computed, naming the partner', () => {
@@ -16,9 +16,15 @@ describe('overlap texts', () => {
   });
 
   it('names the thresholds when numbers are withheld', () => {
-    expect(withheld.few()).toMatch(/^Fewer than 3 shared contacts\./);
-    expect(withheld.yourAudienceSmall()).toMatch(/^Add at least 10 contacts/);
+    expect(withheld.few()).toMatch(/^Fewer than 3 shared contacts, possibly none\./);
+    expect(withheld.yourAudienceSmall()).toMatch(/^Add at least 10 contacts to compare your audience \(contacts added today count from tomorrow\)/);
     expect(withheld.theirAudienceSmall('bob')).toMatch(/^bob has too few contacts/);
+  });
+
+  it('names the UTC day of the snapshot the lists were compared as of', () => {
+    expect(snapshotNote('2026-12-31T00:00:00.000Z')).toBe(
+      'Both contact lists as they stood at 00:00 UTC on December 31, 2026: contacts added or removed since count from the next day.',
+    );
   });
 
   it('groups the thousands of a count', () => {

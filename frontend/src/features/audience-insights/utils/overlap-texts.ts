@@ -18,12 +18,20 @@ export const explain = {
 /** Why an overlap shows no numbers. */
 export const withheld = {
   few: () =>
-    `Fewer than ${OVERLAP_MIN_SHARED} shared contacts. Counts this small are not shown, so that no one can tell who they are.`,
+    `Fewer than ${OVERLAP_MIN_SHARED} shared contacts, possibly none. Counts this small are not shown, so that no one can tell who they are.`,
   yourAudienceSmall: () =>
-    `Add at least ${OVERLAP_MIN_AUDIENCE} contacts to compare your audience. Smaller lists are not compared, so that no one can tell who is on them.`,
+    `Add at least ${OVERLAP_MIN_AUDIENCE} contacts to compare your audience (contacts added today count from tomorrow). Smaller lists are not compared, so that no one can tell who is on them.`,
   theirAudienceSmall: (name: string) =>
     `${name === 'this partner' ? 'This partner has' : `${name} has`} too few contacts to compare without telling who they are.`,
 };
+
+/** "November 12, 2026": the UTC day of an instant. */
+const utcDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** When the lists were compared as of: the day's snapshot, taken at 00:00 UTC. */
+export const snapshotNote = (listsAsOf: string): string =>
+  `Both contact lists as they stood at 00:00 UTC on ${utcDate(listsAsOf)}: contacts added or removed since count from the next day.`;
 
 const times = (count: number): string => (count === 1 ? 'once' : `${count} times`);
 
