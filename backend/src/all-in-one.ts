@@ -47,11 +47,11 @@ await runMain(runtime, async () => {
   const bar = process.stdout.isTTY ? createProgressBar('read models') : undefined;
   const onCatchUpProgress = bar && ((progress: ReplayProgress, finished: boolean) => (finished ? bar.stop() : bar.update(progress)));
   const runner = readModels.createRunner({ onLiveEvent, ...(onCatchUpProgress && { onCatchUpProgress }) });
-  const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime });
-
   let ready = false;
   // Not ready while the read models are rebuilt after the read store lost its contents.
-  const url = await serve({ runtime, server, io, isReady: () => ready && !runner.recovering, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
+  const isReady = () => ready && !runner.recovering;
+  const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels: runner, jobQueue, realtime, readModelsReady: isReady });
+  const url = await serve({ runtime, server, io, isReady, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
 
   // SEED_DEMO defaults to true on an empty embedded store.
   const seed = config.SEED_DEMO ?? (isEmbedded(config) && (await eventStore.head()).position === undefined);

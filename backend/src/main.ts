@@ -39,7 +39,7 @@ await runMain(runtime, async () => {
   const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
   if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL, { key: socketIoKey(config) }));
   const realtime = createSocketIoPublisher(io);
-  const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels, jobQueue, realtime });
+  const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels, jobQueue, realtime, readModelsReady: () => readiness.ready });
 
   const url = await serve({ runtime, server, io, isReady: () => readiness.ready, notReadyDetail: () => readiness.detail, routers: apiRouters(ctx), uiDir: UI_DIST_DIR });
   logger.info({ url }, 'api ready');

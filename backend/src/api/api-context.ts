@@ -20,6 +20,11 @@ export interface ApiContext {
   readStore: ReadStore;
   /** Read-your-writes: command handlers wait for the projections before answering. */
   readModels: ReadModelWaiter;
+  /**
+   * False while the read models are not whole (caught up from the log at start, rebuilt after the read store
+   * lost its contents, or too far behind it): an answer they cannot give yet is a 503, never a wrong 401.
+   */
+  readModelsReady: () => boolean;
   jobQueue: JobQueue;
   mailer: Mailer;
   payments: Payments;

@@ -28,6 +28,8 @@ export interface ComposeInput {
   readModels: ReadModelWaiter;
   jobQueue: JobQueue;
   realtime: RealtimePublisher;
+  /** Whether the read models are whole (`ApiContext.readModelsReady`); always, when not given. */
+  readModelsReady?: () => boolean;
 }
 
 /** Builds the API's dependencies from the opened stores; secrets come from the env or DATA_DIR. */
@@ -53,6 +55,7 @@ export async function composeApiContext(input: ComposeInput): Promise<ApiContext
     eventStore: input.eventStore,
     readStore: input.readStore,
     readModels: input.readModels,
+    readModelsReady: input.readModelsReady ?? (() => true),
     jobQueue: input.jobQueue,
     realtime: input.realtime,
     mailer,

@@ -14,6 +14,9 @@ declare module 'express-serve-static-core' {
 }
 
 export const INVALID_TOKEN = 'Invalid or expired token.';
+export const READ_MODELS_NOT_READY = 'The server is getting its data ready. Please try again in a moment.';
+/** Seconds a client waits before it asks again while the read models are not whole. */
+export const NOT_READY_RETRY_AFTER_SECONDS = 2;
 export const SESSION_REVOKED = 'Your session has ended because the password was changed. Please log in again.';
 
 export function bearerToken(req: Request): string | undefined {
@@ -25,7 +28,8 @@ export function bearerToken(req: Request): string | undefined {
 
 /**
  * The user a session token belongs to: valid, unexpired, for an existing user, and issued at the user's
- * current token version (a password change or reset revokes every earlier token). 401 otherwise.
+ * current token version (a password change or reset revokes every earlier token). 401 otherwise; 503 with
+ * `Retry-After` when the user is not found while the read models are not whole (issue 23, finding 5).
  */
 export function tokenAuthenticator(ctx: ApiContext): (token: string) => Promise<UserDoc> {
   const verify = cachedVerifier(ctx.tokens);
@@ -37,7 +41,11 @@ export function tokenAuthenticator(ctx: ApiContext): (token: string) => Promise<
       throw new HttpError(401, INVALID_TOKEN);
     }
     const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ _id: claims.userId });
-    if (!user) throw new HttpError(401, INVALID_TOKEN);
+    if (!user) {
+      // A signed token for a user the read models do not hold yet (a rebuild under way) is not a bad session.
+      if (!ctx.readModelsReady()) throw new HttpError(503, READ_MODELS_NOT_READY, { 'Retry-After': String(NOT_READY_RETRY_AFTER_SECONDS) });
+      throw new HttpError(401, INVALID_TOKEN);
+    }
     if (claims.tokenVersion !== tokenVersionOf(user)) throw new HttpError(401, SESSION_REVOKED);
     return user;
   };

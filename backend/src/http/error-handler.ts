@@ -55,6 +55,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = statusOf(error);
     if (status >= 500 && error instanceof HttpError) logger.warn({ status, detail: error.message, method: req.method, path: req.path }, 'request refused');
     else if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    if (error instanceof HttpError) res.set(error.headers);
     res.status(status).json({ detail: detailOf(error, status) });
   };
 }

@@ -164,4 +164,35 @@ describe('api.getPage', () => {
 
     await expect(api.getPage('/contacts/', { limit: 0 })).rejects.toMatchObject({ status: 400, message: 'limit: must be a whole number of 1 or more.' });
   });
+
+  describe('a server getting its data ready (503 with Retry-After)', () => {
+    it('waits as asked and asks again, without logging the person out', async () => {
+      vi.useFakeTimers();
+      try {
+        useAppStore.getState().login(token, makeUser());
+        const answers = [
+          new Response(JSON.stringify({ detail: 'The server is getting its data ready.' }), { status: 503, headers: { 'Retry-After': '2' } }),
+          jsonResponse(200, { id: 'user-1' }),
+        ];
+        const fetchMock = stubFetch(async () => answers.shift() ?? jsonResponse(500, {}));
+        const me = api.get('/auth/me');
+        await vi.advanceTimersByTimeAsync(1999);
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+        await vi.advanceTimersByTimeAsync(1);
+        await expect(me).resolves.toEqual({ id: 'user-1' });
+        expect(fetchMock).toHaveBeenCalledTimes(2);
+        expect(useAppStore.getState().token).toBe(token);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('a 503 without Retry-After is an error at once, and never a logout', async () => {
+      useAppStore.getState().login(token, makeUser());
+      const fetchMock = stubFetch(jsonResponse(503, { detail: 'Payments are not set up.' }));
+      await expect(api.get('/api/subscription/status')).rejects.toMatchObject({ status: 503, detail: 'Payments are not set up.' });
+      expect(fetchMock).toHaveBeenCalledOnce();
+      expect(useAppStore.getState().token).toBe(token);
+    });
+  });
 });

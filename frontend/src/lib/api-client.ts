@@ -102,6 +102,29 @@ export async function apiFetchPage<T>(
   return { items, total: Number.isSafeInteger(header) && header >= arrived ? header : arrived };
 }
 
+/** How long a call keeps asking a server that answers 503 with Retry-After before it shows the error. */
+export const NOT_READY_MAX_WAIT_MS = 30_000;
+
+/** The wait a 503 asks for (`Retry-After` in seconds, at most 10), or null when it gives none. */
+function retryAfterMs(response: Response): number | null {
+  const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 10) * 1000 : null;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
 async function send(path: string, request: ApiRequest): Promise<{ response: Response; payload: unknown }> {
   const { method = 'GET', json, form, formData, query, auth = true, signal } = request;
   const headers = new Headers({ Accept: 'application/json' });
@@ -125,7 +148,17 @@ async function send(path: string, request: ApiRequest): Promise<{ response: Resp
   const early = method === 'GET' && token ? takeEarlyRead(url, token) : null;
   const earlyResponse = early ? await early : null;
   if (earlyResponse) signal?.throwIfAborted();
-  const response = earlyResponse ?? (await fetch(url, { method, headers, body, signal }));
+  let response = earlyResponse ?? (await fetch(url, { method, headers, body, signal }));
+  // A 503 with Retry-After: the server did nothing yet (its data is being rebuilt); wait and ask again.
+  for (let waited = 0; response.status === 503 && waited < NOT_READY_MAX_WAIT_MS; ) {
+    const asked = retryAfterMs(response);
+    if (asked === null) break;
+    const delay = Math.max(asked, 500);
+    await response.body?.cancel();
+    await sleep(Math.min(delay, NOT_READY_MAX_WAIT_MS - waited), signal);
+    waited += delay;
+    response = await fetch(url, { method, headers, body, signal });
+  }
   const payload = await readBody(response);
   if (response.ok) return { response, payload };
 
