@@ -182,6 +182,14 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       await getQueue(queue).removeJobScheduler(schedulerId);
     },
 
+    async readPosition(name: string): Promise<string | undefined> {
+      return (await producer.get(`${prefix}:positions:${name}`)) ?? undefined;
+    },
+
+    async writePosition(name: string, position: string): Promise<void> {
+      await producer.set(`${prefix}:positions:${name}`, position);
+    },
+
     async removeWaiting(queue: string, jobId: string): Promise<boolean> {
       const job = await getQueue(queue).getJob(jobId);
       if (!job) return false;

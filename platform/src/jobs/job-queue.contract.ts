@@ -218,6 +218,16 @@ export function jobQueueContract(name: string, makeQueue: () => Promise<QueueFix
       await unlisten();
     });
 
+    test('keeps a named position, the last one written, apart from every other name', async () => {
+      const name = `follower-${queueName()}`;
+      assert.equal(await q.readPosition(name), undefined);
+      await q.writePosition(name, '00000000000000000007');
+      await q.writePosition(name, '00000000000000000012');
+      await q.writePosition(`${name}-other`, '00000000000000000001');
+      assert.equal(await q.readPosition(name), '00000000000000000012');
+      assert.equal(await q.readPosition(`${name}-other`), '00000000000000000001');
+    });
+
     test('a retried job starts from the progress its last try reported', async () => {
       const name = queueName();
       const seen: unknown[] = [];

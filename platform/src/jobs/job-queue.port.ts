@@ -82,6 +82,12 @@ export interface JobQueue {
   removeWaiting(queue: string, jobId: string): Promise<boolean>;
   /** Subscribes to progress/completion/failure of the queue's jobs, from any process. Returns an unsubscribe. */
   listen(queue: string, listener: JobEventsListener): Promise<() => Promise<void>>;
+  /**
+   * A follower's place in the event log (the job dispatcher's), kept with the jobs it enqueued: a rebuild of
+   * the read models, which replaces their file, must never make the log's jobs (its e-mails) run again.
+   */
+  readPosition(name: string): Promise<string | undefined>;
+  writePosition(name: string, position: string): Promise<void>;
   close(): Promise<void>;
 }
 

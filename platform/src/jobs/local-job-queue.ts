@@ -175,6 +175,10 @@ export function createLocalJobQueue(options: LocalJobQueueOptions): JobQueue {
     -- thousands made each take a sort of all of them).
     CREATE INDEX IF NOT EXISTS jobs_pending ON jobs (queue, run_at, seq) WHERE state IN ('waiting', 'delayed');
     CREATE INDEX IF NOT EXISTS jobs_finished ON jobs (state, finished_at);
+    CREATE TABLE IF NOT EXISTS positions (
+      name TEXT PRIMARY KEY,
+      position TEXT NOT NULL
+    );
     CREATE TABLE IF NOT EXISTS schedulers (
       queue TEXT NOT NULL,
       id TEXT NOT NULL,
@@ -206,6 +210,8 @@ export function createLocalJobQueue(options: LocalJobQueueOptions): JobQueue {
       UPDATE jobs SET state = 'failed', attempts_made = attempts_made + 1, failed_reason = ?, finished_at = ?
       WHERE seq = ? AND state = 'active'`),
     progress: db.prepare(`UPDATE jobs SET progress = ? WHERE seq = ? AND state = 'active'`),
+    readPosition: db.prepare(`SELECT position FROM positions WHERE name = ?`),
+    writePosition: db.prepare(`INSERT INTO positions (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position`),
     get: db.prepare(`SELECT * FROM jobs WHERE queue = ? AND id = ?`),
     interrupted: db.prepare(`SELECT * FROM jobs WHERE state = 'active'`),
     requeue: db.prepare(`UPDATE jobs SET state = 'waiting', run_at = ?, stalled_count = stalled_count + 1 WHERE seq = ?`),
@@ -554,6 +560,16 @@ export function createLocalJobQueue(options: LocalJobQueueOptions): JobQueue {
     async removeWaiting(queue: string, jobId: string): Promise<boolean> {
       assertOpen();
       return stmt.deletePendingJob.run(queue, jobId).changes > 0;
+    },
+
+    async readPosition(name: string): Promise<string | undefined> {
+      assertOpen();
+      return (stmt.readPosition.get(name) as { position: string } | undefined)?.position;
+    },
+
+    async writePosition(name: string, position: string): Promise<void> {
+      assertOpen();
+      stmt.writePosition.run(name, position);
     },
 
     async listen(queue: string, listener: JobEventsListener) {

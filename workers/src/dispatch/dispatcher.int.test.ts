@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { createSqliteEventStore } from '@crossfeed/platform/event-store/sqlite-event-store.ts';
@@ -107,8 +108,7 @@ describe('dispatcher on the local queue', () => {
 
     // Appended while no dispatcher runs: the next one starts from the checkpoint, re-enqueuing nothing.
     await append('Pair', 3);
-    const checkpoint = await fx.readStore.collection('_checkpoints').findOne({ _id: 'dispatcher' });
-    assert.equal(checkpoint?.position, first.position());
+    assert.equal(await queue.readPosition('dispatcher'), first.position());
     const added: string[] = [];
     const counting: JobQueue = { ...queue, addBulk: async (name, jobs) => {
       added.push(...jobs.map((job) => job.options?.jobId ?? '?'));
@@ -127,21 +127,11 @@ describe('dispatcher on the local queue', () => {
     const queue = await createLocalJobQueue({ file: ':memory:' });
     const rec = recorder(queue);
     let batches = 0;
-    const store = fx.readStore;
-    const counting: ReadStore = {
-      collection: (name) => store.collection(name),
-      ensureIndexes: (name, indexes) => store.ensureIndexes(name, indexes),
-      applyBatch: async (ops) => {
-        batches++;
-        await store.applyBatch(ops);
-      },
-      listCollections: () => store.listCollections(),
-      dropCollection: (name) => store.dropCollection(name),
-      renameCollection: (from, to) => store.renameCollection(from, to),
-      flush: () => store.flush(),
-      close: () => store.close(),
-    };
-    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: counting, jobQueue: queue, routes, logger: silent });
+    const counting: JobQueue = { ...queue, writePosition: async (name, position) => {
+      batches++;
+      await queue.writePosition(name, position);
+    } };
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: counting, routes, logger: silent });
     await dispatcher.start();
     batches = 0;
     // One upload's worth of events, in a few appends (as a bulk upload is).
@@ -151,7 +141,65 @@ describe('dispatcher on the local queue', () => {
     await assertEachRanOnce(rec);
     await waitFor('the checkpoint at the head', async () => dispatcher.position() === (await fx.eventStore.head()).position);
     assert.ok(batches <= 50, `${batches} checkpoint writes for 1,000 live events`);
-    assert.equal((await fx.readStore.collection('_checkpoints').findOne({ _id: 'dispatcher' }))?.position, dispatcher.position());
+    assert.equal(await queue.readPosition('dispatcher'), dispatcher.position());
+    await dispatcher.stop();
+    await rec.close();
+    await queue.close();
+  });
+
+  test('a read-model file replaced and rebuilt, the old jobs aged out of the job store: nothing is enqueued again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfeed-dispatch-jobs-'));
+    const jobsFile = path.join(dir, 'jobs.db');
+    try {
+      let queue = await createLocalJobQueue({ file: jobsFile });
+      let rec = recorder(queue);
+      await append('Tick', 6);
+      const first = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: queue, routes, logger: silent });
+      await first.start();
+      await assertEachRanOnce(rec);
+      await first.stop();
+      await rec.close();
+      await queue.close();
+
+      // The job store keeps no finished job any more (aged out), and the read models start from an empty file.
+      queue = await createLocalJobQueue({ file: jobsFile });
+      const emptied = new DatabaseSync(jobsFile);
+      emptied.exec('DELETE FROM jobs');
+      emptied.close();
+      rec = recorder(queue);
+      const added: string[] = [];
+      const counting: JobQueue = { ...queue, addBulk: async (name, jobs) => {
+        added.push(...jobs.map((job) => job.options?.jobId ?? '?'));
+        return queue.addBulk(name, jobs);
+      } };
+      const rebuilt = await createSqliteReadStore({ file: ':memory:' });
+      const second = new Dispatcher({ eventStore: fx.eventStore, readStore: rebuilt, jobQueue: counting, routes, logger: silent });
+      await second.start();
+      await append('Tick', 1);
+      await waitFor('the new event dispatched', async () => second.position() === (await fx.eventStore.head()).position);
+      assert.equal(added.length, 1, 'only the new event\'s job: none of the log\'s old ones');
+      await second.stop();
+      await rec.close();
+      await queue.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a position kept by an earlier version in the read store is where it resumes', async () => {
+    const queue = await createLocalJobQueue({ file: ':memory:' });
+    const rec = recorder(queue);
+    await append('Tick', 3);
+    const head = (await fx.eventStore.head()).position;
+    assert.ok(head);
+    await fx.readStore.collection('_checkpoints').upsert({ _id: 'dispatcher' }, { $set: { position: head, version: 1 } });
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: queue, routes, logger: silent });
+    await dispatcher.start();
+    await append('Tick', 2);
+    await waitFor('two new jobs', () => rec.runs.size === 2);
+    await sleep(200);
+    assert.equal(rec.runs.size, 2, 'the three events before the kept position were not dispatched again');
+    assert.equal(await queue.readPosition('dispatcher'), dispatcher.position());
     await dispatcher.stop();
     await rec.close();
     await queue.close();
@@ -171,7 +219,7 @@ describe('dispatcher on the local queue', () => {
     const started = dispatcher.start(); // catch-up keeps retrying while the queue is down
     await sleep(300);
     assert.equal(dispatcher.position(), undefined);
-    assert.equal(await fx.readStore.collection('_checkpoints').findOne({ _id: 'dispatcher' }), null);
+    assert.equal(await queue.readPosition('dispatcher'), undefined);
     down = false;
     await started;
     await assertEachRanOnce(rec);

@@ -12,6 +12,9 @@
  *   the previous batch was enqueued (a 5,000-contact upload is a few batches, not 5,000 checkpoint writes).
  *   A failed batch is retried from the buffer with backoff; the subscription is held back when it is full.
  *
+ * - its position lives with the jobs (`JobQueue.writePosition`: jobs.db, or Redis), not in the read models:
+ *   a read-model file replaced and rebuilt from the log never enqueues (and e-mails) the log's jobs again.
+ *
  * Run exactly one dispatcher per deployment (the projections service, or the one-process start).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,11 +22,10 @@ import type { EventStore, Position, RecordedEvent, Subscription } from '@crossfe
 import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
-import { CHECKPOINTS, checkpointOp, type Checkpoint } from '@crossfeed/projections/projection.ts';
+import { CHECKPOINTS, type Checkpoint } from '@crossfeed/projections/projection.ts';
 import type { JobRoute, JobSpec } from './job-routes.ts';
 
 export const DISPATCHER_CHECKPOINT = 'dispatcher';
-const CHECKPOINT_VERSION = 1;
 const BACKOFF_START_MS = 100;
 const BACKOFF_CAP_MS = 5000;
 
@@ -35,7 +37,7 @@ export interface DispatcherOptions {
   logger?: Pick<Logger, 'info' | 'error'>;
   /** Events read per catch-up batch (default 1000). */
   batchSize?: number;
-  /** The `_checkpoints` document id (default 'dispatcher'); tests and benchmarks use their own. */
+  /** The name of its position in the job queue (default 'dispatcher'); tests and benchmarks use their own. */
   checkpointId?: string;
   /** Live events dispatched in one batch at most, and buffered before the subscription waits (default 1000). */
   liveBatchSize?: number;
@@ -110,9 +112,10 @@ export class Dispatcher {
   }
 
   async #start(): Promise<void> {
-    const { readStore, eventStore, logger } = this.#options;
-    const checkpoint = await readStore.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: this.#checkpointId });
-    this.#position = checkpoint?.position;
+    const { readStore, eventStore, jobQueue, logger } = this.#options;
+    // Kept with the jobs, so that a read-model file replaced (a rebuild) never sends the log's e-mails again;
+    // the read store held it before (a store from then is read once, and the position moves over).
+    this.#position = (await jobQueue.readPosition(this.#checkpointId)) ?? (await readStore.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: this.#checkpointId }))?.position;
     await this.#catchUp();
     if (this.#stopped) return;
     logger?.info({ position: this.#position }, 'dispatcher caught up');
@@ -208,7 +211,7 @@ export class Dispatcher {
   async #dispatch(events: readonly RecordedEvent[]): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
-    const { jobQueue, readStore, routes, logger } = this.#options;
+    const { jobQueue, routes, logger } = this.#options;
     const byQueue = jobsFor(routes, events, logger);
     await Promise.all(
       [...byQueue].map(([queue, specs]) =>
@@ -218,7 +221,7 @@ export class Dispatcher {
         ),
       ),
     );
-    await readStore.applyBatch([checkpointOp(this.#checkpointId, last.position, CHECKPOINT_VERSION)]);
+    await jobQueue.writePosition(this.#checkpointId, last.position);
     this.#position = last.position;
   }
 }
