@@ -117,6 +117,8 @@ export interface WaitlistRankPush {
 export interface ContactImportPush {
   done: number;
   total: number;
+  /** The `import_id` the upload carried, so that a tab follows its own import only. */
+  import_id?: string;
 }
 
 export interface WorkspaceUpdatedPush {

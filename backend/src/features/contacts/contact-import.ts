@@ -81,7 +81,7 @@ export async function importContacts(
   ctx: ApiContext,
   user: UserDoc,
   file: { originalname: string; buffer: Buffer } | undefined,
-  options: { dryRun: boolean; mapping?: { email: string; name: string[] } },
+  options: { dryRun: boolean; mapping?: { email: string; name: string[] }; importId?: string },
 ): Promise<ImportAnswer> {
   const reader = await openContactFile(file, options.mapping);
   const stream = contactsStream(user._id);
@@ -149,7 +149,11 @@ export async function importContacts(
     for (const event of result.events) added.add(event.data.contactId);
     last = result.position ?? last;
     done += chunk.length;
-    if (chunks.length > 1) ctx.realtime.emit(userRoom(user._id), IMPORT_PROGRESS_EVENT, { done, total: fresh.length } satisfies ContactImportPush);
+    if (chunks.length > 1) ctx.realtime.emit(userRoom(user._id), IMPORT_PROGRESS_EVENT, {
+        done,
+        total: fresh.length,
+        ...(options.importId && { import_id: options.importId }),
+      } satisfies ContactImportPush);
     // A turn of the event loop between chunks: an append settles in microtasks, which would chain them all.
     await nextTurn();
   }

@@ -56,6 +56,11 @@ const Mapping = z.strictObject({
   name: z.array(z.string().trim().min(1).max(200), { error: 'must list the name columns.' }).max(5, 'may join at most 5 columns.'),
 });
 const BulkFields = z.object({
+  /** Chosen by the client; echoed in the `contacts:import` pushes so that each tab follows its own import. */
+  import_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _.')
+    .optional(),
   mapping: z
     .string()
     .max(2000)
@@ -150,8 +155,8 @@ export function contactRoutes(ctx: ApiContext): Router {
   router.post('/contacts/bulk', auth, receiveFile(), async (req, res) => {
     const user = currentUser(req);
     const { dry_run: dryRun } = parseInput(BulkQuery, req.query);
-    const { mapping } = parseInput(BulkFields, req.body ?? {});
-    res.json(await importContacts(ctx, user, req.file, { dryRun, ...(mapping && { mapping }) }));
+    const { mapping, import_id: importId } = parseInput(BulkFields, req.body ?? {});
+    res.json(await importContacts(ctx, user, req.file, { dryRun, ...(mapping && { mapping }), ...(importId && { importId }) }));
   });
 
   // The creator's list is theirs to take away: every contact, oldest first, read a page at a time.

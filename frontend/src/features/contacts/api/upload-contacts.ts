@@ -48,6 +48,8 @@ export type UploadContactsOptions = {
   mapping?: ContactMapping | null;
   /** Answers what the import would do and writes nothing. */
   dryRun?: boolean;
+  /** Echoed in the `contacts:import` pushes of this import, so that the form follows its own. */
+  importId?: string;
   signal?: AbortSignal;
 };
 
@@ -57,8 +59,9 @@ export type UploadContactsOptions = {
  * read is refused whole with a 400 detail (no e-mail column, malformed, too many rows); too large a 413;
  * past the contact cap a 429.
  */
-export function uploadContacts(file: File, { mapping, dryRun = false, signal }: UploadContactsOptions = {}): Promise<ContactImportAnswer> {
+export function uploadContacts(file: File, { mapping, dryRun = false, importId, signal }: UploadContactsOptions = {}): Promise<ContactImportAnswer> {
   const formData = new FormData();
+  if (importId) formData.append('import_id', importId);
   // Before the file, so a parser that streams the parts knows the mapping when the rows arrive.
   if (mapping) formData.append('mapping', JSON.stringify({ email: mapping.email, name: mapping.name }));
   formData.append('file', file, file.name);

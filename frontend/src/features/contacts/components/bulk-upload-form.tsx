@@ -56,7 +56,6 @@ export function BulkUploadForm({ onUploaded }: BulkUploadFormProps) {
   const outcomeRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   const dryRunRef = useRef<AbortController | null>(null);
-  const runsRef = useRef(0);
   const [file, setFile] = useState<File | null>(null);
   /** The mapping the creator chose; null: the server's detected one (nothing is sent). */
   const [chosen, setChosen] = useState<ContactMapping | null>(null);
@@ -64,9 +63,9 @@ export function BulkUploadForm({ onUploaded }: BulkUploadFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<ContactImportResult | null>(null);
   /** The import running, if any (its pushes feed the bar). */
-  const [runId, setRunId] = useState<number | null>(null);
-  const progress = useContactImportProgress(runId);
-  const importing = runId !== null;
+  const [importId, setImportId] = useState<string | null>(null);
+  const progress = useContactImportProgress(importId);
+  const importing = importId !== null;
 
   // A dry run still under way when the form goes (the toggle, the modal closing) is not needed any more.
   useEffect(() => () => dryRunRef.current?.abort(), []);
@@ -130,11 +129,11 @@ export function BulkUploadForm({ onUploaded }: BulkUploadFormProps) {
   };
 
   const runImport = async (target: File) => {
-    runsRef.current += 1;
-    setRunId(runsRef.current);
+    const id = crypto.randomUUID();
+    setImportId(id);
     setError(null);
     try {
-      const result = readImportResult(await uploadContacts(target, { mapping: chosen }));
+      const result = readImportResult(await uploadContacts(target, { mapping: chosen, importId: id }));
       setOutcome(result);
       toast.success(CONTACTS_UPLOADED, { toastId: 'contacts-uploaded' });
       setFile(null);
@@ -147,7 +146,7 @@ export function BulkUploadForm({ onUploaded }: BulkUploadFormProps) {
       setError(errorMessage(failure, CONTACTS_UPLOAD_FAILED));
       toast.error(CONTACTS_UPLOAD_FAILED, { toastId: 'contacts-upload-failed' });
     } finally {
-      setRunId(null);
+      setImportId(null);
     }
   };
 

@@ -670,7 +670,7 @@ describe('ContactsModal', () => {
       await screen.findByRole('button', { name: 'Import 3 contacts' });
 
       await user.click(screen.getByRole('button', { name: 'Import 3 contacts' }));
-      await waitFor(() => expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: fromAddress }));
+      await waitFor(() => expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: fromAddress, importId: expect.any(String) }));
     });
 
     it('shows only the answer of the latest choice when an earlier dry run answers late', async () => {
@@ -711,14 +711,18 @@ describe('ContactsModal', () => {
       uploadMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
       await user.click(screen.getByRole('button', { name: 'Import 3 contacts' }));
 
-      expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: null });
+      expect(uploadMock).toHaveBeenLastCalledWith(file, { mapping: null, importId: expect.any(String) });
+      const { importId } = uploadMock.mock.lastCall![1] as { importId: string };
       expect(screen.getByRole('button', { name: 'Importing...' })).toBeDisabled();
       expect(fileInput()).toBeDisabled();
       expect(screen.getByRole('combobox', { name: 'Name' })).toBeDisabled();
       const bar = screen.getByRole('progressbar', { name: 'Import progress' });
       expect(bar).not.toHaveAttribute('aria-valuenow');
 
-      act(() => socket.push('contacts:import', { done: 12500, total: 50000 }));
+      // Another tab's import of the same creator moves nothing here.
+      act(() => socket.push('contacts:import', { done: 40000, total: 50000, import_id: 'another-tab' }));
+      expect(bar).not.toHaveAttribute('aria-valuenow');
+      act(() => socket.push('contacts:import', { done: 12500, total: 50000, import_id: importId }));
       expect(bar).toHaveAttribute('aria-valuenow', '25');
       expect(bar).toHaveAttribute('aria-valuetext', '25%, 12,500 of 50,000 rows');
 

@@ -11,7 +11,7 @@ describe('registerContactImportHandlers', () => {
     const received: ContactImportProgress[] = [];
     const unsubscribe = contactImportFeed.subscribe((progress) => received.push(progress));
 
-    socket.push('contacts:import', { done: 12500, total: 50000 });
+    socket.push('contacts:import', { done: 12500, total: 50000, import_id: 'imp-1' });
     socket.push('contacts:import', { done: 'half', total: 50000 });
     socket.push('contacts:import', { done: 1, total: 0 });
     socket.push('contacts:import', null);
@@ -20,8 +20,8 @@ describe('registerContactImportHandlers', () => {
     socket.push('contacts:import', { done: 50000, total: 50000 });
 
     expect(received).toEqual([
-      { done: 12500, total: 50000 },
-      { done: 50000, total: 50000 },
+      { done: 12500, total: 50000, importId: 'imp-1' },
+      { done: 50000, total: 50000, importId: null },
     ]);
   });
 });
