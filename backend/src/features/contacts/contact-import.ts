@@ -13,7 +13,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CONTACT_REJECTIONS, contactsCap, contactsDecider, contactsLimitMessage, screenContactRows } from '@crossfeed/domain/contacts/contacts.decider.ts';
-import type { ListStatus } from '@crossfeed/domain/contacts/contact.events.ts';
+import type { ContactImportAnswer as ImportAnswer, ContactImportCounts as ImportCounts } from '@crossfeed/domain/api/contact-import.dto.ts';
 import type { ContactImportPush, ServerToClientEvent } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ContactRow } from '@crossfeed/domain/contacts/contacts.commands.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
@@ -39,32 +39,6 @@ const SCREEN_BATCH = 1000;
 export const IMPORT_PROGRESS_EVENT = 'contacts:import' satisfies ServerToClientEvent;
 export const DRY_RUN_MESSAGE = 'Preview only: nothing was imported.';
 export const IMPORTED_MESSAGE = 'Contacts uploaded successfully!';
-
-export type ImportStatus = 'active' | ListStatus;
-
-export interface ImportCounts {
-  rows: number;
-  /** Rows that become contacts (suppressed ones included). */
-  new: number;
-  /** Rows whose mailbox is already a contact, or an earlier row's. */
-  existing: number;
-  /** Of the new rows, those the list marks as gone. */
-  suppressed: number;
-  invalid: number;
-}
-
-export interface ImportAnswer {
-  message: string;
-  dry_run: boolean;
-  summary: string;
-  format: 'csv' | 'json';
-  columns: string[];
-  mapping: { email: string; name: string[]; status: string[] };
-  counts: ImportCounts;
-  added: number;
-  rejected: { row: number; email: string; reason: string }[];
-  preview: { row: number; name: string; email: string; status: ImportStatus }[];
-}
 
 /** The counts in one sentence: "3 added (1 suppressed), 2 already in your contacts, 1 invalid." */
 export function importSummary(counts: ImportCounts, dryRun: boolean): string {

@@ -1,5 +1,6 @@
 import type { ContentDailyQuery } from '@crossfeed/domain/api/content-analytics.dto.ts';
 import { apiFetchWithHeaders } from '@/lib/api-client';
+import { saveCsv } from '@/lib/save-csv';
 
 /** Which export: the daily series, or the breakdown by sharer. */
 export type ContentCsvKind = 'daily' | 'sharers';
@@ -19,20 +20,5 @@ export async function downloadContentCsv(contentId: string, kind: ContentCsvKind
     method: 'GET',
     query: { from: query.from, to: query.to },
   });
-  // fetch's text() drops the byte order mark; put it back so spreadsheets read the names as UTF-8.
-  const text = `\uFEFF${typeof body === 'string' ? body.replace(/^\uFEFF/, '') : ''}`;
-  const name = csvFileName(headers.get('content-disposition'), `crossfeed-${contentId}-${kind}.csv`);
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked after the click has started the download.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveCsv(typeof body === 'string' ? body : '', csvFileName(headers.get('content-disposition'), `crossfeed-${contentId}-${kind}.csv`));
 }
