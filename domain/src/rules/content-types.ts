@@ -11,8 +11,6 @@ export const OWNER_STATUSES = ['shared', 'pending', 'active', 'inactive', 'error
 export const MODERATION_STATUSES = ['flagged', 'under_review', 'approved', 'deleted'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
-/** Statuses that take content out of matching and search ("flagged-hidden" or deleted). */
-export const HIDDEN_STATUSES: readonly string[] = ['flagged', 'under_review', 'deleted'];
 
 /** Profile categories and their interests (SPEC §5 Profile setup: five categories, four interests each). */
 export const PROFILE_CATEGORIES = {

@@ -14,7 +14,7 @@ import { UnrecoverableJobError, type Job, type JobQueue, type WorkerHandle } fro
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTACT_HOURS, type ContactHoursDoc } from '@crossfeed/projections/contact-hours/contact-hours.projection.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
-import { isModerationHidden } from '@crossfeed/projections/contents/content-visibility.ts';
+import { isVisibleToOthers } from '@crossfeed/domain/rules/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import type { WorkerDeps } from '../registry.ts';
 import { shareDelivery, type Delivery, type ShareEmailJob } from './share-delivery.ts';
@@ -69,9 +69,10 @@ export function shareEmailAtProcessor(deps: Pick<WorkerDeps, 'config' | 'eventSt
     const { share, contactId, mailbox } = job.data;
     const contact = await readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: contactId, user_id: share.sharerId });
     const delivery: Delivery = { contactId, mailbox, contact };
-    // The one visibility rule, checked when the e-mail goes: nothing about content removed or held.
+    // The one visibility rule (domain/src/rules/content-visibility.ts), checked when the e-mail goes: nothing
+    // about content removed or held.
     const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: share.contentId });
-    const shortCode = content && !content.deleted && !isModerationHidden(content) ? await ensureShareLink(eventStore, share, now) : null;
+    const shortCode = content && isVisibleToOthers(content) ? await ensureShareLink(eventStore, share, now) : null;
     if (!content || !shortCode) {
       await withdraw(share, delivery, 'content_unavailable');
       return { outcome: 'not_sent', counted: false };

@@ -7,7 +7,8 @@
  * same address; only then is it handed to the mailer. So:
  * - an e-mail the mailbox refuses (the person unsubscribed or bounced meanwhile, the day's cap filled up) is
  *   not sent, and its credit is taken back (`WithdrawShareCredit`); so is one whose content was removed or
- *   held by moderation, or whose contact the sharer deleted;
+ *   held by moderation (the visibility rule is read again before every batch of `SEND_CONCURRENCY` e-mails,
+ *   so content moderated while its e-mails go out stops the rest), or whose contact the sharer deleted;
  * - a retried job finds what it already recorded and does not send it again; the record lives in the event
  *   log, so a read-model rebuild cannot send anything twice; the job's progress (`handled`) says which of
  *   the recorded e-mails its last try had finished, so those it was sending when its worker died go again
@@ -19,11 +20,11 @@
  * (a dispatcher position lost with a read-model file), and the mailbox streams remember deliveries for 30
  * days only, so it would otherwise be sent again.
  */
+import { isVisibleToOthers } from '@crossfeed/domain/rules/content-visibility.ts';
 import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import { UnrecoverableJobError } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { Job, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
-import { isModerationHidden } from '@crossfeed/projections/contents/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import type { JobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
@@ -91,6 +92,16 @@ export function shareEmailProcessor(
   const { eventStore, readStore, logger } = deps;
   const { deliver, withdraw } = shareDelivery(deps, now);
 
+  /**
+   * Takes back the credit of the e-mails from `from` on, none of which will go: the content is no longer
+   * visible. Those before `from` were handled by this try or an earlier one and keep their outcome.
+   */
+  const withdrawRest = async (data: ShareEmailJob, deliveries: readonly Delivery[], from: number): Promise<number> => {
+    const rest = deliveries.slice(from);
+    for (const delivery of rest) await withdraw(data, delivery, 'content_unavailable');
+    return rest.length;
+  };
+
   return async (job: Job<unknown>): Promise<ShareEmailResult> => {
     const data = job.data;
     if (!isShareJob(data)) throw new UnrecoverableJobError('share e-mail job without a valid ContentShared payload');
@@ -111,10 +122,11 @@ export function shareEmailProcessor(
       return { contactId, mailbox, contact };
     });
 
-    // The one visibility rule: nothing is e-mailed about content removed or held by moderation (checked per job,
-    // before every e-mail of it).
-    const content = await readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: data.contentId });
-    const shortCode = content && !content.deleted && !isModerationHidden(content) ? await ensureShareLink(eventStore, data, now) : null;
+    // The one visibility rule (domain/src/rules/content-visibility.ts): nothing is e-mailed about content removed
+    // or held by moderation. Checked here, then again before every batch of e-mails below.
+    const readContent = (): Promise<ContentDoc | null> => readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: data.contentId });
+    const content = await readContent();
+    const shortCode = content && isVisibleToOthers(content) ? await ensureShareLink(eventStore, data, now) : null;
     if (!content || !shortCode) {
       logger.info({ contentId: data.contentId }, 'share e-mails: the content is gone or held; nothing sent, credit taken back');
       for (const delivery of deliveries) await withdraw(data, delivery, 'content_unavailable');
@@ -136,6 +148,17 @@ export function shareEmailProcessor(
     if (earlier === undefined) await job.updateProgress({ percent: 0, handled: 0 });
     const inFlightFrom = earlier ?? deliveries.length;
     for (let start = 0; start < deliveries.length; start += SEND_CONCURRENCY) {
+      // Content an admin holds (or its owner deletes) while its e-mails go out: the rest are not sent. One read
+      // per batch, so the check costs a read per SEND_CONCURRENCY e-mails, not one per e-mail.
+      if (start > 0) {
+        const current = await readContent();
+        if (!current || !isVisibleToOthers(current)) {
+          result.notSent += await withdrawRest(data, deliveries, Math.max(start, earlier ?? 0));
+          await job.updateProgress({ percent: 100, handled: deliveries.length });
+          logger.info({ contentId: data.contentId, notSent: result.notSent }, 'share e-mails: the content was held or removed meanwhile; the rest not sent, credit taken back');
+          return result;
+        }
+      }
       const batch = deliveries.slice(start, start + SEND_CONCURRENCY);
       const settled = await Promise.allSettled(batch.map((delivery, i) => deliver(data, delivery, context, shortCode, { inFlight: start + i >= inFlightFrom })));
       for (const outcome of settled) {

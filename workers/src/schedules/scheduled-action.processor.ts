@@ -26,7 +26,7 @@ import { emailBudgetsOf } from '@crossfeed/platform/config/config.ts';
 import type { EventMetadata, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
-import { isLive, isRemoved, isShareable } from '@crossfeed/projections/contents/content-visibility.ts';
+import { isLive, isRemoved, isShareable } from '@crossfeed/domain/rules/content-visibility.ts';
 import { loadShareInputs, shareTargetOf } from '@crossfeed/projections/sharing/share-inputs.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { SCHEDULES, type ScheduleDoc } from '@crossfeed/projections/schedules/schedules.projection.ts';

@@ -20,9 +20,10 @@ import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import { botReason } from './bot-detection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { LIVE_CONTENT, ownedContent } from './owned-content.ts';
+import { ownedContent } from './owned-content.ts';
 import { reserveShortCode } from './short-code.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
+import { isLinkable } from '@crossfeed/domain/rules/content-visibility.ts';
 
 const LINK_NOT_FOUND = 'Link not found.';
 export const UNSAFE_TARGET = 'This link does not lead to a public website, so it is not followed.';
@@ -130,8 +131,10 @@ export function linkRoutes(ctx: ApiContext): Router {
     if (!isShortCode(code)) throw new NotFoundError(LINK_NOT_FOUND);
     const link = await ctx.readStore.collection<ShortLinkDoc>(SHORT_LINKS).findOne({ _id: code });
     if (!link) throw new NotFoundError(LINK_NOT_FOUND);
-    const content = await ctx.readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: link.content_id, ...LIVE_CONTENT });
-    if (!content) throw new NotFoundError(LINK_NOT_FOUND);
+    const content = await ctx.readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: link.content_id });
+    // The one visibility rule: content deleted, removed, flagged or under review is not redirected to, and its
+    // link answers as an unknown one (what a visitor sees does not say why).
+    if (!content || !isLinkable(content)) throw new NotFoundError(LINK_NOT_FOUND);
     const target = redirectTarget(content);
     if (!target) {
       ctx.logger.warn({ shortCode: code, contentId: link.content_id }, 'short link target is not a public http(s) url; not redirecting');

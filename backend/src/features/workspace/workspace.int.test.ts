@@ -3,12 +3,15 @@ import assert from 'node:assert/strict';
 import { FREE_DAILY_SHARES, WORKSPACE_MATCHES_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { STRONG_PASSWORD, startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { addContacts, assertRequiresAuth, submitContent, submitPromoted } from '../content/content.fixtures.ts';
+import { WORKSPACE_ERRORS } from './workspace.routes.ts';
 
 let app: TestApp;
 /** Another creator whose contents are the matches. */
 let other: Session;
+let admin: Session;
 before(async () => {
   app = await startTestApp();
+  admin = await app.registerAdmin();
   other = await app.register();
   await app.grantPremium(other.user.id); // no weekly submission limit
 });
@@ -21,6 +24,15 @@ async function creator(): Promise<{ session: Session; own: string }> {
   const session = await app.register();
   const own = (await submitContent(app, session, { title: 'My own post' })).id;
   return { session, own };
+}
+
+/** A reporter flags the content and an admin sets its moderation status (PUT /flags/{id}/content-status). */
+async function moderate(contentId: string, status: 'flagged' | 'under_review' | 'approved' | 'deleted') {
+  const reporter = await app.register();
+  const flag = await app.request('POST', '/flags/', { token: reporter.token, json: { content_id: contentId, reason: 'Spam link' } });
+  assert.equal(flag.status, 201, flag.text);
+  const changed = await app.request('PUT', `/flags/${flag.body.id}/content-status`, { token: admin.token, json: { new_status: status } });
+  assert.equal(changed.status, 200, changed.text);
 }
 
 async function share(session: Session, contentId: string, contacts: string[]) {
@@ -62,7 +74,7 @@ describe('GET /workspace', () => {
 
 describe('PUT /workspace', () => {
   test('the selection is kept on the server: another session of the same user sees it', async () => {
-    const match = await submitContent(app, other, { title: 'A match' });
+    const match = await submitPromoted(app, other, { title: 'A match' });
     const { session, own } = await creator();
     const saved = await putWorkspace(session, { match_ids: [match.id], content_ids: [own] });
     assert.equal(saved.status, 200, saved.text);
@@ -86,8 +98,8 @@ describe('PUT /workspace', () => {
   });
 
   test('a toggle replaces the selection; the same selection again changes nothing', async () => {
-    const first = await submitContent(app, other);
-    const second = await submitContent(app, other);
+    const first = await submitPromoted(app, other);
+    const second = await submitPromoted(app, other);
     const { session, own } = await creator();
     await putWorkspace(session, { match_ids: [first.id, second.id], content_ids: [own] });
     const toggled = await putWorkspace(session, { match_ids: [second.id], content_ids: [] });
@@ -100,7 +112,7 @@ describe('PUT /workspace', () => {
   });
 
   test('refuses malformed bodies with a 400 detail and keeps the selection', async () => {
-    const match = await submitContent(app, other);
+    const match = await submitPromoted(app, other);
     const { session, own } = await creator();
     await putWorkspace(session, { match_ids: [match.id], content_ids: [own] });
     const tooMany = Array.from({ length: WORKSPACE_MATCHES_MAX + 1 }, (_, i) => `id-${i}`);
@@ -122,7 +134,7 @@ describe('PUT /workspace', () => {
   });
 
   test('refuses unknown content, own content as a match and other users content as own', async () => {
-    const match = await submitContent(app, other);
+    const match = await submitPromoted(app, other);
     const { session, own } = await creator();
     const cases: [unknown, RegExp][] = [
       [{ match_ids: ['no-such-content'], content_ids: [] }, /^match_ids: content no-such-content is not available/],
@@ -139,8 +151,8 @@ describe('PUT /workspace', () => {
   });
 
   test('a selected content that has since been deleted drops out quietly', async () => {
-    const gone = await submitContent(app, other, { title: 'Soon gone' });
-    const stays = await submitContent(app, other);
+    const gone = await submitPromoted(app, other, { title: 'Soon gone' });
+    const stays = await submitPromoted(app, other);
     const { session } = await creator();
     await putWorkspace(session, { match_ids: [gone.id, stays.id], content_ids: [] });
     const deleted = await app.request('DELETE', `/content/${gone.id}/`, { token: other.token });
@@ -153,7 +165,7 @@ describe('PUT /workspace', () => {
   });
 
   test("nobody reads or changes another user's workspace", async () => {
-    const match = await submitContent(app, other);
+    const match = await submitPromoted(app, other);
     const alice = await creator();
     const bob = await creator();
     await putWorkspace(alice.session, { match_ids: [match.id], content_ids: [alice.own] });
@@ -163,6 +175,67 @@ describe('PUT /workspace', () => {
     assert.equal(refused.status, 400);
     await app.request('POST', '/workspace/reset', { token: bob.session.token });
     assert.deepEqual((await getWorkspace(alice.session)).body.content_ids, [alice.own]);
+  });
+});
+
+describe('moderated and unreleased content (one visibility rule)', () => {
+  for (const status of ['under_review', 'flagged', 'deleted'] as const) {
+    test(`a selected match put ${status} by an admin leaves GET /workspace, url and all`, async () => {
+      const held = await submitPromoted(app, other, { title: `Held ${status}`, url: `https://example.com/held-${status}` });
+      const stays = await submitPromoted(app, other);
+      const { session } = await creator();
+      const saved = await putWorkspace(session, { match_ids: [held.id, stays.id], content_ids: [] });
+      assert.deepEqual(saved.body.match_ids, [held.id, stays.id]);
+      await moderate(held.id, status);
+      const response = await getWorkspace(session);
+      assert.equal(response.status, 200, response.text);
+      assert.deepEqual(response.body.match_ids, [stays.id]);
+      assert.deepEqual(response.body.matches.map((m: { content_id: string }) => m.content_id), [stays.id]);
+      assert.doesNotMatch(response.text, new RegExp(`held-${status}`));
+    });
+
+    test(`PUT /workspace refuses content ${status} as a new match (400 with a detail)`, async () => {
+      const held = await submitPromoted(app, other);
+      await moderate(held.id, status);
+      const { session } = await creator();
+      const response = await putWorkspace(session, { match_ids: [held.id], content_ids: [] });
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.detail, WORKSPACE_ERRORS.unavailableMatch(held.id));
+      assert.deepEqual((await getWorkspace(session)).body.match_ids, []);
+    });
+  }
+
+  test("PUT /workspace refuses someone's pending (not yet released) item and a paused one", async () => {
+    const owner = await app.register();
+    await submitContent(app, owner); // the first item is released at once
+    const queued = await submitContent(app, owner, { title: 'Still in the queue' });
+    assert.equal(queued.owner_status, 'pending');
+    const paused = await submitPromoted(app, other);
+    assert.equal((await app.request('POST', `/content/${paused.id}/pause/`, { token: other.token })).status, 200);
+    const { session } = await creator();
+    for (const id of [queued.id, paused.id]) {
+      const response = await putWorkspace(session, { match_ids: [id], content_ids: [] });
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.detail, WORKSPACE_ERRORS.unavailableMatch(id));
+    }
+    assert.deepEqual((await getWorkspace(session)).body.match_ids, []);
+  });
+
+  test('an approved content is a match again', async () => {
+    const content = await submitPromoted(app, other);
+    await moderate(content.id, 'under_review');
+    await moderate(content.id, 'approved');
+    const { session } = await creator();
+    const response = await putWorkspace(session, { match_ids: [content.id], content_ids: [] });
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(response.body.match_ids, [content.id]);
+  });
+
+  test('the owner keeps seeing their own content under review in their workspace', async () => {
+    const { session, own } = await creator();
+    await putWorkspace(session, { match_ids: [], content_ids: [own] });
+    await moderate(own, 'under_review');
+    assert.deepEqual((await getWorkspace(session)).body.content_ids, [own]);
   });
 });
 
@@ -209,7 +282,7 @@ describe('match progress', () => {
 
 describe('POST /workspace/reset', () => {
   test('empties the selection and pushes the reset; resetting again answers the same', async () => {
-    const match = await submitContent(app, other);
+    const match = await submitPromoted(app, other);
     const { session, own } = await creator();
     await putWorkspace(session, { match_ids: [match.id], content_ids: [own] });
     const reset = await app.request('POST', '/workspace/reset/', { token: session.token });

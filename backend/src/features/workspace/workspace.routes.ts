@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { WorkspaceDto, WorkspaceMatchDto } from '@crossfeed/domain/api/workspace.dto.ts';
-import { HIDDEN_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
+import { isLive, isRemoved } from '@crossfeed/domain/rules/content-visibility.ts';
 import { FREE_DAILY_SHARES, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { ValidationError } from '@crossfeed/domain/shared/errors.ts';
@@ -25,10 +25,12 @@ export const WORKSPACE_ERRORS = {
   unknownContent: (id: string) => `content_ids: content ${id} is not one of your contents.`,
 } as const;
 
-const isRemoved = (doc: ContentDoc): boolean => doc.deleted || doc.status === 'deleted';
-/** Another creator's content that matching, search and sharing may show (not removed, not flagged or under review). */
-const isAvailableMatch = (doc: ContentDoc | undefined, userId: string): boolean =>
-  doc !== undefined && !isRemoved(doc) && !HIDDEN_STATUSES.includes(doc.status) && doc.user_id !== userId;
+/**
+ * Another creator's content that may be (or stay) a match: live (released, not paused, not held by moderation:
+ * the one visibility rule). Someone's queued item, or one under review, is never a selectable match, so
+ * neither GET nor PUT /workspace ever hands out its url.
+ */
+const isSelectableMatch = (doc: ContentDoc | undefined, userId: string): boolean => doc !== undefined && doc.user_id !== userId && isLive(doc);
 /** The caller's own content, still there (the owner keeps seeing it while it is flagged). */
 const isOwnContent = (doc: ContentDoc | undefined, userId: string): doc is ContentDoc => doc !== undefined && !isRemoved(doc) && doc.user_id === userId;
 
@@ -70,7 +72,7 @@ export function workspaceRoutes(ctx: ApiContext): Router {
     const now = ctx.clock().toISOString();
     const { matchIds, contentIds } = await storedSelection(user._id);
     const contents = await contentsById([...matchIds, ...contentIds]);
-    const available = matchIds.filter((id) => isAvailableMatch(contents.get(id), user._id));
+    const available = matchIds.filter((id) => isSelectableMatch(contents.get(id), user._id));
     const progressDocs = available.length
       ? await ctx.readStore.collection<MatchProgressDoc>(MATCH_PROGRESS).find({ _id: { $in: available.map((id) => matchProgressId(user._id, id)) } })
       : [];
@@ -102,11 +104,11 @@ export function workspaceRoutes(ctx: ApiContext): Router {
     const body = parseInput(WorkspaceSelectionBody, req.body ?? {});
     const current = await storedSelection(user._id);
     const contents = await contentsById([...body.match_ids, ...body.content_ids]);
-    // A new id must be available now; one already selected that has since gone (deleted, flagged) is dropped
-    // quietly, so a workspace holding it can still be changed.
+    // A new id must be live now (not someone's queued item, not under review, flagged or deleted); one already
+    // selected that has since gone is dropped quietly, so a workspace holding it can still be changed.
     const matchIds = body.match_ids.filter((id) => {
       const doc = contents.get(id);
-      if (isAvailableMatch(doc, user._id)) return true;
+      if (isSelectableMatch(doc, user._id)) return true;
       if (doc?.user_id === user._id && !current.matchIds.includes(id)) throw new ValidationError(WORKSPACE_ERRORS.ownMatch);
       if (current.matchIds.includes(id)) return false;
       throw new ValidationError(WORKSPACE_ERRORS.unavailableMatch(id));
