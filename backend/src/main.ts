@@ -37,7 +37,7 @@ await runMain(runtime, async () => {
 
   const tokens = tokenServiceFor(runtime);
   const { server, io } = createHttpServer(runtime, socketIdentityVerifier(tokens, readStore));
-  if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL, { key: socketIoKey(config) }));
+  if (config.REDIS_URL) lifecycle.add('socket.io redis adapter', await attachRedisAdapter(io, config.REDIS_URL, { key: socketIoKey(config), logger }));
   const realtime = createSocketIoPublisher(io);
   const ctx = await composeApiContext({ runtime, tokens, eventStore, readStore, readModels, jobQueue, realtime, readModelsReady: () => readiness.ready });
 

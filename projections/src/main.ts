@@ -24,7 +24,7 @@ await runMain(runtime, async () => {
   const readModels = await openReadModels(runtime, eventStore);
   const { readStore } = readModels;
   // Live events become socket.io pushes through the API nodes' Redis adapter (DESIGN §3 Realtime).
-  const pushes = runtime.config.REDIS_URL ? createRedisEmitterPublisher({ url: runtime.config.REDIS_URL, key: socketIoKey(runtime.config) }) : undefined;
+  const pushes = runtime.config.REDIS_URL ? createRedisEmitterPublisher({ url: runtime.config.REDIS_URL, key: socketIoKey(runtime.config), logger }) : undefined;
   if (pushes) lifecycle.add('realtime pushes', () => pushes.close());
   else logger.warn('REDIS_URL is not set: live events are not pushed to browsers');
   const onLiveEvent = pushes ? createPushReactor({ readStore, publisher: pushes }) : undefined;

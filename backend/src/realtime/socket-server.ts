@@ -41,6 +41,10 @@ export interface SocketServerOptions {
  * authentication, it receives `waitlist:count`, and `waitlist:rank` of the one entry whose secret token its
  * handshake carries (`auth.waitlistToken`; never an e-mail); a socket that sends any event there is
  * disconnected. Publishers deliver `public`-room emits to that namespace too (see the realtime adapters).
+ *
+ * With the Redis adapter, a node whose Redis connections came back emits `resync` to the sockets of this
+ * (default) namespace, which may have missed pushes meanwhile (`attachRedisAdapter`; docs/security.md
+ * "Pushes across a Redis restart").
  */
 export function createSocketServer(httpServer: http.Server, options: SocketServerOptions): SocketServer {
   const io: SocketServer = new Server(httpServer, {

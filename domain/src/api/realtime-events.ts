@@ -127,6 +127,14 @@ export interface WorkspaceUpdatedPush {
   content_id: string | null;
 }
 
+/**
+ * Pushes may have been lost (the server's Redis pub/sub connections dropped and came back): the tab refetches
+ * everything a push can change, as after its own reconnect (docs/security.md "Pushes across a Redis restart").
+ */
+export interface ResyncPush {
+  reason: 'redis-reconnected';
+}
+
 /** Every event the server pushes, by name (DESIGN §3 Realtime). */
 export interface ServerToClientEvents {
   /** To `user:{recipient}`. */
@@ -151,6 +159,8 @@ export interface ServerToClientEvents {
   'workspace:updated': (update: WorkspaceUpdatedPush) => void;
   /** To `user:{id}`: rows of a contact import written so far (docs/contact-import.md). */
   'contacts:import': (progress: ContactImportPush) => void;
+  /** To every socket of an API node (all nodes when a node's own publishes failed): refetch, pushes were lost. */
+  resync: (resync: ResyncPush) => void;
 }
 
 export type ServerToClientEvent = keyof ServerToClientEvents;

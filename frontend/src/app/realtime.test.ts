@@ -100,6 +100,31 @@ describe('realtime: the session socket feeds the store', () => {
     expect(getPage.mock.calls.map(([path]) => path)).toEqual(['/notifications/']);
   });
 
+  it('a resync from the server (its Redis came back) refetches the notifications, the user and the loaded workspace', async () => {
+    useAppStore.getState().login(token(), makeUser());
+    useAppStore.setState({ ownContentsStatus: 'ready' });
+    stop = startAppRealtime();
+    const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path === '/auth/me') return makeUser({ username: 'fresh' });
+      throw new Error(`unexpected ${path}`);
+    });
+    const getPage = vi.spyOn(api, 'getPage').mockImplementation(async (path: string) => {
+      if (path === '/notifications/') return page([note('missed')]);
+      if (path === '/content/') return page([makeContent('fresh')]);
+      throw new Error(`unexpected ${path}`);
+    });
+
+    sockets[0]?.push('resync', { reason: 'redis-reconnected' });
+
+    await vi.waitFor(() => {
+      expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['missed']);
+      expect(useAppStore.getState().user?.username).toBe('fresh');
+      expect(useAppStore.getState().ownContents.map((item) => item.id)).toEqual(['fresh']);
+    });
+    expect(get.mock.calls.map(([path]) => path)).toEqual(['/auth/me']);
+    expect(getPage.mock.calls.map(([path]) => path).sort()).toEqual(['/content/', '/notifications/']);
+  });
+
   it('logout empties the notifications, and a stopped realtime closes its socket', () => {
     useAppStore.getState().login(token(), makeUser());
     stop = startAppRealtime();

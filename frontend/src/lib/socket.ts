@@ -6,8 +6,9 @@ import { useAppStore } from '@/stores/app-store';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * Attaches one feature's listeners (STYLE: one `registerXHandlers` per file). `onReconnect` runs after
- * the connection came back, when pushes may have been missed, so the feature reloads what it shows.
+ * Attaches one feature's listeners (STYLE: one `registerXHandlers` per file). `onReconnect` runs when pushes
+ * may have been missed, so the feature reloads what it shows: after the connection came back, and when the
+ * server says `resync` (its Redis connections dropped and came back while this socket stayed connected).
  */
 export type RegisterHandlers = (socket: AppSocket, onReconnect: (listener: () => void) => void) => void;
 
@@ -32,9 +33,15 @@ function close(): void {
 function open(token: string, { handlers, url }: RealtimeOptions): void {
   // The server reads the JWT from the handshake's `auth.token` (DESIGN §3 Realtime) and picks the rooms.
   const socket: AppSocket = url ? io(url, { auth: { token } }) : io({ auth: { token } });
+  const refetches: (() => void)[] = [];
   const onReconnect = (listener: () => void) => {
-    socket.io.on('reconnect', listener);
+    refetches.push(listener);
   };
+  const refetchAll = () => {
+    for (const refetch of refetches) refetch();
+  };
+  socket.io.on('reconnect', refetchAll);
+  socket.on('resync', refetchAll);
   for (const register of handlers) register(socket, onReconnect);
   current = { socket, token };
 }
