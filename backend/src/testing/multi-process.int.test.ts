@@ -25,16 +25,10 @@ import { projections } from '@crossfeed/projections/registry.ts';
 import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
 import { readModelHash } from '@crossfeed/projections/testing/read-model-hash.ts';
 import { SHARE_EMAIL_QUEUE } from '@crossfeed/workers/email/share-email.processor.ts';
-import { freePort, killAll, startApi, startService, waitUntil, type Service } from './split-deployment.ts';
-import { STRONG_PASSWORD } from './test-app.ts';
+import { callApi, freePort, killAll, registerOn, startApi, startService, waitUntil, type Api, type Service, type Session } from './split-deployment.ts';
 
 const redisUrl = process.env.REDIS_URL;
 
-type Api = Service & { url: string };
-interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
 
 const LAG_WARNING = 'read models lag behind a command (read-your-writes timed out)';
 
@@ -69,36 +63,8 @@ if (!redisUrl) {
       return service;
     };
 
-    async function call(api: Api, method: string, route: string, options: { token?: string; json?: unknown; form?: Record<string, string>; body?: FormData } = {}) {
-      const headers: Record<string, string> = {};
-      let body: string | FormData | undefined = options.body;
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.json);
-      } else if (options.form) {
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        body = new URLSearchParams(options.form).toString();
-      }
-      const response = await fetch(`${api.url}${route}`, { method, headers, ...(body === undefined ? {} : { body }) });
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = text;
-      }
-      return { status: response.status, body: parsed as any, text, headers: response.headers };
-    }
-
-    async function register(api: Api): Promise<Session> {
-      const username = `split${run}_${++counter}`;
-      const registered = await call(api, 'POST', '/auth/register', { json: { username, email: `${username}@example.com`, password: STRONG_PASSWORD } });
-      assert.equal(registered.status, 201, registered.text);
-      const login = await call(api, 'POST', '/auth/login', { form: { username, password: STRONG_PASSWORD } });
-      assert.equal(login.status, 200, login.text);
-      return { token: login.body.access_token, user: login.body.user };
-    }
+    const call = callApi;
+    const register = (api: Api): Promise<Session> => registerOn(api, `split${run}_${++counter}`);
 
     /** Uploads `count` contacts as one CSV file (one command per 500 rows); answers their ids. */
     async function uploadContacts(api: Api, session: Session, count: number, tag: string): Promise<void> {

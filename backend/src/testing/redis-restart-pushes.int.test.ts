@@ -18,14 +18,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startPrivateRedis, type PrivateRedis } from '@crossfeed/workers/testing/private-redis.ts';
-import { freePort, killAll, startApi, startService, waitUntil, type Service } from './split-deployment.ts';
-import { STRONG_PASSWORD } from './test-app.ts';
+import { callApi, freePort, killAll, registerOn, startApi, startService, waitUntil, type Api, type Session } from './split-deployment.ts';
 
-type Api = Service & { url: string };
-interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
 interface Received {
   event: string;
   payload: unknown;
@@ -47,30 +41,8 @@ if (!process.env.REDIS_URL) {
     const sockets: Socket[] = [];
     let counter = 0;
 
-    async function call(api: Api, method: string, route: string, options: { token?: string; json?: unknown; form?: Record<string, string> } = {}) {
-      const headers: Record<string, string> = {};
-      let body: string | undefined;
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.json);
-      } else if (options.form) {
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        body = new URLSearchParams(options.form).toString();
-      }
-      const response = await fetch(`${api.url}${route}`, { method, headers, ...(body === undefined ? {} : { body }) });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any, text };
-    }
-
-    async function register(api: Api): Promise<Session> {
-      const username = `restart${run}_${++counter}`;
-      const registered = await call(api, 'POST', '/auth/register', { json: { username, email: `${username}@example.com`, password: STRONG_PASSWORD } });
-      assert.equal(registered.status, 201, registered.text);
-      const login = await call(api, 'POST', '/auth/login', { form: { username, password: STRONG_PASSWORD } });
-      assert.equal(login.status, 200, login.text);
-      return { token: login.body.access_token, user: login.body.user };
-    }
+    const call = callApi;
+    const register = (api: Api): Promise<Session> => registerOn(api, `restart${run}_${++counter}`);
 
     /** A sharer with one contact of its own: each of its shares reaches one new person (one share counted). */
     async function sharerWithContact(api: Api): Promise<{ session: Session; contactId: string }> {

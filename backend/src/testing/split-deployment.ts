@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { STRONG_PASSWORD } from './test-app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -148,4 +149,45 @@ export async function startApi(name: string, env: NodeJS.ProcessEnv, port: numbe
     await sleep(50);
   }
   return Object.assign(service, { url });
+}
+
+/** An API node of the split deployment (`startApi`). */
+export type Api = Service & { url: string };
+
+/** A signed-in user of a split-deployment test. */
+export interface Session {
+  token: string;
+  user: { id: string; username: string };
+}
+
+/** One HTTP call to an API node: JSON, a form or multipart in, the parsed answer (or its text) out. */
+export async function callApi(api: Api, method: string, route: string, options: { token?: string; json?: unknown; form?: Record<string, string>; body?: FormData } = {}) {
+  const headers: Record<string, string> = {};
+  let body: string | FormData | undefined = options.body;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  const response = await fetch(`${api.url}${route}`, { method, headers, ...(body === undefined ? {} : { body }) });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, body: parsed as any, text, headers: response.headers };
+}
+
+/** Registers `username` through an API node and signs in. */
+export async function registerOn(api: Api, username: string): Promise<Session> {
+  const registered = await callApi(api, 'POST', '/auth/register', { json: { username, email: `${username}@example.com`, password: STRONG_PASSWORD } });
+  assert.equal(registered.status, 201, registered.text);
+  const login = await callApi(api, 'POST', '/auth/login', { form: { username, password: STRONG_PASSWORD } });
+  assert.equal(login.status, 200, login.text);
+  return { token: login.body.access_token, user: login.body.user };
 }

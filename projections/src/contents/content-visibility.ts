@@ -1,40 +1,11 @@
-import {
-  MODERATION_HIDDEN,
-  NOT_SEARCHABLE,
-  inMatchPools,
-  inSearch,
-  isLinkable,
-  isLive,
-  isModerationHidden,
-  isReadableBy,
-  isRemoved,
-  isShareable,
-  isUnderReview,
-  isVisibleToOthers,
-  shownStatus,
-} from '@crossfeed/domain/rules/content-visibility.ts';
+import { MODERATION_HIDDEN, NOT_SEARCHABLE } from '@crossfeed/domain/rules/content-visibility.ts';
 import type { Filter } from '@crossfeed/platform/read-store/read-store.port.ts';
 
 /**
  * The read-store side of the visibility rule. The rule itself lives once, in
  * domain/src/rules/content-visibility.ts; each filter here selects the documents the domain predicate of
- * the same name accepts: keep them in step. The predicates are re-exported so the
- * read models' users find the predicate and its filter in one import.
+ * the same name accepts: keep them in step (match.queries.int.test.ts checks the two agree).
  */
-export {
-  MODERATION_HIDDEN,
-  inMatchPools,
-  inSearch,
-  isLinkable,
-  isLive,
-  isModerationHidden,
-  isReadableBy,
-  isRemoved,
-  isShareable,
-  isUnderReview,
-  isVisibleToOthers,
-  shownStatus,
-};
 
 /** `inMatchPools` as a read-store filter. */
 export const MATCH_POOL_FILTER: Filter = { deleted: false, status: 'active', moderation_status: { $nin: [...MODERATION_HIDDEN] } };

@@ -1,5 +1,5 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { isUnderReview, shownStatus } from './content-visibility.ts';
+import { isUnderReview, shownStatus } from '@crossfeed/domain/rules/content-visibility.ts';
 import type { ContentDoc } from './contents.projection.ts';
 
 export type { ContentDto };

@@ -1,5 +1,5 @@
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
-import { shownStatus } from '../contents/content-visibility.ts';
+import { shownStatus } from '@crossfeed/domain/rules/content-visibility.ts';
 import type { ContentDoc } from '../contents/contents.projection.ts';
 import type { FlagDoc } from './flags.projection.ts';
 

@@ -12,7 +12,7 @@ import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { ADMINS_ROOM, PUBLIC_ROOM, userRoom, waitlistRoom, type RealtimePublisher, type Room } from '@crossfeed/platform/realtime/realtime.port.ts';
 import { toContentDto } from '../contents/content.dto.ts';
-import { shownStatus } from '../contents/content-visibility.ts';
+import { shownStatus } from '@crossfeed/domain/rules/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '../contents/contents.projection.ts';
 import { toFlagDto } from '../flags/flag.dto.ts';
 import { FLAGS, type FlagDoc } from '../flags/flags.projection.ts';

@@ -4,7 +4,8 @@
  * from the read models, so running one twice writes the same pools (idempotent).
  */
 import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
-import { MATCH_POOL_FILTER, MODERATION_HIDDEN, inMatchPools } from '@crossfeed/projections/contents/content-visibility.ts';
+import { MATCH_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
+import { MODERATION_HIDDEN, inMatchPools } from '@crossfeed/domain/rules/content-visibility.ts';
 import { baseScore } from '@crossfeed/domain/rules/match-scoring.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';

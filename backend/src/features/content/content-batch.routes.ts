@@ -8,7 +8,7 @@ import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import type { BatchContentActionKind } from '@crossfeed/domain/users/creator-content.commands.ts';
 import { CONTENT_MESSAGES, creatorContentDecider } from '@crossfeed/domain/users/creator-content.decider.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { isRemoved } from '@crossfeed/projections/contents/content-visibility.ts';
+import { isRemoved } from '@crossfeed/domain/rules/content-visibility.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';

@@ -12,7 +12,8 @@ import {
 import type { PauseContent, ResumeContent } from '@crossfeed/domain/users/creator-content.commands.ts';
 import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
 import { CONTENTS, newContentDoc, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { OWN_LIST_FILTER, isReadableBy, isRemoved } from '@crossfeed/projections/contents/content-visibility.ts';
+import { OWN_LIST_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
+import { isReadableBy, isRemoved } from '@crossfeed/domain/rules/content-visibility.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';

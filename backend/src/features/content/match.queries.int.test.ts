@@ -1,6 +1,6 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inMatchPools, inSearch } from '@crossfeed/projections/contents/content-visibility.ts';
+import { inMatchPools, inSearch } from '@crossfeed/domain/rules/content-visibility.ts';
 import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, contentsProjection, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';

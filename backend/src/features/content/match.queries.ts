@@ -6,7 +6,8 @@
  * first, in growing time windows until enough are found, and capped; the scoring is pure (match-scoring.ts).
  */
 import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
-import { MATCH_POOL_FILTER, inMatchPools } from '@crossfeed/projections/contents/content-visibility.ts';
+import { MATCH_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
+import { inMatchPools } from '@crossfeed/domain/rules/content-visibility.ts';
 import { MATCHED_ITEMS } from '@crossfeed/domain/rules/limits.ts';
 import type { Filter } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';

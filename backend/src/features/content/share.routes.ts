@@ -21,7 +21,7 @@ import type { ContentReleased, ContentShared } from '@crossfeed/domain/users/use
 import { emailBudgetsOf } from '@crossfeed/platform/config/config.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { isLive, isModerationHidden } from '@crossfeed/projections/contents/content-visibility.ts';
+import { isLive, isModerationHidden } from '@crossfeed/domain/rules/content-visibility.ts';
 import { mailboxFacts } from '@crossfeed/projections/mailboxes/mailbox-facts.queries.ts';
 import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
 import { emailBudgetOf, heldBouncedContacts, loadShareInputs, shareTargetOf } from '@crossfeed/projections/sharing/share-inputs.ts';

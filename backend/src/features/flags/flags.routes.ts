@@ -9,7 +9,7 @@ import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream, flagStream } from '@crossfeed/domain/shared/streams.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import type { Position } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { isRemoved, shownStatus } from '@crossfeed/projections/contents/content-visibility.ts';
+import { isRemoved, shownStatus } from '@crossfeed/domain/rules/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { FLAGS, type FlagDoc } from '@crossfeed/projections/flags/flags.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';

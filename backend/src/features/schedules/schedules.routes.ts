@@ -8,7 +8,7 @@ import { CONTENT_MESSAGES, creatorContentDecider } from '@crossfeed/domain/users
 import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
 import type { Sort } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
-import { isRemoved, isShareable } from '@crossfeed/projections/contents/content-visibility.ts';
+import { isRemoved, isShareable } from '@crossfeed/domain/rules/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { SCHEDULES, type ScheduleDoc } from '@crossfeed/projections/schedules/schedules.projection.ts';
 import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
