@@ -33,7 +33,10 @@ export interface EnhanceContent {
   };
 }
 
-/** A click is a fact: never rejected (appended with expected revision `any`); bots are marked, not dropped. */
+/**
+ * A click is a fact: never rejected; bots are marked, not dropped. The decider says whether it counts
+ * (a visitor's first click of the day, within the bounds); the route passes the visitor's pseudonyms.
+ */
 export interface RecordClick {
   type: 'RecordClick';
   data: {
@@ -45,6 +48,10 @@ export interface RecordClick {
     sharerId?: string | null;
     human: boolean;
     botReason: string | null;
+    /** `c:{contactId}`, or an HMAC of address, user agent and day; null when neither is known. */
+    visitor: string | null;
+    /** An HMAC of the address and day (anonymous visitors), or null. */
+    address: string | null;
     now: string;
   };
 }
@@ -88,6 +95,12 @@ export interface RecordTrackedConversion {
     sharerId?: string | null;
     /** The campaign (`utm_campaign`) the visitor came with; not one of this content's links → unattributed. */
     shortCode: string | null;
+    /**
+     * The visit (`{visitor}@{day}`) named by the click token the visitor arrived with, its signature already
+     * checked by the route; null without one. The decider verifies the conversion only for a counted visit
+     * within the window, once per visit.
+     */
+    visit: string | null;
     kind: string;
     value: number;
     now: string;

@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { isHttpUrl } from '../rules/validation.ts';
 import { unsafeUrlReason } from '../rules/safe-url.ts';
+import { utcDay } from '../rules/audience-score.ts';
 import type { ContentLinksCommand } from './content-links.commands.ts';
 import type { ContentEvent, ConversionRecorded, ShortLinkCreated } from './content.events.ts';
 
@@ -24,6 +25,28 @@ export const CONTENT_LINK_MESSAGES = {
   invalidTrackingToken: 'Invalid or rotated tracking token.',
 } as const;
 
+/**
+ * Counted clicks (docs/scores.md): a visitor counts once per content and UTC day. An anonymous visitor is
+ * an address with a user agent; at most VISITORS_PER_ADDRESS_PER_DAY of them per address count (a household,
+ * not a script rotating user agents), and at most UNIQUE_VISITORS_PER_CONTENT_PER_DAY anonymous visitors a
+ * day count per content. A contact Crossfeed e-mailed the content to (`c:{contactId}`, their own `?c=` link)
+ * is one visitor, bounded by the people reached; an owner's hand-tracked contact (`o:{contactId}`) is bounded
+ * like anonymous visitors, since nobody but the owner vouches for it.
+ */
+export const VISITORS_PER_ADDRESS_PER_DAY = 3;
+export const UNIQUE_VISITORS_PER_CONTENT_PER_DAY = 100;
+/** A conversion is verified when it comes within this many days of a counted click of the content. */
+export const CONVERSION_WINDOW_DAYS = 7;
+
+/** A visitor who is a contact Crossfeed delivered the content to. */
+export const isDeliveredVisitor = (visitor: string): boolean => visitor.startsWith('c:');
+
+/** The visit a click belongs to: one visitor on one UTC day. */
+export const visitOf = (visitor: string, day: string): string => `${visitor}@${day}`;
+const dayOfVisit = (visit: string): string => visit.slice(visit.lastIndexOf('@') + 1);
+/** Whole days from `from` to `to` (YYYY-MM-DD). */
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
 /** Who recorded a conversion reported by the creator's site with the tracking token. */
 export const TRACKED_CONVERSION_RECORDER = 'tracking';
 
@@ -43,6 +66,51 @@ export interface ContentLinksState {
   removed: boolean;
   /** The conversion tracking token's version: 0 until the owner first rotates it. */
   trackingVersion: number;
+  /** Today's counted visitors (bounded: at most the daily bound of anonymous ones, plus contacts who clicked). */
+  clickDay: ClickDay;
+  /** Counted visits of the last CONVERSION_WINDOW_DAYS days → their day; pruned as days pass. */
+  countedVisits: Map<string, string>;
+  /** Counted visits a verified conversion was already tied to (one each). */
+  convertedVisits: Set<string>;
+}
+
+interface ClickDay {
+  day: string;
+  visitors: Set<string>;
+  /** Counted anonymous visitors per address pseudonym. */
+  addresses: Map<string, number>;
+  anonymous: number;
+}
+
+const emptyClickDay = (day: string): ClickDay => ({ day, visitors: new Set(), addresses: new Map(), anonymous: 0 });
+
+/** Whether a person's click counts: the visitor's first of the day, within the address and daily bounds. */
+function countsAsUnique(today: ClickDay, data: { visitor: string; address: string | null }): boolean {
+  if (today.visitors.has(data.visitor)) return false;
+  if (isDeliveredVisitor(data.visitor)) return true;
+  if (today.anonymous >= UNIQUE_VISITORS_PER_CONTENT_PER_DAY) return false;
+  return data.address === null || (today.addresses.get(data.address) ?? 0) < VISITORS_PER_ADDRESS_PER_DAY;
+}
+
+/** Folds a counted click into the state (in place: O(1), plus pruning once a day). */
+function countClick(state: ContentLinksState, data: { visitor: string; address?: string | undefined; clickedAt: string }): void {
+  const day = utcDay(data.clickedAt);
+  if (state.clickDay.day !== day) {
+    state.clickDay = emptyClickDay(day);
+    for (const [visit, visitDay] of state.countedVisits) {
+      if (daysBetween(visitDay, day) > CONVERSION_WINDOW_DAYS) {
+        state.countedVisits.delete(visit);
+        state.convertedVisits.delete(visit);
+      }
+    }
+  }
+  const today = state.clickDay;
+  today.visitors.add(data.visitor);
+  if (!isDeliveredVisitor(data.visitor)) {
+    today.anonymous += 1;
+    if (data.address) today.addresses.set(data.address, (today.addresses.get(data.address) ?? 0) + 1);
+  }
+  state.countedVisits.set(visitOf(data.visitor, day), day);
 }
 
 function checkOwnerAndTier(data: { ownerId: string; requesterId: string; isPremium: boolean }, state: ContentLinksState, premiumMessage: string): void {
@@ -71,20 +139,43 @@ function checkedConversion(rawKind: string, value: number): string {
   return kind;
 }
 
-/** The conversion as recorded, by the owner (`POST /conversions`) or by their site's tracking token. */
+/**
+ * The conversion as recorded, by the owner (`POST /conversions`, never verified) or by their site's tracking
+ * token (verified when tied to a counted visit: `visit`).
+ */
 function conversionRecorded(
   data: { conversionId: string; contentId: string; ownerId: string; contactId: string | null; sharerId?: string | null | undefined; shortCode: string | null; kind: string; value: number; now: string },
   recordedBy: string,
+  visit: string | null = null,
 ): ConversionRecorded {
   const { conversionId, contentId, ownerId, contactId, sharerId, shortCode, kind, value, now } = data;
   return {
     type: 'ConversionRecorded',
-    data: { conversionId, contentId, ownerId, contactId, ...(contactId && sharerId ? { sharerId } : {}), shortCode, kind, value, recordedBy, recordedAt: now },
+    data: {
+      conversionId, contentId, ownerId, contactId, ...(contactId && sharerId ? { sharerId } : {}), shortCode, kind, value, recordedBy, recordedAt: now,
+      verified: visit !== null,
+      ...(visit !== null ? { visit } : {}),
+    },
   };
 }
 
+/** The visit a tracked conversion is verified by: counted, within the window, not converted before. */
+function verifiedVisit(state: ContentLinksState, visit: string | null, now: string): string | null {
+  if (visit === null || !state.countedVisits.has(visit) || state.convertedVisits.has(visit)) return null;
+  const age = daysBetween(dayOfVisit(visit), utcDay(now));
+  return age >= 0 && age <= CONVERSION_WINDOW_DAYS ? visit : null;
+}
+
 export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand, ContentEvent> = {
-  initialState: () => ({ shortCodes: [], enhancedUrl: null, removed: false, trackingVersion: 0 }),
+  initialState: () => ({
+    shortCodes: [],
+    enhancedUrl: null,
+    removed: false,
+    trackingVersion: 0,
+    clickDay: emptyClickDay(''),
+    countedVisits: new Map(),
+    convertedVisits: new Set(),
+  }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -97,6 +188,12 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
         return { ...state, removed: true };
       case 'ConversionTrackingRotated':
         state.trackingVersion = Math.max(state.trackingVersion, event.data.version);
+        return state;
+      case 'LinkClicked':
+        if (event.data.unique === true && event.data.visitor) countClick(state, { ...event.data, visitor: event.data.visitor });
+        return state;
+      case 'ConversionRecorded':
+        if (event.data.verified === true && event.data.visit) state.convertedVisits.add(event.data.visit);
         return state;
       default:
         return state;
@@ -130,12 +227,21 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
         return events;
       }
       case 'RecordClick': {
-        const { contentId, ownerId, shortCode, contactId, human, botReason, now } = command.data;
+        const { contentId, ownerId, shortCode, contactId, human, botReason, visitor, address, now } = command.data;
         const sharerId = contactId ? (command.data.sharerId ?? null) : null;
+        const day = utcDay(now);
+        const today = state.clickDay.day === day ? state.clickDay : emptyClickDay(day);
+        // Bots never count; a person counts once a day, within the bounds.
+        const unique = human && visitor !== null && countsAsUnique(today, { visitor, address });
         return [
           {
             type: 'LinkClicked',
-            data: { contentId, ownerId, shortCode, contactId, ...(sharerId ? { sharerId } : {}), human, botReason: human ? null : botReason, clickedAt: now },
+            data: {
+              contentId, ownerId, shortCode, contactId, ...(sharerId ? { sharerId } : {}), human, botReason: human ? null : botReason, clickedAt: now,
+              ...(visitor !== null ? { visitor } : {}),
+              ...(address !== null ? { address } : {}),
+              unique,
+            },
           },
         ];
       }
@@ -151,7 +257,8 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
         const kind = checkedConversion(command.data.kind, value);
         // A visitor may arrive with any campaign: one that is not this content's link is simply not attributed.
         const shortCode = command.data.shortCode !== null && state.shortCodes.includes(command.data.shortCode) ? command.data.shortCode : null;
-        return [conversionRecorded({ conversionId, contentId, ownerId, contactId, sharerId: command.data.sharerId, shortCode, kind, value, now }, TRACKED_CONVERSION_RECORDER)];
+        const visit = verifiedVisit(state, command.data.visit, now);
+        return [conversionRecorded({ conversionId, contentId, ownerId, contactId, sharerId: command.data.sharerId, shortCode, kind, value, now }, TRACKED_CONVERSION_RECORDER, visit)];
       }
       case 'RecordConversion': {
         const { conversionId, contentId, ownerId, requesterId, contactId, shortCode, value, now } = command.data;

@@ -2,17 +2,21 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { ContentRemovedByAdmin, ConversionTrackingRotated, ShortLinkCreated } from './content.events.ts';
-import type { RecordTrackedConversion } from './content-links.commands.ts';
+import type { ContentRemovedByAdmin, ConversionTrackingRotated, LinkClicked, ShortLinkCreated } from './content.events.ts';
+import type { RecordClick, RecordTrackedConversion } from './content-links.commands.ts';
 import { LONG_STREAM, foldInPlace } from '../testing/linear-fold.ts';
 import {
   buildEnhancedUrl,
   contentLinksDecider,
   isShortCode,
+  CONVERSION_WINDOW_DAYS,
   MAX_SHORT_LINKS_PER_CONTENT,
   SHORT_CODE_ALPHABET,
   SHORT_CODE_LENGTH,
   TRACKED_CONVERSION_RECORDER,
+  UNIQUE_VISITORS_PER_CONTENT_PER_DAY,
+  VISITORS_PER_ADDRESS_PER_DAY,
+  visitOf,
 } from './content-links.decider.ts';
 
 const now = '2026-11-21T10:00:00.000Z';
@@ -125,13 +129,19 @@ describe('content links decider: clicks and conversions', () => {
   test('records every click, keeping the bot reason only for non-human clicks', () => {
     const click = (human: boolean, botReason: string | null) => ({
       type: 'RecordClick' as const,
-      data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: 'c1', human, botReason, now },
+      data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: 'c1', human, botReason, visitor: 'c:c1', address: null, now },
     });
     spec.given([removedByAdmin]).when(click(false, 'HEAD request')).then([
-      { type: 'LinkClicked', data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: 'c1', human: false, botReason: 'HEAD request', clickedAt: now } },
+      {
+        type: 'LinkClicked',
+        data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: 'c1', human: false, botReason: 'HEAD request', clickedAt: now, visitor: 'c:c1', unique: false },
+      },
     ]);
     spec.given([]).when(click(true, 'ignored')).then([
-      { type: 'LinkClicked', data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: 'c1', human: true, botReason: null, clickedAt: now } },
+      {
+        type: 'LinkClicked',
+        data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: 'c1', human: true, botReason: null, clickedAt: now, visitor: 'c:c1', unique: true },
+      },
     ]);
   });
 
@@ -144,7 +154,7 @@ describe('content links decider: clicks and conversions', () => {
     spec.given([link('abc2345')]).when(conversion({ shortCode: 'abc2345' })).then([
       {
         type: 'ConversionRecorded',
-        data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', contactId: null, shortCode: 'abc2345', kind: 'signup', value: 9.5, recordedBy: 'u1', recordedAt: now },
+        data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', contactId: null, shortCode: 'abc2345', kind: 'signup', value: 9.5, recordedBy: 'u1', recordedAt: now, verified: false },
       },
     ]);
   });
@@ -154,6 +164,113 @@ describe('content links decider: clicks and conversions', () => {
     spec.given([]).when(conversion({ shortCode: 'abc2345' })).thenThrows(ValidationError, /short_code/);
     spec.given([]).when(conversion({ value: -1 })).thenThrows(ValidationError, /value/);
     spec.given([]).when(conversion({ kind: '  ' })).thenThrows(ValidationError, /kind/);
+  });
+});
+
+describe('content links decider: counted clicks', () => {
+  type ClickInput = Partial<Pick<RecordClick['data'], 'visitor' | 'address' | 'contactId' | 'human' | 'now'>>;
+  const clickCommand = (input: ClickInput = {}): RecordClick => ({
+    type: 'RecordClick',
+    data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: null, human: true, botReason: null, visitor: 'v1', address: 'a1', now, ...input },
+  });
+  /** The events a series of clicks leaves, each decided on the state the ones before it leave. */
+  const clicksOf = (inputs: ClickInput[]): LinkClicked[] => {
+    let state = contentLinksDecider.initialState();
+    const events: LinkClicked[] = [];
+    for (const input of inputs) {
+      for (const event of contentLinksDecider.decide(clickCommand(input), state)) {
+        state = contentLinksDecider.evolve(state, event);
+        events.push(event as LinkClicked);
+      }
+    }
+    return events;
+  };
+  const uniques = (events: LinkClicked[]): number => events.filter((event) => event.data.unique).length;
+
+  test('a visitor counts once a day, whatever the number of clicks', () => {
+    const events = clicksOf(Array.from({ length: 30 }, () => ({})));
+    assert.equal(events.length, 30, 'every click is recorded');
+    assert.equal(uniques(events), 1);
+    assert.equal(uniques(clicksOf([{}, {}, { now: '2026-11-22T09:00:00.000Z' }])), 2, 'the next day counts again');
+  });
+
+  test('the pump of the red team: 10 addresses × 30 clicks with one user agent count 10', () => {
+    const inputs = Array.from({ length: 10 }, (_, a) => Array.from({ length: 30 }, () => ({ visitor: `v${a}`, address: `a${a}` }))).flat();
+    assert.equal(uniques(clicksOf(inputs)), 10);
+  });
+
+  test(`user agents rotated from one address count at most ${VISITORS_PER_ADDRESS_PER_DAY}`, () => {
+    const inputs = Array.from({ length: 50 }, (_, i) => ({ visitor: `ua${i}`, address: 'a1' }));
+    assert.equal(uniques(clicksOf(inputs)), VISITORS_PER_ADDRESS_PER_DAY);
+  });
+
+  test(`at most ${UNIQUE_VISITORS_PER_CONTENT_PER_DAY} anonymous visitors count a day; contacts reached still count`, () => {
+    const anonymous = Array.from({ length: UNIQUE_VISITORS_PER_CONTENT_PER_DAY + 40 }, (_, i) => ({ visitor: `v${i}`, address: `a${i}` }));
+    const contacts = [{ visitor: 'c:c1', contactId: 'c1', address: null }, { visitor: 'c:c2', contactId: 'c2', address: null }, { visitor: 'c:c1', contactId: 'c1', address: null }];
+    const events = clicksOf([...anonymous, ...contacts]);
+    assert.equal(uniques(events.slice(0, anonymous.length)), UNIQUE_VISITORS_PER_CONTENT_PER_DAY);
+    assert.deepEqual(events.slice(anonymous.length).map((event) => event.data.unique), [true, true, false]);
+  });
+
+  test('an owner\'s hand-tracked contacts are bounded like anonymous visitors (fake contacts pump nothing)', () => {
+    const inputs = Array.from({ length: 20 }, (_, i) => ({ visitor: `o:fake${i}`, contactId: `fake${i}`, address: 'a1' }));
+    assert.equal(uniques(clicksOf(inputs)), VISITORS_PER_ADDRESS_PER_DAY);
+  });
+
+  test('bots and clicks without a visitor never count', () => {
+    assert.equal(uniques(clicksOf([{ human: false }, { visitor: null, address: null }])), 0);
+  });
+
+  test('events recorded before visitors were kept leave the count alone', () => {
+    const legacy: LinkClicked = {
+      type: 'LinkClicked',
+      data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: null, human: true, botReason: null, clickedAt: now },
+    };
+    const [event] = contentLinksDecider.decide(clickCommand(), contentLinksDecider.evolve(contentLinksDecider.initialState(), legacy));
+    assert.equal((event as LinkClicked).data.unique, true);
+  });
+});
+
+describe('content links decider: verified conversions', () => {
+  const counted = (visitor: string, clickedAt = now): LinkClicked => ({
+    type: 'LinkClicked',
+    data: { contentId: 'k1', ownerId: 'u1', shortCode: 'abc2345', contactId: null, human: true, botReason: null, clickedAt, visitor, address: 'a1', unique: true },
+  });
+  const tracked = (visit: string | null, at = now): RecordTrackedConversion => ({
+    type: 'RecordTrackedConversion',
+    data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', trackingVersion: 0, contactId: null, shortCode: null, visit, kind: 'signup', value: 0, now: at },
+  });
+  const verifiedOf = (events: readonly { type: string; data: unknown }[]) => (events[0]?.data as { verified?: boolean }).verified;
+  const visit = visitOf('v1', '2026-11-21');
+
+  test('a conversion tied to a counted visit is verified, once per visit', () => {
+    const [first] = contentLinksDecider.decide(tracked(visit), contentLinksDecider.evolve(contentLinksDecider.initialState(), counted('v1')));
+    assert.deepEqual(first?.data, { ...first?.data, verified: true, visit });
+    spec.given([counted('v1'), first!]).when(tracked(visit)).then([
+      {
+        type: 'ConversionRecorded',
+        data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', contactId: null, shortCode: null, kind: 'signup', value: 0, recordedBy: TRACKED_CONVERSION_RECORDER, recordedAt: now, verified: false },
+      },
+    ]);
+  });
+
+  test('no visit, a visit never counted or one past the window: recorded, not verified', () => {
+    const state = contentLinksDecider.evolve(contentLinksDecider.initialState(), counted('v1'));
+    assert.equal(verifiedOf(contentLinksDecider.decide(tracked(null), state)), false);
+    assert.equal(verifiedOf(contentLinksDecider.decide(tracked(visitOf('v2', '2026-11-21')), state)), false);
+    const late = new Date(Date.parse(now) + (CONVERSION_WINDOW_DAYS + 1) * 86_400_000).toISOString();
+    assert.equal(verifiedOf(contentLinksDecider.decide(tracked(visit, late), state)), false);
+    const inTime = new Date(Date.parse(now) + CONVERSION_WINDOW_DAYS * 86_400_000).toISOString();
+    assert.equal(verifiedOf(contentLinksDecider.decide(tracked(visit, inTime), state)), true);
+  });
+
+  test('counted visits older than the window are forgotten as days pass (the state stays bounded)', () => {
+    let state = contentLinksDecider.initialState();
+    for (let day = 0; day < 30; day++) {
+      const at = new Date(Date.parse(now) + day * 86_400_000).toISOString();
+      for (let v = 0; v < 5; v++) state = contentLinksDecider.evolve(state, counted(`v${v}`, at));
+    }
+    assert.ok(state.countedVisits.size <= (CONVERSION_WINDOW_DAYS + 1) * 5, `kept ${state.countedVisits.size}`);
   });
 });
 
@@ -171,11 +288,11 @@ describe('content links decider: conversion tracking from the creator\'s site', 
   });
   const tracked = (overrides: Partial<RecordTrackedConversion['data']> = {}): RecordTrackedConversion => ({
     type: 'RecordTrackedConversion',
-    data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', trackingVersion: 0, contactId: null, shortCode: null, kind: 'signup', value: 5, now, ...overrides },
+    data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', trackingVersion: 0, contactId: null, shortCode: null, visit: null, kind: 'signup', value: 5, now, ...overrides },
   });
   const recorded = (overrides: Record<string, unknown> = {}) => ({
     type: 'ConversionRecorded',
-    data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', contactId: null, shortCode: null, kind: 'signup', value: 5, recordedBy: TRACKED_CONVERSION_RECORDER, recordedAt: now, ...overrides },
+    data: { conversionId: 'v1', contentId: 'k1', ownerId: 'u1', contactId: null, shortCode: null, kind: 'signup', value: 5, recordedBy: TRACKED_CONVERSION_RECORDER, recordedAt: now, verified: false, ...overrides },
   });
 
   test('records a conversion with the current token version, attributed to a link of this content', () => {

@@ -30,7 +30,10 @@ export type ContentEnhanced = DomainEvent<
   'ContentEnhanced',
   { contentId: string; ownerId: string; enhancedUrl: string; shortCode: string; enhancedBy: string; enhancedAt: string }
 >;
-/** Appended with expected revision `any`: clicks are facts, never rejected. Bots are kept, but marked. */
+/**
+ * A click is a fact, never rejected. Bots are kept, but marked. A click names its visitor and says whether it
+ * was counted (docs/scores.md, "Counted clicks"); events recorded before that have neither field.
+ */
 export type LinkClicked = DomainEvent<
   'LinkClicked',
   {
@@ -46,6 +49,15 @@ export type LinkClicked = DomainEvent<
     human: boolean;
     botReason: string | null;
     clickedAt: string;
+    /**
+     * Who clicked, pseudonymously: `c:{contactId}` for a contact's own link, else an HMAC of the address,
+     * the user agent and the UTC day (never the address itself; not linkable from one day to the next).
+     */
+    visitor?: string;
+    /** An HMAC of the address and the UTC day (anonymous visitors only): a few visitors per address count. */
+    address?: string;
+    /** The visitor's first counted click on this content this UTC day (within the per-content daily bound). */
+    unique?: boolean;
   }
 >;
 export type ConversionRecorded = DomainEvent<
@@ -62,6 +74,13 @@ export type ConversionRecorded = DomainEvent<
     value: number;
     recordedBy: string;
     recordedAt: string;
+    /**
+     * Tied to a counted human click of this content within the conversion window (one per visit): only
+     * these feed public scores and rankings. Self-reported conversions (`POST /conversions`) never are.
+     */
+    verified?: boolean;
+    /** The counted visit (`{visitor}@{day}`) a verified conversion is tied to. */
+    visit?: string;
   }
 >;
 /**

@@ -1,8 +1,9 @@
 /**
  * Audience scores (0-100), written once here and used by the audience-score worker, the API and the UI.
  * Each score is a sum of parts; each part says, in words a creator understands, what was measured and how
- * many of its points it earned. Only delivered shares and people's (human) clicks count (DESIGN §4b), and a
- * contact's repeat clicks on one content on one UTC day count once.
+ * many of its points it earned. Only delivered shares, counted clicks (a visitor once a day, within bounds)
+ * and verified conversions count (DESIGN §4b, docs/scores.md). No part falls when clicks rise, so clicks
+ * forged on someone else's link cannot sink their score.
  */
 
 /** One part of a score: `points` of at most `max`, with `detail` saying what was measured. */
@@ -20,11 +21,11 @@ export interface Score {
   parts: ScorePart[];
 }
 
-export const CREATOR_SCORE_WEIGHTS = { share_completion: 40, clicks_per_share: 30, conversion_rate: 20, contact_engagement: 10 } as const;
+export const CREATOR_SCORE_WEIGHTS = { share_completion: 40, clicks_per_share: 30, conversions_per_share: 20, contact_engagement: 10 } as const;
 /** Clicks per delivered share that earn the full clicks part. */
 export const CLICKS_PER_SHARE_TARGET = 2;
-/** Conversions per counted click that earn the full conversions part. */
-export const CONVERSION_RATE_TARGET = 0.1;
+/** Verified conversions per delivered share that earn the full conversions part (10% of the clicks target). */
+export const CONVERSIONS_PER_SHARE_TARGET = 0.2;
 
 export const CONTACT_POINTS_PER_CLICK_DAY = 20;
 export const CONTACT_CLICK_POINTS_MAX = 60;
@@ -40,22 +41,24 @@ export interface CreatorScoreInputs {
   /** Delivered shares the items received, and the shares they ask for. */
   shares: number;
   requiredShares: number;
-  /** People's clicks on the items' links, a contact's repeat clicks on one day counted once. */
+  /** Counted clicks on the items' links: a visitor once per content and day, within the bounds. */
   countedClicks: number;
   /** People's clicks in all (for the words only). */
   humanClicks: number;
+  /** Verified conversions: tied to a counted click within the window (self-reported ones never count). */
   conversions: number;
   /** The creator's contacts, and how many of them clicked a link sent to them. */
   contacts: number;
   engagedContacts: number;
 }
 
-/** What a contact's score is computed from. */
+/** What a contact's score is computed from: their clicks on links Crossfeed e-mailed them. */
 export interface ContactScoreInputs {
   /** Distinct UTC days with at least one human click on a link sent to the contact. */
   clickDays: number;
   /** Human clicks in all (for the words only). */
   clicks: number;
+  /** Verified conversions from their clicks. */
   conversions: number;
 }
 
@@ -72,9 +75,9 @@ export function creatorScore(input: CreatorScoreInputs): Score {
   const w = CREATOR_SCORE_WEIGHTS;
   const completion = input.contents > 0 ? input.completionSum / input.contents : 0;
   const clicksPerShare = input.shares > 0 ? input.countedClicks / input.shares : 0;
-  const conversionRate = input.countedClicks > 0 ? input.conversions / input.countedClicks : 0;
+  const conversionsPerShare = input.shares > 0 ? input.conversions / input.shares : 0;
   const engagement = input.contacts > 0 ? input.engagedContacts / input.contacts : 0;
-  const repeats = input.humanClicks > input.countedClicks ? ` (${plural(input.humanClicks, 'click')} in all; a contact's repeat clicks on one day count once)` : '';
+  const repeats = input.humanClicks > input.countedClicks ? ` (${plural(input.humanClicks, 'click')} in all; a visitor's repeat clicks on one day count once)` : '';
 
   const parts: ScorePart[] = [
     {
@@ -98,14 +101,14 @@ export function creatorScore(input: CreatorScoreInputs): Score {
           : `${plural(input.countedClicks, 'click')} by people on ${plural(input.shares, 'share')}${repeats}: ${round1(clicksPerShare)} per share; full points at ${CLICKS_PER_SHARE_TARGET}.`,
     },
     {
-      key: 'conversion_rate',
-      label: 'Clicks that became conversions',
-      points: round1(clamp01(conversionRate / CONVERSION_RATE_TARGET) * w.conversion_rate),
-      max: w.conversion_rate,
+      key: 'conversions_per_share',
+      label: 'Conversions per share',
+      points: round1(clamp01(conversionsPerShare / CONVERSIONS_PER_SHARE_TARGET) * w.conversions_per_share),
+      max: w.conversions_per_share,
       detail:
-        input.countedClicks === 0
-          ? 'No clicks yet, so no conversions to count.'
-          : `${plural(input.conversions, 'conversion')} from ${plural(input.countedClicks, 'click')} (${percent(conversionRate)}); full points at ${percent(CONVERSION_RATE_TARGET)}.`,
+        input.shares === 0
+          ? 'No shares of your content yet, so no conversions to count.'
+          : `${plural(input.conversions, 'verified conversion')} on ${plural(input.shares, 'share')}: ${Math.round(conversionsPerShare * 100) / 100} per share; full points at ${CONVERSIONS_PER_SHARE_TARGET}. Only conversions your site reports after a counted click count.`,
     },
     {
       key: 'contact_engagement',
@@ -130,7 +133,7 @@ export function creatorScore(input: CreatorScoreInputs): Score {
 const PUBLIC_CREATOR_PARTS: Record<string, { label: string; detail: string }> = {
   share_completion: { label: 'Shares their content received', detail: 'How close their items are to the shares they ask for.' },
   clicks_per_share: { label: 'Clicks per share', detail: `People's clicks on their content per share; full points at ${CLICKS_PER_SHARE_TARGET}.` },
-  conversion_rate: { label: 'Clicks that became conversions', detail: `Conversions per click; full points at ${percent(CONVERSION_RATE_TARGET)}.` },
+  conversions_per_share: { label: 'Conversions per share', detail: `Verified conversions on their content per share; full points at ${CONVERSIONS_PER_SHARE_TARGET}.` },
   contact_engagement: { label: 'Their contacts who click', detail: 'How many of their contacts click the links sent to them.' },
 };
 
@@ -157,8 +160,8 @@ export function contactScore(input: ContactScoreInputs): Score {
       max: CONTACT_CONVERSION_POINTS_MAX,
       detail:
         input.conversions === 0
-          ? 'No conversions recorded yet.'
-          : `${plural(input.conversions, 'conversion')} recorded. ${CONTACT_POINTS_PER_CONVERSION} points each.`,
+          ? 'No verified conversions yet.'
+          : `${plural(input.conversions, 'verified conversion')}. ${CONTACT_POINTS_PER_CONVERSION} points each.`,
     },
   ];
   return { score: total(parts), parts };

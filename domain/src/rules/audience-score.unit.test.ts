@@ -11,21 +11,21 @@ describe('creator score', () => {
     const { score, parts } = creatorScore(nothing);
     assert.equal(score, 0);
     assert.deepEqual(parts.map((part) => [part.key, part.points, part.max]), [
-      ['share_completion', 0, 40], ['clicks_per_share', 0, 30], ['conversion_rate', 0, 20], ['contact_engagement', 0, 10],
+      ['share_completion', 0, 40], ['clicks_per_share', 0, 30], ['conversions_per_share', 0, 20], ['contact_engagement', 0, 10],
     ]);
     assert.equal(parts[0]?.detail, 'You have no content in the exchange yet.');
     assert.equal(parts[3]?.detail, 'You have no contacts yet.');
   });
 
-  test('adds the parts: completion 75 %, 1 click per share, 16.7 % conversions, half the contacts engaged', () => {
+  test('adds the parts: completion 75 %, 1 click per share, 1 verified conversion on 6 shares, half the contacts engaged', () => {
     const { score, parts } = creatorScore({
       contents: 2, completionSum: 1.5, shares: 6, requiredShares: 8, countedClicks: 6, humanClicks: 9, conversions: 1, contacts: 4, engagedContacts: 2,
     });
-    assert.deepEqual(parts.map((part) => part.points), [30, 15, 20, 5]);
-    assert.equal(score, 70);
+    assert.deepEqual(parts.map((part) => part.points), [30, 15, 16.7, 5]);
+    assert.equal(score, 66.7);
     assert.equal(parts[0]?.detail, 'Your 2 items received 6 of the 8 shares they ask for (75% complete on average).');
-    assert.equal(parts[1]?.detail, "6 clicks by people on 6 shares (9 clicks in all; a contact's repeat clicks on one day count once): 1 per share; full points at 2.");
-    assert.equal(parts[2]?.detail, '1 conversion from 6 clicks (16.7%); full points at 10%.');
+    assert.equal(parts[1]?.detail, "6 clicks by people on 6 shares (9 clicks in all; a visitor's repeat clicks on one day count once): 1 per share; full points at 2.");
+    assert.equal(parts[2]?.detail, '1 verified conversion on 6 shares: 0.17 per share; full points at 0.2. Only conversions your site reports after a counted click count.');
     assert.equal(parts[3]?.detail, '2 of your 4 contacts clicked a link sent to them.');
   });
 
@@ -36,6 +36,16 @@ describe('creator score', () => {
     assert.deepEqual(parts.map((part) => part.points), [40, 30, 20, 10]);
     assert.equal(score, 100);
   });
+});
+
+test('clicks forged on someone else\'s link never lower their score: no part falls when clicks rise', () => {
+  const base = { contents: 3, completionSum: 2, shares: 10, requiredShares: 15, humanClicks: 0, conversions: 2, contacts: 5, engagedContacts: 2 };
+  let previous = -1;
+  for (let countedClicks = 0; countedClicks <= 400; countedClicks += 20) {
+    const { score } = creatorScore({ ...base, countedClicks, humanClicks: countedClicks });
+    assert.ok(score >= previous, `${countedClicks} clicks: ${score} < ${previous}`);
+    previous = score;
+  }
 });
 
 test('others see the same points without the creator\'s own counts', () => {

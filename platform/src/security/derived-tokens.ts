@@ -129,6 +129,51 @@ export function isValidConversionTrackingToken(trackingKey: string, contentId: s
   return safeEqual(token, conversionTrackingToken(trackingKey, contentId, version));
 }
 
+// ---- Visitors and click tokens ---------------------------------------------------------------------
+
+/** The key of visitor pseudonyms and click tokens: domain-separated from the session secret. */
+export const clickSecret = (secret: string): string => `clicks:${secret}`;
+
+const pseudonym = (key: string, parts: readonly string[]): string =>
+  createHmac('sha256', key).update(parts.join('\0')).digest().subarray(0, 12).toString('base64url');
+
+/**
+ * Who clicked a short link, as the event log keeps it: an HMAC of the address, the user agent and the UTC
+ * day (`visitor`), and of the address and day (`address`). Neither can be turned back into an address, and
+ * neither links one day's visits to the next's.
+ */
+export function clickVisitor(key: string, address: string, userAgent: string, day: string): { visitor: string; address: string } {
+  return { visitor: pseudonym(key, ['visitor', address, userAgent, day]), address: pseudonym(key, ['address', address, day]) };
+}
+
+/** A click token lives at most this long: the conversion window, with a margin for clocks. */
+const CLICK_TOKEN_MAX_AGE_S = 8 * 86_400;
+
+const clickMac = (key: string, contentId: string, visit: string): string =>
+  createHmac('sha256', key).update(`click\0${contentId}\0${visit}`).digest().subarray(0, 16).toString('base64url');
+
+/**
+ * The `cf_click` a short link adds to the url it redirects to (enhanced links): `{visit}.{mac}`, naming the
+ * visit (`{visitor}@{day}`) of this content. The creator's site sends it back with a conversion, which is
+ * then verified against the counted visits (the content-links decider); a forged or another content's
+ * token names no visit.
+ */
+export function clickToken(key: string, contentId: string, visit: string): string {
+  return `${Buffer.from(visit).toString('base64url')}.${clickMac(key, contentId, visit)}`;
+}
+
+/** The visit a click token of this content names, or null (wrong content, forged, malformed or too old). */
+export function visitOfClickToken(key: string, contentId: string, token: string, now: Date): string | null {
+  const dot = token.indexOf('.');
+  if (dot <= 0 || token.length > 300) return null;
+  const visit = Buffer.from(token.slice(0, dot), 'base64url').toString('utf8');
+  if (!safeEqual(token.slice(dot + 1), clickMac(key, contentId, visit))) return null;
+  const day = Date.parse(visit.slice(visit.lastIndexOf('@') + 1));
+  if (!Number.isFinite(day)) return null;
+  const age = (now.getTime() - day) / 1000;
+  return age >= 0 && age <= CLICK_TOKEN_MAX_AGE_S ? visit : null;
+}
+
 // ---- Unsubscribe links -----------------------------------------------------------------------------
 
 /** The unsubscribe links' key: domain-separated from the session secret. */

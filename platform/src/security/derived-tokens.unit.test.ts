@@ -5,7 +5,11 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  clickSecret,
+  clickToken,
+  clickVisitor,
   isValidWaitlistConfirmationToken,
+  visitOfClickToken,
   passwordResetToken,
   passwordResetTokenHash,
   readUnsubscribeToken,
@@ -89,5 +93,32 @@ describe('unsubscribe tokens', () => {
     const forged = `${Buffer.from(JSON.stringify({ m: 'victim@example.com', s: 'user-1' })).toString('base64url')}.${mac}`;
     assert.equal(readUnsubscribeToken(key, forged), null);
     for (const bad of ['', 'nodot', '.x', `${token}x`, 'e30.AAAAAAAAAAAAAAAAAAAAAA']) assert.equal(readUnsubscribeToken(key, bad), null, bad);
+  });
+});
+
+describe('visitor pseudonyms and click tokens', () => {
+  const key = clickSecret(SECRET);
+
+  test('a visitor is the same all day, another on another day or with another user agent; no address in it', () => {
+    const today = clickVisitor(key, '203.0.113.7', 'Chrome', '2026-11-21');
+    assert.deepEqual(clickVisitor(key, '203.0.113.7', 'Chrome', '2026-11-21'), today);
+    assert.notEqual(clickVisitor(key, '203.0.113.7', 'Chrome', '2026-11-22').visitor, today.visitor);
+    const otherAgent = clickVisitor(key, '203.0.113.7', 'Firefox', '2026-11-21');
+    assert.notEqual(otherAgent.visitor, today.visitor);
+    assert.equal(otherAgent.address, today.address, 'one address, whatever the user agent');
+    assert.ok(!today.visitor.includes('203') && !today.address.includes('203'));
+  });
+
+  test('a click token names its visit for its content only, and only while it is fresh', () => {
+    const visit = 'abc@2026-11-21';
+    const token = clickToken(key, 'k1', visit);
+    const at = (iso: string) => new Date(iso);
+    assert.equal(visitOfClickToken(key, 'k1', token, at('2026-11-21T12:00:00Z')), visit);
+    assert.equal(visitOfClickToken(key, 'k2', token, at('2026-11-21T12:00:00Z')), null, 'another content');
+    assert.equal(visitOfClickToken(clickSecret('other'), 'k1', token, at('2026-11-21T12:00:00Z')), null, 'another key');
+    assert.equal(visitOfClickToken(key, 'k1', token, at('2026-12-10T00:00:00Z')), null, 'too old');
+    const forged = `${Buffer.from('xyz@2026-11-21').toString('base64url')}.${token.split('.')[1]}`;
+    assert.equal(visitOfClickToken(key, 'k1', forged, at('2026-11-21T12:00:00Z')), null, 'another visit under the same mac');
+    assert.equal(visitOfClickToken(key, 'k1', 'nonsense', at('2026-11-21T12:00:00Z')), null);
   });
 });

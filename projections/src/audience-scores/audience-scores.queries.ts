@@ -7,6 +7,7 @@ import { contactScore, type Score } from '@crossfeed/domain/rules/audience-score
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { AUDIENCE_SCORES, type AudienceScoreDoc } from './audience-scores.model.ts';
 import { LINK_ENGAGEMENT, type LinkEngagementDoc } from './link-engagement.projection.ts';
+import type { ContentDoc } from '../contents/contents.projection.ts';
 
 export interface CreatorScoreView extends Score {
   updated_at: string;
@@ -26,7 +27,10 @@ export async function audienceScoresOf(readStore: ReadStore, userIds: readonly s
   return new Map(docs.filter((doc) => typeof doc.score === 'number').map((doc) => [doc._id, doc.score]));
 }
 
-/** What each contact did with the links sent to them: distinct click days, clicks, conversions. */
+/**
+ * What each contact did with the links Crossfeed e-mailed them (an owner's hand-tracked links are left out:
+ * nobody but the owner vouches for those contacts): distinct click days, clicks, verified conversions.
+ */
 export async function contactEngagementOf(
   readStore: ReadStore,
   contactIds: readonly string[],
@@ -35,12 +39,12 @@ export async function contactEngagementOf(
   if (contactIds.length === 0) return out;
   const docs = await readStore
     .collection<LinkEngagementDoc>(LINK_ENGAGEMENT)
-    .find({ contact_id: { $in: [...new Set(contactIds)] } }, { projection: { contact_id: 1, day: 1, clicks: 1, conversions: 1 } });
+    .find({ contact_id: { $in: [...new Set(contactIds)] }, delivered: { $ne: false } }, { projection: { contact_id: 1, day: 1, clicks: 1, verified_conversions: 1 } });
   const days = new Map<string, Set<string>>();
   for (const doc of docs) {
     const entry = out.get(doc.contact_id) ?? { clickDays: 0, clicks: 0, conversions: 0 };
     entry.clicks += doc.clicks ?? 0;
-    entry.conversions += doc.conversions ?? 0;
+    entry.conversions += doc.verified_conversions ?? 0;
     if ((doc.clicks ?? 0) > 0) {
       const seen = days.get(doc.contact_id) ?? new Set<string>();
       seen.add(doc.day);
@@ -59,28 +63,8 @@ export async function contactScoresOf(readStore: ReadStore, contactIds: readonly
 }
 
 /**
- * Unique clicks of contents: a known contact's clicks on one content count once per UTC day; clicks
- * without a known contact count each. `humanClicks` is the content's people's clicks in all.
+ * Counted clicks of one content (docs/scores.md): each visitor once per UTC day, within the address and
+ * daily bounds, decided when the click was recorded. Documents written before the counter existed read 0
+ * until the contents projection's rebuild fills it.
  */
-export async function uniqueClicksOf(
-  readStore: ReadStore,
-  contents: readonly { _id: string; short_link_clicks: number }[],
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (contents.length === 0) return out;
-  const docs = await readStore
-    .collection<LinkEngagementDoc>(LINK_ENGAGEMENT)
-    .find({ content_id: { $in: contents.map((doc) => doc._id) }, clicks: { $gt: 0 } }, { projection: { content_id: 1, clicks: 1 } });
-  const attributed = new Map<string, { clicks: number; unique: number }>();
-  for (const doc of docs) {
-    const entry = attributed.get(doc.content_id) ?? { clicks: 0, unique: 0 };
-    entry.clicks += doc.clicks;
-    entry.unique += 1;
-    attributed.set(doc.content_id, entry);
-  }
-  for (const content of contents) {
-    const entry = attributed.get(content._id) ?? { clicks: 0, unique: 0 };
-    out.set(content._id, Math.max(0, content.short_link_clicks - entry.clicks) + Math.min(entry.unique, content.short_link_clicks));
-  }
-  return out;
-}
+export const countedClicksOf = (content: Pick<ContentDoc, 'unique_clicks'>): number => content.unique_clicks ?? 0;

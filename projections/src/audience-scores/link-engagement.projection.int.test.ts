@@ -19,10 +19,13 @@ const click = (contactId: string | null, clickedAt: string, human = true, sharer
     human, botReason: human ? null : 'bot', clickedAt,
   },
 });
-const conversion = (contactId: string, recordedAt: string): TestEvent => ({
+const conversion = (contactId: string, recordedAt: string, verified = false): TestEvent => ({
   stream: contentStream('c1'),
   type: 'ConversionRecorded',
-  data: { conversionId: `v-${recordedAt}`, contentId: 'c1', ownerId: 'owner', contactId, shortCode: null, kind: 'signup', value: 1, recordedBy: 'owner', recordedAt },
+  data: {
+    conversionId: `v-${recordedAt}`, contentId: 'c1', ownerId: 'owner', contactId, ...(contactId === 'k4' ? { sharerId: 'owner' } : {}), shortCode: null, kind: 'signup', value: 1,
+    recordedBy: verified ? 'tracking' : 'owner', recordedAt, verified, ...(verified ? { visit: `c:${contactId}@${recordedAt.slice(0, 10)}` } : {}),
+  },
 });
 
 const events: TestEvent[] = [
@@ -34,7 +37,13 @@ const events: TestEvent[] = [
   click(null, '2026-11-20T10:00:00.000Z'),
   // Recorded before the sharer was kept: still counted, sharer unknown.
   click('k3', '2026-11-20T10:00:00.000Z'),
-  conversion('k1', '2026-11-21T12:00:00.000Z'),
+  conversion('k1', '2026-11-21T12:00:00.000Z', true),
+  // Self-reported by the owner: shown to them, never scored.
+  conversion('k1', '2026-11-21T13:00:00.000Z'),
+  // The owner's own contact on a link the owner tracks by hand (never delivered by Crossfeed), with a
+  // self-reported conversion: kept for the owner's attribution, not scored.
+  click('k4', '2026-11-20T10:00:00.000Z', true, 'owner'),
+  conversion('k4', '2026-11-20T11:00:00.000Z'),
 ];
 
 describe('link engagement projection', () => {
@@ -42,18 +51,20 @@ describe('link engagement projection', () => {
     const store = await projectEvents(linkEngagementProjection, events);
     const docs = await store.collection(LINK_ENGAGEMENT).find({}, { sort: { _id: 1 }, projection: { _pos: 0 } });
     assert.deepEqual(docs, [
-      { _id: 'c1:k1:2026-11-20', content_id: 'c1', owner_id: 'owner', contact_id: 'k1', day: '2026-11-20', sharer_id: 'sharer', clicks: 3, conversions: 0 },
-      { _id: 'c1:k1:2026-11-21', content_id: 'c1', owner_id: 'owner', contact_id: 'k1', day: '2026-11-21', sharer_id: 'sharer', clicks: 1, conversions: 1 },
-      { _id: 'c1:k3:2026-11-20', content_id: 'c1', owner_id: 'owner', contact_id: 'k3', day: '2026-11-20', sharer_id: null, clicks: 1, conversions: 0 },
+      { _id: 'c1:k1:2026-11-20', content_id: 'c1', owner_id: 'owner', contact_id: 'k1', day: '2026-11-20', sharer_id: 'sharer', delivered: true, clicks: 3, conversions: 0, verified_conversions: 0 },
+      { _id: 'c1:k1:2026-11-21', content_id: 'c1', owner_id: 'owner', contact_id: 'k1', day: '2026-11-21', sharer_id: 'sharer', delivered: true, clicks: 1, conversions: 2, verified_conversions: 1 },
+      { _id: 'c1:k3:2026-11-20', content_id: 'c1', owner_id: 'owner', contact_id: 'k3', day: '2026-11-20', sharer_id: null, delivered: true, clicks: 1, conversions: 0, verified_conversions: 0 },
+      { _id: 'c1:k4:2026-11-20', content_id: 'c1', owner_id: 'owner', contact_id: 'k4', day: '2026-11-20', sharer_id: 'owner', delivered: false, clicks: 1, conversions: 1, verified_conversions: 0 },
     ]);
   });
 
-  test('contact scores count click days once: k1 2 days + 1 conversion, k2 (a bot) 0', async () => {
+  test('contact scores count click days once and verified conversions only: k1 2 days + 1, k2 (a bot) 0, k4 (hand-tracked) 0', async () => {
     const store = await projectEvents(linkEngagementProjection, events);
-    const scores = await contactScoresOf(store, ['k1', 'k2', 'k3']);
+    const scores = await contactScoresOf(store, ['k1', 'k2', 'k3', 'k4']);
     assert.equal(scores.get('k1')?.score, 60);
     assert.equal(scores.get('k2')?.score, 0);
     assert.equal(scores.get('k3')?.score, 20);
+    assert.equal(scores.get('k4')?.score, 0);
     assert.match(scores.get('k1')?.parts[0]?.detail ?? '', /^2 days with a click \(4 clicks in all/);
   });
 

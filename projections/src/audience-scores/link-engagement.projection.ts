@@ -20,31 +20,44 @@ export interface LinkEngagementDoc extends Doc {
   day: string;
   clicks: number;
   conversions: number;
+  /** Conversions tied to a counted click (the only ones contact scores use). */
+  verified_conversions: number;
+  /**
+   * A contact Crossfeed e-mailed the content to (a sharer's), not the owner's hand-tracked one: only these
+   * count in contact scores and the public "contacts who click" (docs/scores.md).
+   */
+  delivered: boolean;
 }
 
 export const engagementId = (contentId: string, contactId: string, day: string): string => `${contentId}:${contactId}:${day}`;
 
+const COUNTERS = ['clicks', 'conversions', 'verified_conversions'] as const;
+type Counter = (typeof COUNTERS)[number];
+
 function engagementOp(
   data: { contentId: string; ownerId: string; contactId: string; sharerId?: string | null },
   at: string,
-  counter: 'clicks' | 'conversions',
+  counters: readonly Counter[],
 ): ProjectionOp {
   const day = utcDay(at);
   const fields = { content_id: data.contentId, owner_id: data.ownerId, contact_id: data.contactId, day };
-  const other = counter === 'clicks' ? 'conversions' : 'clicks';
+  const increments = Object.fromEntries(counters.map((counter) => [counter, 1]));
+  const zeros = Object.fromEntries(COUNTERS.filter((counter) => !counters.includes(counter)).map((counter) => [counter, 0]));
   return {
     op: 'upsert',
     collection: LINK_ENGAGEMENT,
     id: engagementId(data.contentId, data.contactId, day),
     update: data.sharerId
-      ? { $set: { ...fields, sharer_id: data.sharerId }, $inc: { [counter]: 1 }, $setOnInsert: { [other]: 0 } }
-      : { $set: fields, $inc: { [counter]: 1 }, $setOnInsert: { [other]: 0, sharer_id: null } },
+      ? { $set: { ...fields, sharer_id: data.sharerId, delivered: data.sharerId !== data.ownerId }, $inc: increments, $setOnInsert: zeros }
+      : // Events from before the sharer was kept name none: counted as delivered, as they were then.
+        { $set: fields, $inc: increments, $setOnInsert: { ...zeros, sharer_id: null, delivered: true } },
   };
 }
 
 export const linkEngagementProjection: Projection = {
   name: 'link-engagement',
-  version: 1,
+  // 2: `delivered` and `verified_conversions`.
+  version: 2,
   collections: {
     [LINK_ENGAGEMENT]: [{ key: { contact_id: 1 } }, { key: { content_id: 1 } }, { key: { owner_id: 1 } }],
   },
@@ -54,12 +67,12 @@ export const linkEngagementProjection: Projection = {
     if (event.type === 'LinkClicked') {
       const data = event.data as LinkClicked['data'];
       if (!data.human || !data.contactId) return [];
-      return [engagementOp({ ...data, contactId: data.contactId }, data.clickedAt, 'clicks')];
+      return [engagementOp({ ...data, contactId: data.contactId }, data.clickedAt, ['clicks'])];
     }
     if (event.type === 'ConversionRecorded') {
       const data = event.data as ConversionRecorded['data'];
       if (!data.contactId) return [];
-      return [engagementOp({ ...data, contactId: data.contactId }, data.recordedAt, 'conversions')];
+      return [engagementOp({ ...data, contactId: data.contactId }, data.recordedAt, data.verified === true ? ['conversions', 'verified_conversions'] : ['conversions'])];
     }
     return [];
   },

@@ -1,3 +1,4 @@
+import { isDeliveredVisitor } from '@crossfeed/domain/content/content-links.decider.ts';
 import type {
   ContentEnhanced,
   ContentRemovedByAdmin,
@@ -52,7 +53,17 @@ export interface ContentDoc extends Doc {
   /** Human clicks on its short links; bot clicks are kept apart. */
   short_link_clicks: number;
   bot_clicks: number;
+  /**
+   * Counted clicks (docs/scores.md): a visitor once per UTC day, within the address and daily bounds (clicks
+   * recorded before visitors were kept count each). What scores use; `short_link_clicks` is shown as is.
+   */
+  unique_clicks: number;
+  /** Counted clicks of contacts Crossfeed e-mailed the content to: the clicks rankings use. */
+  verified_clicks: number;
+  /** Every conversion recorded, self-reported ones included (shown to the owner). */
   conversions_count: number;
+  /** Conversions tied to a counted click within the window: the only ones scores and rankings use. */
+  verified_conversions: number;
   links: { short_code: string; created_at: string }[];
   enhanced_url: string | null;
   /** Deleted by its owner or removed by an admin: out of every list, 404 on read. */
@@ -78,6 +89,16 @@ function enterExchange(contentId: string, at: string): ProjectionOp[] {
   ];
 }
 
+/** The counters a click moves: a bot's apart; a person's in all, counted, and verified (docs/scores.md). */
+function clickCounters(data: LinkClicked['data']): Record<string, number> {
+  if (!data.human) return { bot_clicks: 1 };
+  // Recorded before visitors were kept: counted each, as they were then.
+  const counted = data.unique ?? true;
+  if (!counted) return { short_link_clicks: 1 };
+  if (data.visitor && isDeliveredVisitor(data.visitor)) return { short_link_clicks: 1, unique_clicks: 1, verified_clicks: 1 };
+  return { short_link_clicks: 1, unique_clicks: 1 };
+}
+
 function withoutId({ _id: _ignored, ...fields }: ContentDoc): Record<string, unknown> {
   return fields;
 }
@@ -101,7 +122,10 @@ export function newContentDoc(data: ContentSubmitted['data']): ContentDoc {
     share_count: 0,
     short_link_clicks: 0,
     bot_clicks: 0,
+    unique_clicks: 0,
+    verified_clicks: 0,
     conversions_count: 0,
+    verified_conversions: 0,
     links: [],
     enhanced_url: null,
     deleted: false,
@@ -113,7 +137,8 @@ export function newContentDoc(data: ContentSubmitted['data']): ContentDoc {
 export const contentsProjection: Projection = {
   name: 'contents',
   // 2: the owner status (pending, active, shared, inactive) apart from moderation (`moderation_status`, `moderation_reason`).
-  version: 2,
+  // 3: counted and verified clicks and conversions (`unique_clicks`, `verified_clicks`, `verified_conversions`).
+  version: 3,
   collections: {
     [CONTENTS]: [
       // The owner's list (GET /content/) and the weekly submission count.
@@ -272,12 +297,12 @@ export const contentsProjection: Projection = {
       }
       case 'LinkClicked': {
         const data = event.data as LinkClicked['data'];
-        const counter = data.human ? 'short_link_clicks' : 'bot_clicks';
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: { [counter]: 1 } } }];
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: clickCounters(data) } }];
       }
       case 'ConversionRecorded': {
         const data = event.data as ConversionRecorded['data'];
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: { conversions_count: 1 } } }];
+        const counters = data.verified === true ? { conversions_count: 1, verified_conversions: 1 } : { conversions_count: 1 };
+        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: counters } }];
       }
       default:
         return [];

@@ -29,14 +29,26 @@ async function scenario(): Promise<void> {
     const contentId = i < 4 ? 'c1' : 'c2';
     await h.record('user-sharer', 'ContentShared', { shareId: `s${i}`, contentId, contentOwnerId: 'owner', contentTitle: contentId, sharerId: 'sharer', sharerUsername: 'sharer', contactIds: [], sharedAt: at });
   }
-  // 6 human clicks on 6 shares; k1 clicks c1 twice on one day (counted once) and c2 once, k2 once, two
-  // without a contact: 5 counted clicks, 0.83 per share → 12.5 of 30. Bots do not count.
-  const clicks: [string, string | null, boolean][] = [['c1', 'k1', true], ['c1', 'k1', true], ['c2', 'k1', true], ['c1', 'k2', true], ['c1', null, true], ['c2', null, true], ['c1', 'k3', false]];
-  for (const [contentId, contactId, human] of clicks) {
-    await h.record(`content-${contentId}`, 'LinkClicked', { contentId, ownerId: 'owner', shortCode: 'abc', contactId, human, botReason: human ? null : 'ua', clickedAt: at });
+  // 6 human clicks on 6 shares, as the decider records them; k1 clicks c1 twice on one day (counted once)
+  // and c2 once, k2 once, two anonymous visitors: 5 counted clicks, 0.83 per share → 12.5 of 30. Bots never count.
+  const clicks: [string, string | null, boolean, boolean][] = [
+    ['c1', 'k1', true, true], ['c1', 'k1', true, false], ['c2', 'k1', true, true], ['c1', 'k2', true, true], ['c1', null, true, true], ['c2', null, true, true], ['c1', 'k3', false, false],
+  ];
+  for (const [index, [contentId, contactId, human, unique]] of clicks.entries()) {
+    await h.record(`content-${contentId}`, 'LinkClicked', {
+      contentId, ownerId: 'owner', shortCode: 'abc', contactId, human, botReason: human ? null : 'ua', clickedAt: at,
+      visitor: contactId ? `c:${contactId}` : `anonymous-${index}`, unique,
+    });
   }
-  // 1 conversion on 5 counted clicks (20 % ≥ 10 % → 20 of 20), from k2.
-  await h.record('content-c1', 'ConversionRecorded', { conversionId: 'v1', contentId: 'c1', ownerId: 'owner', contactId: 'k2', shortCode: 'abc', kind: 'signup', value: 1, recordedBy: 'owner', recordedAt: at });
+  // 1 verified conversion on 6 shares (0.17 of the 0.2 per share → 16.7 of 20), from k2's counted visit;
+  // 3 self-reported by the owner, which are theirs to see and never scored.
+  await h.record('content-c1', 'ConversionRecorded', {
+    conversionId: 'v1', contentId: 'c1', ownerId: 'owner', contactId: 'k2', shortCode: 'abc', kind: 'signup', value: 1, recordedBy: 'tracking', recordedAt: at,
+    verified: true, visit: 'c:k2@2026-03-01',
+  });
+  for (const conversionId of ['v2', 'v3', 'v4']) {
+    await h.record('content-c1', 'ConversionRecorded', { conversionId, contentId: 'c1', ownerId: 'owner', contactId: null, shortCode: null, kind: 'signup', value: 1, recordedBy: 'owner', recordedAt: at, verified: false });
+  }
   await h.settle();
 }
 
@@ -50,9 +62,10 @@ test('scores a creator by the domain rule: share completion, unique clicks per s
   assert.ok(doc);
   assert.deepEqual(
     doc.parts.map((part) => [part.key, part.points, part.max]),
-    [['share_completion', 30, 40], ['clicks_per_share', 12.5, 30], ['conversion_rate', 20, 20], ['contact_engagement', 5, 10]],
+    [['share_completion', 30, 40], ['clicks_per_share', 12.5, 30], ['conversions_per_share', 16.7, 20], ['contact_engagement', 5, 10]],
   );
-  assert.equal(doc.score, 67.5);
+  assert.equal(doc.score, 64.2);
+  assert.equal(doc.totals.conversions, 1);
   assert.equal(doc.totals.human_clicks, 6);
   assert.equal(doc.totals.counted_clicks, 5);
   assert.equal(doc.parts[3]?.detail, '2 of your 4 contacts clicked a link sent to them.');
@@ -72,7 +85,7 @@ test('the nightly run scores every user and reports progress; a creator with not
   assert.ok(result.scored >= 1);
   assert.equal((job.reports.at(-1) as { percent: number }).percent, 100);
   const owner = await h.readStore.collection<AudienceScoreDoc>(AUDIENCE_SCORES).findOne({ _id: 'owner' });
-  assert.equal(owner?.score, 67.5);
+  assert.equal(owner?.score, 64.2);
   await h.record('user-empty', 'UserRegistered', { userId: 'empty', username: 'empty', email: 'e@x.test', passwordHash: 'h', isAdmin: false, registeredAt: at });
   await h.settle();
   await audienceScoreProcessor(h)(fakeJob({ userId: 'empty' }));

@@ -3,9 +3,9 @@
  * domain/src/rules/audience-score.ts, into the worker-owned `audience_scores` read model
  * (projections/src/audience-scores/). Read it through `audienceScoreOf` only.
  *
- * The inputs come from read models: `contents` (delivered shares, people's clicks, conversions),
- * `contacts` and `link_engagement` (per contact, content and UTC day, so a contact's repeat clicks on one
- * day count once). Jobs recompute from scratch, so running one twice writes the same document. Runs nightly
+ * The inputs come from read models: `contents` (delivered shares, counted clicks, verified conversions),
+ * `contacts` and `link_engagement` (per contact, content and UTC day: the contacts who clicked a link
+ * Crossfeed e-mailed them). Jobs recompute from scratch, so running one twice writes the same document. Runs nightly
  * for everyone and after each ContentShared / LinkClicked / ConversionRecorded for the content's owner and
  * for the sharer whose contact clicked. A changed score asks matching to rescore the creator's entries.
  */
@@ -14,7 +14,7 @@ import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { AUDIENCE_SCORES, type AudienceScoreDoc } from '@crossfeed/projections/audience-scores/audience-scores.model.ts';
-import { contactEngagementOf, uniqueClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
+import { contactEngagementOf, countedClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
@@ -63,7 +63,7 @@ export async function creatorScoreInputs(readStore: ReadStore, userId: string): 
     .collection<ContentDoc>(CONTENTS)
     .find(
       { user_id: userId, deleted: false, status: { $ne: 'deleted' } },
-      { projection: { share_count: 1, required_shares: 1, short_link_clicks: 1, conversions_count: 1 } },
+      { projection: { share_count: 1, required_shares: 1, short_link_clicks: 1, unique_clicks: 1, verified_conversions: 1 } },
     );
   const contacts = await readStore.collection<ContactDoc>(CONTACTS).find({ user_id: userId }, { projection: { _id: 1 } });
 
@@ -75,11 +75,11 @@ export async function creatorScoreInputs(readStore: ReadStore, userId: string): 
     input.shares += doc.share_count;
     input.requiredShares += doc.required_shares;
     input.humanClicks += doc.short_link_clicks;
-    input.conversions += doc.conversions_count;
+    input.countedClicks += countedClicksOf(doc);
+    // Self-reported conversions are the owner's to see, never scored.
+    input.conversions += doc.verified_conversions ?? 0;
     input.completionSum += doc.required_shares > 0 ? Math.min(1, doc.share_count / doc.required_shares) : 1;
   }
-  // Clicks by a known contact count once per contact, content and day; clicks without one count each.
-  for (const unique of (await uniqueClicksOf(readStore, contents)).values()) input.countedClicks += unique;
   const engagement = await contactEngagementOf(readStore, contacts.map((contact) => contact._id));
   input.engagedContacts = [...engagement.values()].filter((entry) => entry.clickDays > 0).length;
   return input;

@@ -21,7 +21,7 @@ export interface PoolEntry extends MatchCandidate {
   contentType: string;
   creatorAudienceScore: number | null;
   creatorPremium: boolean;
-  /** The creator's share_count + short_link_clicks over their visible content (Premium "Top performers"). */
+  /** The creator's verified engagement over their visible content (Premium "Top performers"; verified-engagement.ts). */
   creatorPerformance: number;
   /** `baseScore` when the entry was written: the pool's order. */
   base: number;

@@ -15,7 +15,7 @@ let store: ReadStore;
 
 const content = (id: string, userId: string, categories: string[], overrides: Partial<ContentDoc> = {}): ContentDoc => ({
   _id: id, user_id: userId, username: userId, title: id, description: '', url: 'https://example.com', content_type: 'article',
-  categories, status: 'active', moderation_status: null, moderation_reason: null, required_shares: 5, share_count: 0, short_link_clicks: 0, bot_clicks: 0, conversions_count: 0,
+  categories, status: 'active', moderation_status: null, moderation_reason: null, required_shares: 5, share_count: 0, short_link_clicks: 0, bot_clicks: 0, unique_clicks: 0, verified_clicks: 0, conversions_count: 0, verified_conversions: 0,
   links: [], enhanced_url: null, deleted: false, created_at: NOW, updated_at: NOW, ...overrides,
 });
 const pool = async (id: string) => (await store.collection<MatchPoolDoc>(MATCH_POOLS).findOne({ _id: id }))?.entries.map((e) => e.id) ?? [];

@@ -3,6 +3,7 @@
  * and rebuilds every pool on a schedule and at start when the pools are missing. Every job recomputes
  * from the read models, so running one twice writes the same pools (idempotent).
  */
+import { VERIFIED_ENGAGEMENT } from '@crossfeed/projections/contents/verified-engagement.ts';
 import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
 import { MATCH_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
 import { MODERATION_HIDDEN, inMatchPools } from '@crossfeed/domain/rules/content-visibility.ts';
@@ -85,7 +86,7 @@ interface Creator {
 }
 
 
-/** Creators' fields for the entries: audience score, Premium, share + click totals over visible content. */
+/** Creators' fields for the entries: audience score, Premium, verified engagement over visible content. */
 async function loadCreators(store: ReadStore, userIds: readonly string[] | 'all', now: string): Promise<Map<string, Creator>> {
   const ids = userIds === 'all' ? undefined : [...new Set(userIds)];
   const users = await store
@@ -93,7 +94,7 @@ async function loadCreators(store: ReadStore, userIds: readonly string[] | 'all'
     .find(ids ? { _id: { $in: ids } } : {}, { projection: { _id: 1, is_premium: 1, premium_until: 1 } });
   const totals = await store.collection<ContentDoc>(CONTENTS).aggregate<{ _id: string; total: number }>([
     { $match: { ...(ids ? { user_id: { $in: ids } } : {}), deleted: false, moderation_status: { $nin: [...MODERATION_HIDDEN] } } },
-    { $group: { _id: '$user_id', total: { $sum: { $add: ['$share_count', '$short_link_clicks'] } } } },
+    { $group: { _id: '$user_id', total: { $sum: VERIFIED_ENGAGEMENT } } },
   ]);
   const byUser = new Map(users.map((user) => [user._id, user]));
   // The one audience score (written by the audience-score worker), never the profile's field.

@@ -287,9 +287,12 @@ describe('POST /content/{id}/enhance/', () => {
       response.body.enhanced_url,
       `https://example.com/post?lang=en&utm_source=crossfeed&utm_medium=share&utm_campaign=${link.short_code}`,
     );
-    // The short link now sends people to the enhanced url.
+    // The short link now sends people to the enhanced url, with their signed click for the conversion snippet.
     const redirect = await app.request('GET', `/links/${link.short_code}`, { headers: { 'user-agent': BROWSER } });
-    assert.equal(redirect.headers.get('location'), response.body.enhanced_url);
+    const location = new URL(redirect.headers.get('location') ?? '');
+    assert.match(location.searchParams.get('cf_click') ?? '', /^[\w-]+\.[\w-]+$/);
+    location.searchParams.delete('cf_click');
+    assert.equal(location.href, response.body.enhanced_url);
   });
 
   test('reuses the content\'s existing short link, also when enhanced again', async () => {

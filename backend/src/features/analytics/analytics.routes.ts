@@ -12,7 +12,7 @@ import { linkRoutes } from './links.routes.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { LIVE_CONTENT } from './owned-content.ts';
 import { publicCreatorParts, type ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
-import { audienceScoreOf, uniqueClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
+import { audienceScoreOf, countedClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { attributionRoutes } from './attribution.routes.ts';
 import { contentDailyRoutes } from './content-daily.routes.ts';
 
@@ -57,12 +57,11 @@ export function analyticsRoutes(ctx: ApiContext): Router {
     const { content_ids: ids } = parseInput(AnalyticsInput, req.body);
     const docs = await contents().find({ _id: { $in: [...new Set(ids)] }, user_id: user._id, ...LIVE_CONTENT });
     const analytics: Record<string, ContentAnalyticsDto> = {};
-    const unique = await uniqueClicksOf(ctx.readStore, docs);
     for (const doc of docs) {
       analytics[doc._id] = {
         shares: doc.share_count,
         short_link_clicks: doc.short_link_clicks,
-        unique_clicks: unique.get(doc._id) ?? doc.short_link_clicks,
+        unique_clicks: countedClicksOf(doc),
         conversions: doc.conversions_count,
       };
     }

@@ -1,6 +1,7 @@
 /**
  * Who brought people to one content, for its owner: per sharer the delivered shares, the contacts reached,
- * people's clicks in all and unique (a contact's repeat clicks on one UTC day count once) and conversions.
+ * people's clicks in all and counted (a visitor's repeat clicks on one UTC day count once: docs/scores.md)
+ * and conversions.
  * Contacts are named only where they are the caller's own (the owner's contacts who clicked the owner's
  * links); other sharers' contacts stay counts. Over all time (`GET /content/{id}/attribution`) or over a
  * range of UTC days (`GET /analytics/content/{id}/daily`).
@@ -20,6 +21,8 @@ export type { AttributedContactDto, AttributionCounts, ContentAttributionDto, Sh
 export interface AttributionTotals {
   shares: number;
   clicks: number;
+  /** Counted clicks (`unique_clicks` of the content, or of its days in the range). */
+  unique_clicks: number;
   conversions: number;
 }
 
@@ -117,10 +120,9 @@ export async function contentAttribution(readStore: ReadStore, { content, caller
     })
     .sort((a, b) => b.unique_clicks - a.unique_clicks || b.conversions - a.conversions || a.username.localeCompare(b.username));
 
-  const unattributedClicks = Math.max(0, totals.clicks - attributed.clicks);
   const unattributed: AttributionCounts = {
-    clicks: unattributedClicks,
-    unique_clicks: unattributedClicks,
+    clicks: Math.max(0, totals.clicks - attributed.clicks),
+    unique_clicks: Math.max(0, totals.unique_clicks - attributed.unique_clicks),
     conversions: Math.max(0, totals.conversions - attributed.conversions),
   };
   return {
@@ -130,7 +132,7 @@ export async function contentAttribution(readStore: ReadStore, { content, caller
       shares: totals.shares,
       contacts_reached: sharers.reduce((sum, entry) => sum + entry.contacts_reached, 0),
       clicks: totals.clicks,
-      unique_clicks: attributed.unique_clicks + unattributed.unique_clicks,
+      unique_clicks: Math.max(totals.unique_clicks, attributed.unique_clicks),
       conversions: totals.conversions,
     },
     sharers,

@@ -2,6 +2,7 @@
  * `GET /content/{id}/attribution`: for the content's owner, who brought people to it over all time (see
  * attribution.queries.ts). Anyone else gets 404.
  */
+import { countedClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { Router } from 'express';
 import type { ApiContext } from '../../api/api-context.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
@@ -21,7 +22,7 @@ export function attributionRoutes(ctx: ApiContext): Router {
       await contentAttribution(ctx.readStore, {
         content,
         callerId: user._id,
-        totals: { shares: content.share_count, clicks: content.short_link_clicks, conversions: content.conversions_count },
+        totals: { shares: content.share_count, clicks: content.short_link_clicks, unique_clicks: countedClicksOf(content), conversions: content.conversions_count },
       }),
     );
   });

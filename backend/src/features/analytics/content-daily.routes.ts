@@ -35,6 +35,7 @@ export function contentDailyRoutes(ctx: ApiContext): Router {
     const totals = {
       shares: sum(series.map((point) => point.shares)),
       clicks: sum(series.map((point) => point.clicks)),
+      unique_clicks: sum(series.map((point) => point.unique_clicks)),
       conversions: sum(series.map((point) => point.conversions)),
     };
     const attribution = await contentAttribution(ctx.readStore, { content, callerId: user._id, totals, range });

@@ -12,11 +12,13 @@ import { ForbiddenError, ValidationError } from '@crossfeed/domain/shared/errors
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
 import {
+  clickSecret,
   contentIdOfTrackingToken,
   conversionTrackingSecret,
   conversionTrackingToken,
   isValidConversionTrackingToken,
   signingSecret,
+  visitOfClickToken,
 } from '@crossfeed/platform/security/derived-tokens.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -42,6 +44,8 @@ const TrackedConversionInput = z.strictObject({
     .nullish()
     .transform((code) => (code && isShortCode(code.trim().toLowerCase()) ? code.trim().toLowerCase() : null)),
   contact_id: z.string().trim().min(1).max(100).nullish(),
+  // The `cf_click` the visitor arrived with (an enhanced link's redirect): what verifies the conversion.
+  click: z.string().max(300, 'is not a click token.').nullish(),
   kind: z.string().trim().min(1, 'must not be empty.').max(CONVERSION_KIND_MAX, `must be at most ${CONVERSION_KIND_MAX} characters.`).optional(),
   value: z.number({ error: 'must be a number.' }).min(0, 'must be 0 or more.').max(1e12, 'is too large.').optional(),
 });
@@ -58,7 +62,9 @@ function allowAnyOrigin(_req: Request, res: Response, next: () => void): void {
 /**
  * Conversion tracking from the creator's own site: the owner reads the content's tracking token and
  * snippet (GET /content/{id}/conversion-snippet/) and may rotate it; the site reports conversions to the
- * public POST /track/conversion with that token. Tokens are HMACs of the content id and a version kept on
+ * public POST /track/conversion with that token. The token sits in the site's page source, so it proves
+ * only which content: a conversion feeds public scores and rankings only when it also brings the signed
+ * `cf_click` of a counted visit (docs/scores.md, "Verified conversions"). Tokens are HMACs of the content id and a version kept on
  * `content-{id}` (platform/src/security/derived-tokens.ts): nothing secret is stored, comparison is in
  * constant time, and rotating makes every earlier token fail with 403 and write nothing.
  */
@@ -66,6 +72,7 @@ export function conversionTrackingRoutes(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
   const trackingKey = () => conversionTrackingSecret(signingSecret(ctx.config));
+  const clickKey = clickSecret(signingSecret(ctx.config));
   const endpoint = `${ctx.config.PUBLIC_URL}${TRACK_PATH}`;
   const versionOf = (contentId: string): Promise<{ version: number; removed: boolean }> =>
     commandHandlerFor(ctx.eventStore).query(contentLinksDecider, contentStream(contentId), (state) => ({
@@ -139,6 +146,8 @@ export function conversionTrackingRoutes(ctx: ApiContext): Router {
         contactId: attributed?.contactId ?? null,
         sharerId: attributed?.sharerId ?? null,
         shortCode: input.short_code,
+        // A forged, foreign or stale token names no visit: the conversion is recorded, unverified.
+        visit: input.click ? visitOfClickToken(clickKey, content._id, input.click, ctx.clock()) : null,
         kind: input.kind ?? DEFAULT_CONVERSION_KIND,
         value: input.value ?? 0,
         now: ctx.clock().toISOString(),

@@ -5,12 +5,17 @@ import {
   CONTENT_LINK_MESSAGES,
   contentLinksDecider,
   isShortCode,
+  visitOf,
 } from '@crossfeed/domain/content/content-links.decider.ts';
 import { isHttpUrl } from '@crossfeed/domain/rules/validation.ts';
 import { unsafeUrlReason } from '@crossfeed/domain/rules/safe-url.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { ForbiddenError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
+import { utcDay } from '@crossfeed/domain/rules/audience-score.ts';
+import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
+import { clickSecret, clickToken, clickVisitor, signingSecret } from '@crossfeed/platform/security/derived-tokens.ts';
+import type { LinkClicked } from '@crossfeed/domain/content/content.events.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { SHORT_LINKS, type ShortLinkDoc } from '@crossfeed/projections/short-links/short-links.projection.ts';
 import { SHARE_EMAILS, shareEmailId, type ShareEmailDoc } from '@crossfeed/projections/share-emails/share-emails.projection.ts';
@@ -47,23 +52,43 @@ export function redirectTarget(content: Pick<ContentDoc, 'url' | 'enhanced_url'>
 }
 
 /**
- * The contact a tracked link's `?c=` names, and whose contact it is (the sharer who sent it): only the
- * owner's own contacts, or contacts this content was e-mailed to by a sharer (their own `?c=` link), are
- * attributed; anything else is dropped, not stored.
+ * The contact a tracked link's `?c=` names, and whose contact it is (the sharer who sent it): contacts this
+ * content was e-mailed to by a sharer (their own `?c=` link: `delivered`), or the owner's own contacts (a
+ * link the owner tracks by hand, which Crossfeed never delivered); anything else is dropped, not stored.
  */
 export async function attributedContact(
   ctx: ApiContext,
   contentId: string,
   ownerId: string,
   requested: unknown,
-): Promise<{ contactId: string; sharerId: string | null } | null> {
+): Promise<{ contactId: string; sharerId: string | null; delivered: boolean } | null> {
   if (typeof requested !== 'string' || requested.length === 0 || requested.length > 100) return null;
   const contact = await ctx.readStore.collection<ContactDoc>(CONTACTS).findOne({ _id: requested }, { projection: { user_id: 1 } });
-  if (contact?.user_id === ownerId) return { contactId: contact._id, sharerId: ownerId };
+  if (contact?.user_id === ownerId) return { contactId: contact._id, sharerId: ownerId, delivered: false };
   const emailed = await ctx.readStore.collection<ShareEmailDoc>(SHARE_EMAILS).findOne({ _id: shareEmailId(contentId, requested) });
   if (!emailed) return null;
   // The sharer: the contact's owner, or (the contact since removed) the sharer whose e-mail it was.
-  return { contactId: emailed.contact_id, sharerId: contact?.user_id ?? emailed.sharer_id };
+  return { contactId: emailed.contact_id, sharerId: contact?.user_id ?? emailed.sharer_id, delivered: true };
+}
+
+/** The parameter an enhanced link's redirect carries for the creator's conversion snippet. */
+export const CLICK_TOKEN_PARAM = 'cf_click';
+
+/**
+ * Who a click comes from, as the decider counts visitors (docs/scores.md): a contact Crossfeed e-mailed the
+ * content to is `c:{contactId}`; an owner's hand-tracked contact `o:{contactId}` with the address bound of
+ * anonymous visitors; anyone else a pseudonym of address, user agent and day.
+ */
+function visitorOf(
+  key: string,
+  req: Request,
+  attributed: { contactId: string; delivered: boolean } | null,
+  day: string,
+): { visitor: string; address: string | null } {
+  const pseudonyms = clickVisitor(key, req.ip ?? 'unknown', req.get('user-agent') ?? '', day);
+  if (attributed?.delivered) return { visitor: `c:${attributed.contactId}`, address: null };
+  if (attributed) return { visitor: `o:${attributed.contactId}`, address: pseudonyms.address };
+  return pseudonyms;
 }
 
 export function linkRoutes(ctx: ApiContext): Router {
@@ -76,11 +101,18 @@ export function linkRoutes(ctx: ApiContext): Router {
       () => false,
     );
 
-  async function recordClick(req: Request, link: ShortLinkDoc, code: string): Promise<void> {
+  const key = clickSecret(signingSecret(ctx.config));
+
+  /** Records the click; answers the visit it belongs to (a person's), or null (a bot, or not recorded). */
+  async function recordClick(req: Request, link: ShortLinkDoc, code: string): Promise<string | null> {
     const reason = botReason(req);
     const attributed = await attributedContact(ctx, link.content_id, link.owner_id, req.query.c);
-    const events = contentLinksDecider.decide(
-      {
+    const now = ctx.clock().toISOString();
+    const { visitor, address } = visitorOf(key, req, attributed, utcDay(now));
+    try {
+      // Decided on the content's counted visitors of the day (a person counts once); the visitor does not
+      // wait for the projections.
+      const { events } = await handleCommand(ctx.eventStore, contentLinksDecider, contentStream(link.content_id), {
         type: 'RecordClick',
         data: {
           contentId: link.content_id,
@@ -90,17 +122,17 @@ export function linkRoutes(ctx: ApiContext): Router {
           sharerId: attributed?.sharerId ?? null,
           human: reason === null,
           botReason: reason,
-          now: ctx.clock().toISOString(),
+          visitor,
+          address,
+          now,
         },
-      },
-      contentLinksDecider.initialState(),
-    );
-    try {
-      // A click is a fact: appended with `any`, and the visitor does not wait for the projections.
-      await ctx.eventStore.append(contentStream(link.content_id), events.map(({ type, data }) => ({ type, data })), { expectedRevision: 'any' });
+      });
+      const clicked = events.find((event): event is LinkClicked => event.type === 'LinkClicked');
+      return clicked?.data.human ? visitOf(visitor, utcDay(now)) : null;
     } catch (error) {
       // The visitor is redirected anyway; a lost click is logged, not shown to them.
       ctx.logger.error({ err: error, shortCode: code }, 'could not record a short link click');
+      return null;
     }
   }
 
@@ -144,8 +176,16 @@ export function linkRoutes(ctx: ApiContext): Router {
       throw new NotFoundError(LINK_NOT_FOUND);
     }
 
-    if (await withinClickLimit(`${req.ip ?? 'unknown'}:${code}`)) await recordClick(req, link, code);
+    const visit = (await withinClickLimit(`${req.ip ?? 'unknown'}:${code}`)) ? await recordClick(req, link, code) : null;
     res.set('Cache-Control', 'no-store');
+    // An enhanced link (the owner tracks conversions on their site) carries the visit, signed: the snippet
+    // sends it back with a conversion, which is verified only for a counted visit (docs/scores.md).
+    if (visit !== null && content.enhanced_url) {
+      const tracked = new URL(target);
+      tracked.searchParams.set(CLICK_TOKEN_PARAM, clickToken(key, content._id, visit));
+      res.redirect(302, tracked.href);
+      return;
+    }
     res.redirect(302, target);
   });
 

@@ -92,12 +92,12 @@ describe('contact scores', () => {
     });
   });
 
-  test('a conversion the owner records for the sharer\'s contact raises that contact\'s score', async () => {
+  test('a conversion the owner reports for the sharer\'s contact is recorded, but self-reported it moves no score', async () => {
     const { owner, sharer, contentId, friendId } = await setUp();
     const recorded = await app.request('POST', '/conversions/', { token: owner.token, json: { content_id: contentId, contact_id: friendId } });
     assert.equal(recorded.status, 201, recorded.text);
     const friend = ((await app.request('GET', '/contacts/', { token: sharer.token })).body as { id: string; audience_score: number }[]).find((c) => c.id === friendId);
-    assert.equal(friend?.audience_score, 40);
+    assert.equal(friend?.audience_score, 20);
     // A contact nobody sent this content to is refused.
     const stranger = await addContact(sharer, 'Stranger', `stranger.${process.pid}@example.com`);
     const refused = await app.request('POST', '/conversions/', { token: owner.token, json: { content_id: contentId, contact_id: stranger } });
@@ -154,14 +154,15 @@ describe('one audience score', () => {
     const card = (await app.request('GET', `/analytics/user/${owner.user.id}`, { token: sharer.token })).body;
     assert.equal(typeof card.audience_score, 'number');
     assert.ok(card.audience_score > 0);
-    assert.deepEqual(card.score_parts.map((part: { key: string }) => part.key), ['share_completion', 'clicks_per_share', 'conversion_rate', 'contact_engagement']);
+    assert.deepEqual(card.score_parts.map((part: { key: string }) => part.key), ['share_completion', 'clicks_per_share', 'conversions_per_share', 'contact_engagement']);
     assert.equal(Math.round(card.score_parts.reduce((sum: number, part: { points: number }) => sum + part.points, 0) * 10) / 10, card.audience_score);
     // Another creator reads the points, not the owner's own counts; the owner reads them in full.
     assert.equal(card.score_parts[3].label, 'Their contacts who click');
     const own = (await app.request('GET', `/analytics/user/${owner.user.id}`, { token: owner.token })).body;
     assert.equal(own.audience_score, card.audience_score);
     assert.deepEqual(own.score_parts.map((part: { points: number }) => part.points), card.score_parts.map((part: { points: number }) => part.points));
-    assert.equal(own.score_parts[3].detail, 'Your only contact clicked a link sent to them.');
+    // The owner's only contact clicked a link the owner tracked by hand, which Crossfeed never delivered.
+    assert.equal(own.score_parts[3].detail, 'Your only contact has not clicked a link sent to them yet.');
     const profile = await app.request('POST', '/profiles/', {
       token: owner.token,
       json: { name: 'Owner', bio: 'Engines.', categories: ['Technology'], interests: ['Cloud Computing'], content_type: 'article' },

@@ -5,6 +5,7 @@
  * store: candidates are fetched by the requester's categories and interests (an indexed `$in`), newest
  * first, in growing time windows until enough are found, and capped; the scoring is pure (match-scoring.ts).
  */
+import { VERIFIED_ENGAGEMENT } from '@crossfeed/projections/contents/verified-engagement.ts';
 import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
 import { MATCH_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
 import { inMatchPools } from '@crossfeed/domain/rules/content-visibility.ts';
@@ -101,11 +102,11 @@ async function candidates(ctx: ApiContext, user: UserDoc, profile: MatchProfile,
     .map(asCandidate);
 }
 
-/** Each creator's share_count + short_link_clicks over their visible content. */
+/** Each creator's verified engagement over their visible content. */
 async function creatorTotals(ctx: ApiContext, creatorIds: readonly string[]): Promise<Map<string, number>> {
   const rows = await ctx.readStore.collection<ContentDoc>(CONTENTS).aggregate<{ _id: string; total: number }>([
     { $match: { user_id: { $in: [...creatorIds] }, deleted: false } },
-    { $group: { _id: '$user_id', total: { $sum: { $add: ['$share_count', '$short_link_clicks'] } } } },
+    { $group: { _id: '$user_id', total: { $sum: VERIFIED_ENGAGEMENT } } },
   ]);
   return new Map(rows.map((row) => [row._id, row.total]));
 }
