@@ -40,8 +40,10 @@ export const CONTENT_MANAGEMENT_MESSAGES = {
   trackConversions: 'Track conversions',
   trackingHelp:
     'Paste this snippet into the pages of your own site. It remembers which Crossfeed link a visitor came from; ' +
-    "when they convert (sign up, buy...), call crossfeedConversion('signup') and the conversion counts for this content, " +
-    'its analytics and the score of the contact who brought them. Keep the token private: anyone who has it can report conversions.',
+    "when they convert (sign up, buy...), call crossfeedConversion('signup') and the conversion counts in this content's analytics. " +
+    'It counts in your audience score, the score of the contact who brought them and the rankings only when the visitor came through ' +
+    'your enhanced link (Enhance link): that link carries their click, which verifies the conversion. ' +
+    'Anyone who reads your page can see the token, so conversions without a click are shown to you but never scored.',
   trackingLoading: 'Loading the tracking snippet...',
   trackingFailed: 'Failed to load the tracking snippet.',
   trackingSnippetLabel: 'Tracking snippet',

@@ -11,7 +11,7 @@ export const ATTRIBUTION_TEXTS = {
   loading: 'Loading attribution…',
   failed: 'Failed to fetch attribution.',
   empty: 'Nobody has shared this content yet, and no one has clicked its links.',
-  unique: "Unique clicks count a contact's repeat clicks on one day once. Bots are never counted.",
+  unique: "Unique clicks count each visitor once a day (a few per address, at most 100 anonymous ones a day). Bots are never counted.",
   othersContacts: 'Their contacts stay private: counts only.',
 } as const;
 

@@ -27,7 +27,7 @@ export const DAILY_TEXTS = {
   exported: 'CSV downloaded.',
   upsell: 'Premium adds daily charts, a breakdown by sharer for any period and CSV export.',
   upgrade: 'Upgrade to Premium',
-  days: "Days are UTC. Human clicks leave bots out; unique clicks count a contact's repeat clicks on one day once.",
+  days: "Days are UTC. Human clicks leave bots out; unique clicks count each visitor once a day (a few per address, at most 100 anonymous ones a day).",
 } as const;
 
 /** The periods offered, in days up to today (UTC); the server takes at most 366. */
