@@ -85,6 +85,8 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   const [states, setStates] = useState<ReadonlyMap<string, ShareTargetState>>(() => new Map());
   // null while loading or when it cannot be read: the server still decides every share.
   const [summary, setSummary] = useState<ShareSummary | null>(null);
+  // The contacts wait for the summary (or its failure), so a share that cannot be made says so before any choice.
+  const [summarySettled, setSummarySettled] = useState(false);
   const contentId = content?.id ?? null;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [note, setNote] = useState('');
@@ -104,13 +106,18 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     setContacts({ status: 'loading' });
     setStates(new Map());
     setSummary(null);
-    // Apart from the contacts, so that a limit or a paused sending shows as soon as it is known.
+    setSummarySettled(!contentId);
+    // Beside the contacts, so that a limit or a paused sending shows as soon as it is known.
     if (contentId) {
       getShareSummary(contentId, controller.signal).then(
         (answer) => {
-          if (!controller.signal.aborted) setSummary(answer);
+          if (controller.signal.aborted) return;
+          setSummary(answer);
+          setSummarySettled(true);
         },
-        () => undefined,
+        () => {
+          if (!controller.signal.aborted) setSummarySettled(true);
+        },
       );
     }
     try {
@@ -238,7 +245,12 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     body = <p className="modal-empty">No content selected.</p>;
   } else {
     let contactsPanel;
-    if (contacts.status === 'error') {
+    if (blocked !== null) {
+      // Nothing to choose: the notice above says why, with the way out (upgrade, contacts, or later).
+      contactsPanel = null;
+    } else if (contacts.status === 'ready' && !summarySettled) {
+      contactsPanel = <p role="status">Loading contacts...</p>;
+    } else if (contacts.status === 'error') {
       contactsPanel = <RetryAlert className="share-error" message={contacts.message} onRetry={() => void loadContacts()} />;
     } else if (contacts.status === 'ready' && contacts.contacts.length === 0) {
       contactsPanel = (
@@ -295,7 +307,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     } else {
       contactsPanel = <p role="status">Loading contacts...</p>;
     }
-    const hasContacts = contacts.status === 'ready' && contacts.contacts.length > 0;
+    const hasContacts = blocked === null && summarySettled && contacts.status === 'ready' && contacts.contacts.length > 0;
     const first = chosen[0];
 
     body = (
