@@ -61,3 +61,27 @@ describe('GET /links/{short_code} and moderation', () => {
     assert.equal(response.headers.get('location'), 'https://example.com/moderated');
   });
 });
+
+describe('GET /links/{short_code} for a reader in a browser', () => {
+  const inBrowser = (code: string) =>
+    app.request('GET', `/links/${code}`, { headers: { 'user-agent': BROWSER, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+
+  test('an unknown or held link answers a page in the product\'s look, not raw JSON; API clients still get { detail }', async () => {
+    const unknown = await inBrowser('zzzzzzz');
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(unknown.text, /<h1>This link is not available<\/h1>/);
+    assert.match(unknown.text, /<a href="\/">Go to Crossfeed<\/a>/);
+    assert.ok(!unknown.text.includes('"detail"'));
+
+    const { id, code } = await linkedContent();
+    await setModeration(id, 'deleted');
+    const held = await inBrowser(code);
+    assert.equal(held.status, 404);
+    assert.match(held.text, /This link is not available/);
+
+    const api = await app.request('GET', '/links/zzzzzzz', { headers: { accept: 'application/json' } });
+    assert.equal(api.status, 404);
+    assert.deepEqual(api.body, { detail: 'Link not found.' });
+  });
+});

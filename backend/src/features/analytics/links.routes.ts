@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import {
@@ -9,8 +9,8 @@ import {
 } from '@crossfeed/domain/content/content-links.decider.ts';
 import { isHttpUrl } from '@crossfeed/domain/rules/validation.ts';
 import { unsafeUrlReason } from '@crossfeed/domain/rules/safe-url.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { ForbiddenError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
+import { escapeHtml, plainPage } from '../../http/plain-page.ts';
+import { ForbiddenError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
 import { utcDay } from '@crossfeed/domain/rules/audience-score.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
@@ -38,6 +38,32 @@ export const UNSAFE_TARGET = 'This link does not lead to a public website, so it
  */
 export const CLICKS_PER_VISITOR_PER_MINUTE = 30;
 const CreateLinkInput = z.strictObject({ content_id: z.string({ error: 'is required.' }).trim().min(1, 'is required.') });
+
+/** What a reader who followed a link that leads nowhere reads (a browser; API clients get `{ detail }`). */
+export const LINK_PAGE_TEXTS = {
+  notFoundTitle: 'This link is not available',
+  notFound: 'The content this link pointed to was removed, or the link was mistyped. Nothing is wrong on your side.',
+  unsafeTitle: 'This link was not followed',
+  home: 'Go to Crossfeed',
+} as const;
+
+/**
+ * Answers a link that leads nowhere: a page in the product's look for a browser (a reader who clicked an
+ * e-mail should not meet raw JSON), `{ detail }` for anyone else.
+ */
+function linkUnavailable(req: Request, res: Response, status: 400 | 404, detail: string): void {
+  res.set('Cache-Control', 'no-store');
+  if (req.accepts(['json', 'html']) !== 'html') {
+    res.status(status).json({ detail });
+    return;
+  }
+  const title = status === 404 ? LINK_PAGE_TEXTS.notFoundTitle : LINK_PAGE_TEXTS.unsafeTitle;
+  const text = status === 404 ? LINK_PAGE_TEXTS.notFound : detail;
+  res
+    .status(status)
+    .type('html')
+    .send(plainPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(LINK_PAGE_TEXTS.home)}</a></p>`));
+}
 
 /**
  * The url a short link sends people to, or null when it is not a safe, public http(s) url (never
@@ -160,20 +186,22 @@ export function linkRoutes(ctx: ApiContext): Router {
   /** Public. Answers HEAD too (Express routes it here), recorded as a bot click. */
   router.get('/links/:code', async (req, res) => {
     const code = String(req.params.code).toLowerCase();
-    if (!isShortCode(code)) throw new NotFoundError(LINK_NOT_FOUND);
-    const link = await ctx.readStore.collection<ShortLinkDoc>(SHORT_LINKS).findOne({ _id: code });
-    if (!link) throw new NotFoundError(LINK_NOT_FOUND);
-    const content = await ctx.readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: link.content_id });
+    const link = isShortCode(code) ? await ctx.readStore.collection<ShortLinkDoc>(SHORT_LINKS).findOne({ _id: code }) : null;
+    const content = link ? await ctx.readStore.collection<ContentDoc>(CONTENTS).findOne({ _id: link.content_id }) : null;
     // The one visibility rule: content deleted, removed, flagged or under review is not redirected to, and its
     // link answers as an unknown one (what a visitor sees does not say why).
-    if (!content || !isLinkable(content)) throw new NotFoundError(LINK_NOT_FOUND);
+    if (!link || !content || !isLinkable(content)) {
+      linkUnavailable(req, res, 404, LINK_NOT_FOUND);
+      return;
+    }
     const target = redirectTarget(content);
     if (!target) {
       ctx.logger.warn({ shortCode: code, contentId: link.content_id }, 'short link target is not a public http(s) url; not redirecting');
       // Not a web link at all: as if there were no link. A web link to an internal address: said so.
       const stored = content.enhanced_url || content.url;
-      if (typeof stored === 'string' && isHttpUrl(stored.trim())) throw new HttpError(400, UNSAFE_TARGET);
-      throw new NotFoundError(LINK_NOT_FOUND);
+      const webLink = typeof stored === 'string' && isHttpUrl(stored.trim());
+      linkUnavailable(req, res, webLink ? 400 : 404, webLink ? UNSAFE_TARGET : LINK_NOT_FOUND);
+      return;
     }
 
     const visit = (await withinClickLimit(`${req.ip ?? 'unknown'}:${code}`)) ? await recordClick(req, link, code) : null;
