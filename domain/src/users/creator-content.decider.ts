@@ -52,12 +52,12 @@ export const CONTENT_MESSAGES = {
   shareOwnContent: 'You cannot share your own content.',
   shufflesExhausted: 'No shuffles left today. Upgrade to premium for unlimited shuffles.',
   editRequired: 'Title and description are required.',
-  notQueued: 'That content is not waiting in your queue.',
+  notQueued: 'That content is not Pending (waiting for release).',
   batchNotFound: (ids: readonly string[]) => `Nothing was changed: ${ids.length === 1 ? 'this item was' : 'these items were'} not found: ${nameList(ids)}.`,
   alreadyLive: 'That content is already live in the exchange.',
-  noCredit: 'No release credit: complete a match to release queued content.',
+  noCredit: 'No release credit: complete a match to release Pending content.',
   bestTimePremium: 'Sending at the best time is a Premium feature.',
-  notLive: 'This content is not live in the exchange right now (it is queued, paused or under review), so a share of it would count toward no match.',
+  notLive: 'This content is not live in the exchange right now (it is Pending, paused or under review), so a share of it would count toward no match.',
   noteTooLong: `The note may be at most ${SHARE_NOTE_MAX} characters.`,
 } as const;
 

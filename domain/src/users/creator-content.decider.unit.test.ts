@@ -622,7 +622,7 @@ describe('creator content decider: the exchange', () => {
       .given(history)
       .when(share('s5', DAY3, { contactIds: ['k5'], releaseContentId: 'c3' }))
       .then([shared('s5', DAY3, { contactIds: ['k5'] }), completed(DAY3, 'c3'), released('c3', DAY3, 'match_completed', 'other-content')]);
-    spec.given(history).when(share('s5', DAY3, { contactIds: ['k5'], releaseContentId: 'old' })).thenThrows(ValidationError, /not waiting in your queue/);
+    spec.given(history).when(share('s5', DAY3, { contactIds: ['k5'], releaseContentId: 'old' })).thenThrows(ValidationError, /is not Pending \(waiting for release\)/);
   });
 
   test('a completed match is completed once: later shares of the same content earn nothing more', () => {

@@ -17,10 +17,10 @@ export const SCHEDULING_MESSAGES = {
   scheduleFailed: 'Failed to schedule.',
   releaseTitle: 'Schedule release',
   releaseExplanation:
-    'The item is held back until then. At that time it goes live on a release credit from a completed match; without one it goes back into your queue and your next completed match releases it.',
+    'The item is held back until then. At that time it goes live on a release credit from a completed match; without one it stays Pending and your next completed match releases it.',
   listTitle: 'Scheduled',
   listLoading: 'Loading scheduled actions...',
-  listEmpty: 'Nothing scheduled yet. Schedule a share from the share window, or the release of a queued item from its Schedule release action.',
+  listEmpty: 'Nothing scheduled yet. Schedule a share from the share window, or the release of a Pending item from its Schedule release action.',
   listFailed: 'Failed to fetch scheduled actions.',
   cancel: 'Cancel',
   cancelling: 'Cancelling...',

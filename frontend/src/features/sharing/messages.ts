@@ -41,7 +41,7 @@ export const BEST_TIME_HELP =
 export const emailBudgetText = (remaining: number): string => `You can e-mail ${morePeople(remaining)} today.`;
 export const EMAIL_BUDGET_USED = 'You have e-mailed as many people as you can today. Share again tomorrow.';
 export const sharesLeftText = (left: number): string => `${left === 1 ? '1 share' : `${left} shares`} left today.`;
-export const NOT_LIVE = 'This content is not live in the exchange right now (it is queued, paused or under review), so it cannot be shared.';
+export const NOT_LIVE = 'This content is not live in the exchange right now (it is Pending, paused or under review), so it cannot be shared.';
 export const UPGRADE_BUTTON = 'Upgrade to Premium';
 export const cannotFinishText = (available: number, exact: boolean, stillNeeded: number): string =>
   `Your contacts who can still receive this (${exact ? available : `at least ${available}`}) cannot finish this match (${stillNeeded} needed). Add contacts to finish it.`;

@@ -66,7 +66,7 @@ export const TOUR_STEPS: readonly TourStepDefinition[] = [
     target: tourTarget('add-content'),
     placement: SIDEBAR_PLACEMENT,
     title: 'Add content',
-    content: 'Add a link to one of your videos, posts or articles. It joins your queue and gets matched with other creators.',
+    content: 'Add a link to one of your videos, posts or articles. It waits as Pending until you complete a match, then other creators are matched with it.',
   },
   {
     id: 'notifications',

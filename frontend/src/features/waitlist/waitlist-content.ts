@@ -19,7 +19,7 @@ export const STORY_SLIDES: readonly StorySlide[] = [
   {
     id: 'share',
     title: 'Share and grow',
-    body: 'Share matched content with the people who follow you. Every share releases your own queued content to your partners’ audiences.',
+    body: 'Share matched content with the people who follow you. Every share releases your own waiting content to your partners’ audiences.',
   },
   {
     id: 'impact',
@@ -96,7 +96,7 @@ export const PRODUCT_UPDATES: readonly ProductUpdate[] = [
 /** The about text, one string per paragraph. */
 export const ABOUT_PARAGRAPHS: readonly string[] = [
   'Crossfeed is a cross-promotion platform for content creators and publishers. You queue links to your own work; Crossfeed matches you with creators who share your interests, and you share their content with your contacts.',
-  'Every share you make releases your own queued content for promotion, so growth is mutual: your partners reach your audience, and you reach theirs.',
+  'Every share you make releases your own waiting content for promotion, so growth is mutual: your partners reach your audience, and you reach theirs.',
   'Built by an independent founder, Crossfeed keeps the focus on what creators need: fair exposure, clear analytics and less time spent on promotion.',
 ];
 

@@ -125,7 +125,7 @@ describe('ScheduledList', () => {
     listMock.mockResolvedValue(
       page([
         schedule(),
-        schedule({ id: 's2', kind: 'release', content_title: 'Queued one', contact_ids: [], status: 'failed', reason: 'No release credit: complete a match to release queued content.' }),
+        schedule({ id: 's2', kind: 'release', content_title: 'Queued one', contact_ids: [], status: 'failed', reason: 'No release credit: complete a match to release Pending content.' }),
         schedule({ id: 's3', status: 'done', reached: 2 }),
       ]),
     );
@@ -135,7 +135,7 @@ describe('ScheduledList', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('Scheduled')).toBeTruthy();
-    expect(within(items[1]!).getByText('No release credit: complete a match to release queued content.')).toBeTruthy();
+    expect(within(items[1]!).getByText('No release credit: complete a match to release Pending content.')).toBeTruthy();
     expect(within(items[2]!).getByText(/reached 2 contacts/)).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Cancel / })).toHaveLength(1);
   });
