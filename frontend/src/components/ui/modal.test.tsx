@@ -27,7 +27,37 @@ function Harness({ onClose }: { onClose?: () => void }) {
   );
 }
 
+/** A dialog whose button removes itself when pressed ("Mark as read"). */
+function SelfRemoving({ onClose }: { onClose: () => void }) {
+  const [done, setDone] = useState(false);
+  return (
+    <Modal open title="Notifications" onClose={onClose}>
+      {done ? <p>All read.</p> : <button type="button" onClick={() => setDone(true)}>Mark as read</button>}
+    </Modal>
+  );
+}
+
 describe('Modal', () => {
+  it('when the focused control removes itself, focus returns to the dialog and Escape still closes it', async () => {
+    const onClose = vi.fn();
+    render(<SelfRemoving onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Mark as read' }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    await vi.waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape closes the dialog even when the focus fell to the page', async () => {
+    const onClose = vi.fn();
+    render(<SelfRemoving onClose={onClose} />);
+    (document.activeElement as HTMLElement | null)?.blur();
+    document.body.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('is a modal dialog labelled by its title, focused inside on opening', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));

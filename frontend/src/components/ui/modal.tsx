@@ -23,9 +23,14 @@ type ModalProps = {
   className?: string;
 };
 
+/** Open dialogs, the topmost last: Escape and the focus guard act on the topmost one only. */
+const openDialogs: HTMLElement[] = [];
+
 /**
  * An accessible modal dialog: labelled by its title, focus kept inside while open, Escape closes it, and
- * focus goes back to whatever opened it.
+ * focus goes back to whatever opened it. When the focused control goes away (a "Mark as read" that removes
+ * itself, a form replaced by its answer) focus returns to the dialog instead of falling to the page, and
+ * Escape closes the topmost dialog wherever the focus is.
  */
 export function Modal({ open, onClose, title, children, footer, initialFocusRef, className }: ModalProps) {
   const titleId = useId();
@@ -39,7 +44,35 @@ export function Modal({ open, onClose, title, children, footer, initialFocusRef,
     const dialog = dialogRef.current;
     const first = initialFocusRef?.current ?? dialog?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
     first?.focus();
+    if (!dialog) return undefined;
+    openDialogs.push(dialog);
+    const isTop = () => openDialogs[openDialogs.length - 1] === dialog;
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      // Keys inside the dialog are handled by its own handler; this catches focus that fell to the page.
+      if (event.key !== 'Escape' || !isTop() || dialog.contains(event.target as Node)) return;
+      event.stopPropagation();
+      onCloseRef.current();
+    };
+    let refocus: ReturnType<typeof setTimeout> | undefined;
+    const onFocusOut = () => {
+      clearTimeout(refocus);
+      // After the DOM settles: focus on nothing (the page body) while this dialog is on top goes back into it.
+      refocus = setTimeout(() => {
+        const active = document.activeElement;
+        if (isTop() && dialog.isConnected && (active === null || active === document.body)) dialog.focus();
+      }, 0);
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
+    dialog.addEventListener('focusout', onFocusOut);
+    // A browser may drop the focus of a removed element without a focusout: any change inside checks too.
+    const observer = new MutationObserver(onFocusOut);
+    observer.observe(dialog, { childList: true, subtree: true });
     return () => {
+      observer.disconnect();
+      clearTimeout(refocus);
+      document.removeEventListener('keydown', onDocumentKeyDown);
+      dialog.removeEventListener('focusout', onFocusOut);
+      openDialogs.splice(openDialogs.indexOf(dialog), 1);
       // Back to the opener, if it is still on the page (a logout may have removed it).
       if (opener?.isConnected) opener.focus();
     };
