@@ -121,6 +121,17 @@ export function AdvancedSearchModal({ open, onClose, onResults, onUpgrade }: Adv
       className="modal-wide"
       footer={
         <>
+          {left === 0 ? (
+            // Beside the greyed-out Search button, in the dialog's footer that never scrolls away.
+            <div className="search-upsell" role="status">
+              <p>{SEARCH_MESSAGES.limitReached}</p>
+              {onUpgrade ? (
+                <button type="button" className="button button-primary button-small" onClick={onUpgrade}>
+                  {SEARCH_MESSAGES.upgrade}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
           <button type="button" className="button button-ghost" onClick={() => update(emptySearchForm())} disabled={searching}>
             Reset
           </button>
@@ -219,18 +230,7 @@ export function AdvancedSearchModal({ open, onClose, onResults, onUpgrade }: Adv
             {SEARCH_MESSAGES.searchesLeft(left)}
           </p>
         ) : null}
-        {left === 0 ? (
-          <div className="search-upsell" role="status">
-            <p>{SEARCH_MESSAGES.limitReached}</p>
-            {onUpgrade ? (
-              <button type="button" className="button button-primary button-small" onClick={onUpgrade}>
-                {SEARCH_MESSAGES.upgrade}
-              </button>
-            ) : null}
-          </div>
-        ) : (
-          <FormMessage tone="error">{error}</FormMessage>
-        )}
+        {left === 0 ? null : <FormMessage tone="error">{error}</FormMessage>}
         {noResults ? (
           <p className="search-no-results" role="status">
             {SEARCH_MESSAGES.noResults}
