@@ -28,6 +28,27 @@ describe('Navbar', () => {
     expect(screen.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
   });
 
+  it('shows its border only once the page has scrolled more than 8 px', () => {
+    renderRoute(<Navbar />, { path: '/pricing' });
+    const header = screen.getByRole('banner');
+    expect(header).not.toHaveClass('site-header-scrolled');
+    act(() => {
+      window.scrollY = 8;
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(header).not.toHaveClass('site-header-scrolled');
+    act(() => {
+      window.scrollY = 9;
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(header).toHaveClass('site-header-scrolled');
+    act(() => {
+      window.scrollY = 0;
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(header).not.toHaveClass('site-header-scrolled');
+  });
+
   it('adds the admin pages for an admin', () => {
     signIn(true);
     renderRoute(<Navbar />, { path: '/pricing' });

@@ -1,7 +1,23 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { useAppStore } from '@/stores/app-store';
 import { NavMenu } from './nav-menu';
+
+/** SPEC §9: the navigation bar's border appears once the page has scrolled more than 8 px. */
+export const NAVBAR_BORDER_AFTER_PX = 8;
+
+/** Whether the window has scrolled more than `px` (passive listener, one state change per crossing). */
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > px);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > px);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [px]);
+  return past;
+}
 
 /**
  * SPEC §1: brand logo, Get Started, Login and the menu. Signed in, Get Started and Login would lead
@@ -10,8 +26,9 @@ import { NavMenu } from './nav-menu';
 export function Navbar() {
   const signedIn = useAppStore((state) => state.token !== null && state.user !== null);
   const isAdmin = useAppStore((state) => state.user?.is_admin === true);
+  const scrolled = useScrolledPast(NAVBAR_BORDER_AFTER_PX);
   return (
-    <header className="site-header">
+    <header className={scrolled ? 'site-header site-header-scrolled' : 'site-header'}>
       <nav className="navbar" aria-label="Main">
         <Link to="/" className="brand" aria-label="Crossfeed home">
           <BrandLogo />

@@ -10,4 +10,6 @@ export const SEARCH_MESSAGES = {
   searchesLeft: (count: number) => `Searches left today: ${count}`,
   limitReached: 'You have used all your searches for today. Upgrade to Premium for unlimited searches, or search again tomorrow (UTC).',
   upgrade: 'Upgrade to Premium',
+  /** SPEC §5 lists the search categories without Business (a profile category): say where it went. */
+  categoriesHint: 'Business is not a search category: find business content by its words in the query (for example "marketing"), or under Finance.',
 } as const;

@@ -33,6 +33,11 @@ describe('SignupForm', () => {
     vi.useRealTimers();
   });
 
+  it('takes the e-mail from the waitlist confirmation it came from (/signup?email=...)', () => {
+    renderRoute(<SignupForm />, { path: '/signup', url: '/signup?email=ada%40example.com' });
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
   it('requires every field and the terms before calling the server', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { MESSAGES, isValidEmail, passwordStrength } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';
@@ -27,8 +27,10 @@ export function validateSignup(input: { username: string; email: string; passwor
 export function SignupForm() {
   const navigate = useNavigate();
   const storeLogin = useAppStore((state) => state.login);
+  // From the waitlist's "Create your account" (/signup?email=...): the address that holds the spot.
+  const [searchParams] = useSearchParams();
   const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => searchParams.get('email')?.trim().slice(0, 254) ?? '');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -173,8 +173,11 @@ export function AdvancedSearchModal({ open, onClose, onResults, onUpgrade }: Adv
           </div>
         </fieldset>
 
-        <fieldset className="search-options">
+        <fieldset className="search-options" aria-describedby={`${ids.form}-categories-hint`}>
           <legend>Categories</legend>
+          <p id={`${ids.form}-categories-hint`} className="search-hint">
+            {SEARCH_MESSAGES.categoriesHint}
+          </p>
           <div className="search-option-grid">
             {SEARCH_CATEGORIES.map((category) => (
               <label key={category} className="checkbox">

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { IconCheck, IconMail } from '@/components/ui/icons';
 import { referralLink } from '@/lib/referral-link';
 import type { WaitlistSignupAnswer } from '../api/join-waitlist';
@@ -70,7 +71,10 @@ export function SignupResult({ entry, email, confirmed = false, onCheckPosition,
       {confirmed ? (
         <p className="confirm-state confirm-state-done">
           <IconCheck size={18} />
-          <span>Your email is confirmed: your spot is secured. Sign up with the same email to keep it.</span>
+          <span>
+            Your email is confirmed: your spot is secured. Sign up with the same email to keep it.{' '}
+            <Link to={email ? `/signup?email=${encodeURIComponent(email)}` : '/signup'}>Create your account</Link>
+          </span>
         </p>
       ) : (
         <p className="confirm-state confirm-state-pending">

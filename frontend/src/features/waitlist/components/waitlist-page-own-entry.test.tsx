@@ -47,6 +47,7 @@ describe('WaitlistPage: this browser’s own entry', () => {
     expect(meMock).toHaveBeenCalledWith('WAIT2345.secret', expect.anything());
     expect(entrySocketMock).toHaveBeenCalledWith(expect.objectContaining({ token: 'WAIT2345.secret' }));
     expect(screen.getByText(/Your email is confirmed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create your account' })).toHaveAttribute('href', '/signup?email=ada%40example.com');
 
     act(() => listeners!.onRank({ position: 4, referrals: 2, confirmed: true }));
     expect(stat('Referrals')).toBe('2');
