@@ -1,5 +1,5 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getContentAnalytics } from '../api/get-content-analytics';
@@ -17,6 +17,22 @@ const dailyMock = vi.mocked(getContentDaily);
 const contents = [
   { id: 'c1', title: 'First post', content_type: 'article', status: 'active', required_shares: 4 },
 ] as unknown as ContentDto[];
+
+describe('ContentAnalyticsPanel live counts', () => {
+  it('refreshes the table in place when a pushed share changes the list behind it', async () => {
+    analyticsMock.mockReset().mockResolvedValueOnce({ c1: { shares: 1, short_link_clicks: 0, unique_clicks: 0, conversions: 0 } });
+    analyticsMock.mockResolvedValueOnce({ c1: { shares: 2, short_link_clicks: 0, unique_clicks: 0, conversions: 0 } });
+    const one = [{ ...contents[0], share_count: 1 }] as unknown as ContentDto[];
+    const { rerender } = render(<ContentAnalyticsPanel contents={one} status="ready" />);
+    const table = await screen.findByRole('table', { name: 'Analytics of your content' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^First postArticleActive1\d/);
+    rerender(<ContentAnalyticsPanel contents={[{ ...one[0], share_count: 2 }] as unknown as ContentDto[]} status="ready" />);
+    // The table stays on screen while the new numbers load, then shows them.
+    expect(screen.getByRole('table', { name: 'Analytics of your content' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(analyticsMock).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(within(screen.getByRole('table', { name: 'Analytics of your content' })).getAllByRole('row')[1]).toHaveTextContent(/^First postArticleActive2\d/));
+  });
+});
 
 describe('ContentAnalyticsPanel tiers', () => {
   beforeEach(() => {

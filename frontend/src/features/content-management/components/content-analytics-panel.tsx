@@ -27,7 +27,8 @@ type AnalyticsState =
 /**
  * SPEC §2 Manage Content, Analytics tab: POST /analytics/ for the user's own contents, shown as a table of
  * Title, Type, Status, Shares, Progress and Clicks (the unique clicks in the cell's title). Fetched whenever
- * the tab opens or the contents change. Below it, for Premium, the daily analytics of a chosen content
+ * the tab opens or the contents change, counts included: a share or click pushed to the list behind it
+ * refreshes the table in place (the rows stay while the new numbers load). Below it, for Premium, the daily analytics of a chosen content
  * (charts, breakdown by sharer, CSV export); for Free, who brought the clicks (all time) and an upsell line.
  */
 export function ContentAnalyticsPanel({ contents, status, isPremium = false, onUpgrade }: ContentAnalyticsPanelProps) {
@@ -35,12 +36,16 @@ export function ContentAnalyticsPanel({ contents, status, isPremium = false, onU
   const requestRef = useRef<AbortController | null>(null);
   const ids = contents.map((content) => content.id);
   const idsKey = ids.join('\n');
+  // What a push changes on the list (shares, clicks, conversions, status): a new fetch when any moves.
+  const countsKey = contents
+    .map((content) => `${content.id}:${content.share_count}:${content.short_link_clicks ?? ''}:${content.conversions_count ?? ''}:${content.status}`)
+    .join('\n');
 
-  const load = useCallback(async (contentIds: readonly string[]) => {
+  const load = useCallback(async (contentIds: readonly string[], quiet = false) => {
     requestRef.current?.abort();
     const controller = new AbortController();
     requestRef.current = controller;
-    setState({ status: 'loading' });
+    if (!quiet) setState({ status: 'loading' });
     try {
       const analytics = await getContentAnalytics(contentIds, controller.signal);
       if (controller.signal.aborted) return;
@@ -57,6 +62,18 @@ export function ContentAnalyticsPanel({ contents, status, isPremium = false, onU
     void load(idsKey.split('\n'));
     return () => requestRef.current?.abort();
   }, [status, idsKey, load]);
+
+  // Counts moved on the list (a pushed share or click): refresh quietly, keeping the table on screen.
+  const firstCounts = useRef(true);
+  useEffect(() => {
+    if (firstCounts.current) {
+      firstCounts.current = false;
+      return;
+    }
+    if (status !== 'ready' || idsKey === '') return;
+    void load(idsKey.split('\n'), true);
+    // Only the counts: a change of the ids is the effect above's.
+  }, [countsKey]);
 
   if (status === 'loading' || status === 'idle') return <p role="status">{M.analyticsLoading}</p>;
   if (status === 'error') return <p className="form-message form-message-error" role="alert">{M.ownFetchFailed}</p>;

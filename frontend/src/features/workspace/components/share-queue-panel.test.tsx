@@ -2,9 +2,23 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeContent } from '@/testing/make-content';
-import { ShareQueuePanel } from './share-queue-panel';
+import { NOTICE_MS, ShareQueuePanel } from './share-queue-panel';
 
 describe('ShareQueuePanel', () => {
+  it('lets the one-time notice go after a while', () => {
+    vi.useFakeTimers();
+    try {
+      const onDismissNotice = vi.fn();
+      render(<ShareQueuePanel queue={[]} matches={[]} progress={0} notice="All content shared! Progress has been reset." onDismissNotice={onDismissNotice} onShare={vi.fn()} />);
+      vi.advanceTimersByTime(NOTICE_MS - 1);
+      expect(onDismissNotice).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(onDismissNotice).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the empty texts and 0 % progress', () => {
     render(<ShareQueuePanel queue={[]} matches={[]} progress={0} notice={null} onShare={vi.fn()} />);
     expect(screen.getByRole('heading', { name: 'Your Queue' })).toBeInTheDocument();

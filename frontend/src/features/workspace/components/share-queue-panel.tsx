@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { WORKSPACE_MESSAGES } from '../messages';
 import type { ContentDto, MatchProgress } from '../types';
 import { matchProgressLabel, matchProgressOf, sharesLeftLabel } from '../workspace-rules';
@@ -10,6 +10,8 @@ type ShareQueuePanelProps = {
   /** 0-100. */
   progress: number;
   notice: string | null;
+  /** The one-time notice goes away by itself after NOTICE_MS. */
+  onDismissNotice?: () => void;
   onShare: (content: ContentDto) => void;
   /** Each selected match's delivered shares, by content id (none yet: 0). */
   matchProgress?: Readonly<Record<string, MatchProgress>>;
@@ -20,12 +22,16 @@ type ShareQueuePanelProps = {
   loading?: boolean;
 };
 
+/** How long the one-time notice ('All content shared! Progress has been reset.') stays. */
+export const NOTICE_MS = 8000;
+
 /** SPEC §2 step 3 'Share and Manage': the own queue, the selected matches with a Share button each, and progress. */
 export function ShareQueuePanel({
   queue,
   matches,
   progress,
   notice,
+  onDismissNotice,
   onShare,
   matchProgress = {},
   sharesLeftToday = null,
@@ -33,6 +39,11 @@ export function ShareQueuePanel({
   loading = false,
 }: ShareQueuePanelProps) {
   const id = useId();
+  useEffect(() => {
+    if (!notice || !onDismissNotice) return;
+    const timer = setTimeout(onDismissNotice, NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, onDismissNotice]);
   const rounded = Math.round(progress);
   const sharesLeft = sharesLeftLabel(sharesLeftToday, dailyShareLimit);
   return (

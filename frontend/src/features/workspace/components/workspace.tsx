@@ -70,6 +70,7 @@ export function Workspace({
   const dailyShareLimit = useAppStore((state) => state.dailyShareLimit);
   const fetchWorkspace = useAppStore((state) => state.fetchWorkspace);
   const notice = useAppStore((state) => state.workspaceNotice);
+  const dismissNotice = useAppStore((state) => state.dismissWorkspaceNotice);
   const fetchMatchedContent = useAppStore((state) => state.fetchMatchedContent);
   const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
   const fetchRemainingShuffles = useAppStore((state) => state.fetchRemainingShuffles);
@@ -172,6 +173,7 @@ export function Workspace({
             matches={selectedMatches}
             progress={progress}
             notice={notice}
+            onDismissNotice={dismissNotice}
             onShare={onShare}
             matchProgress={matchProgress}
             sharesLeftToday={isPremium ? null : sharesLeftToday}
