@@ -72,6 +72,34 @@ export interface EndPremium {
   data: { userId: string; reason: PremiumEnded['data']['reason']; reference: string | null; now: string };
 }
 
+/** A provider subscription webhook (`customer.subscription.created|updated|deleted`), times as ISO strings. */
+export interface RecordSubscription {
+  type: 'RecordSubscription';
+  data: {
+    userId: string;
+    subscriptionId: string;
+    customerId: string | null;
+    status: string;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+    /** The provider event's time: an update older than the one recorded changes nothing. */
+    occurredAt: string;
+    now: string;
+  };
+}
+
+/** A paid Premium invoice (`invoice.paid`). */
+export interface RecordPremiumPayment {
+  type: 'RecordPremiumPayment';
+  data: { userId: string; paymentId: string; subscriptionId: string | null; amountCents: number; currency: string; paidAt: string; now: string };
+}
+
+/** An admin's refund of the last Premium payment (money-back guarantee); `refundId` is the provider's. */
+export interface RefundPremium {
+  type: 'RefundPremium';
+  data: { userId: string; paymentId: string; refundId: string; adminId: string; now: string };
+}
+
 /** Follows the e-mailed confirmation link; `grantAdmin` when the address is one of ADMIN_EMAILS. */
 export interface ConfirmUserEmail {
   type: 'ConfirmUserEmail';
@@ -100,4 +128,7 @@ export type UserCommand =
   | CreateProfile
   | UpdateProfile
   | StartPremium
-  | EndPremium;
+  | EndPremium
+  | RecordSubscription
+  | RecordPremiumPayment
+  | RefundPremium;

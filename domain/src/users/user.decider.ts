@@ -1,4 +1,5 @@
 import { normalizeCategories } from '../rules/content-types.ts';
+import { isEndedSubscription, isLiveSubscription, moneyBackEndsAt, withinMoneyBack } from '../rules/premium.ts';
 import type { Decider } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import type { ProfileInput, UserCommand } from './user.commands.ts';
@@ -6,6 +7,11 @@ import type { ProfileData, UserEvent } from './user.events.ts';
 
 export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token.';
 export const INVALID_CONFIRMATION_LINK = 'Invalid or expired confirmation link.';
+export const NO_PAYMENT_TO_REFUND = 'This account has no Premium payment to refund.';
+export const ALREADY_REFUNDED = 'This Premium payment was already refunded.';
+export const PAYMENT_CHANGED = 'The last Premium payment of this account has changed. Reload and try again.';
+export const moneyBackEndedMessage = (paidAt: string): string =>
+  `The 14-day money-back guarantee for this payment ended on ${moneyBackEndsAt(paidAt).slice(0, 10)}.`;
 
 interface PendingReset {
   tokenHash: string;
@@ -32,7 +38,29 @@ export type UserState =
       premiumReferences: Set<string>;
       /** Lifetime Premium (the waitlist's top tier): nothing ends it. Absent on states of older code. */
       lifetimePremium?: boolean;
+      /** The provider subscription as its webhooks last described it (absent: none recorded). */
+      subscription?: RecordedSubscription;
+      /** The last Premium payment (absent: none): the one the money-back guarantee can refund. */
+      lastPayment?: RecordedPayment;
     };
+
+export interface RecordedSubscription {
+  id: string;
+  customerId: string | null;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  occurredAt: string;
+}
+
+export interface RecordedPayment {
+  id: string;
+  subscriptionId: string | null;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+  refunded: boolean;
+}
 
 type Registered = Extract<UserState, { status: 'registered' }>;
 
@@ -57,6 +85,28 @@ const premiumActive = (state: Registered, now: string): boolean =>
 
 /** The later of two ends, where null (no end) is the latest of all. */
 const laterEnd = (a: string | null, b: string | null): string | null => (a === null || b === null ? null : a > b ? a : b);
+
+/**
+ * The payment an admin may refund now under the money-back guarantee: the account's last Premium payment,
+ * not refunded yet, made at most MONEY_BACK_DAYS ago. The refund route asks this before it calls the
+ * provider, and `RefundPremium` decides with it again.
+ */
+export function refundablePayment(state: UserState, now: string): RecordedPayment {
+  const payment = registered(state).lastPayment;
+  if (!payment) throw new ConflictError(NO_PAYMENT_TO_REFUND);
+  if (payment.refunded) throw new ConflictError(ALREADY_REFUNDED);
+  if (!withinMoneyBack(payment.paidAt, now)) throw new ConflictError(moneyBackEndedMessage(payment.paidAt));
+  return { ...payment };
+}
+
+/**
+ * What a live subscription means for a running Premium's end: none while it renews, its period end once it
+ * is set to cancel then (never earlier than an end the Premium already has, e.g. a promo redeemed since).
+ */
+function endForSubscription(current: Registered, cancelAtPeriodEnd: boolean, currentPeriodEnd: string | null): string | null {
+  if (!cancelAtPeriodEnd || currentPeriodEnd === null) return null;
+  return current.premiumEndsAt === null ? currentPeriodEnd : laterEnd(current.premiumEndsAt, currentPeriodEnd);
+}
 
 /**
  * The account on `user-{id}`: registration, passwords, profile and Premium. Other deciders share this
@@ -99,6 +149,22 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         };
       case 'PremiumEnded':
         return { ...state, premium: false, premiumEndsAt: null };
+      case 'PremiumEndChanged':
+        state.premiumEndsAt = event.data.endsAt;
+        return state;
+      case 'SubscriptionUpdated': {
+        const { subscriptionId: id, customerId, status, currentPeriodEnd, cancelAtPeriodEnd, occurredAt } = event.data;
+        state.subscription = { id, customerId, status, currentPeriodEnd, cancelAtPeriodEnd, occurredAt };
+        return state;
+      }
+      case 'PremiumPaymentReceived': {
+        const { paymentId: id, subscriptionId, amountCents, currency, paidAt } = event.data;
+        state.lastPayment = { id, subscriptionId, amountCents, currency, paidAt, refunded: false };
+        return state;
+      }
+      case 'PremiumRefunded':
+        if (state.lastPayment?.id === event.data.paymentId) state.lastPayment.refunded = true;
+        return state;
       case 'UserEmailConfirmed':
         state.emailConfirmed = true;
         return state;
@@ -199,8 +265,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         const current = registered(state);
         const { source, reference, now, endsAt } = command.data;
         if (current.premiumReferences.has(reference)) return [];
+        // A checkout whose subscription was already set to cancel (its webhooks came first) ends with its period.
+        const sub = current.subscription;
+        const checkoutEnd =
+          source === 'checkout' && endsAt === null && sub && isLiveSubscription(sub.status) && sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : endsAt;
         // A running Premium is never shortened: a promo on top of a subscription keeps it open-ended.
-        const effectiveEnd = premiumActive(current, now) ? laterEnd(current.premiumEndsAt, endsAt) : endsAt;
+        const effectiveEnd = premiumActive(current, now) ? laterEnd(current.premiumEndsAt, checkoutEnd) : checkoutEnd;
         return [
           { type: 'PremiumStarted', data: { userId: current.userId, source, reference, startedAt: now, endsAt: effectiveEnd } },
         ];
@@ -215,6 +285,85 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         // An expiry check that arrives after the Premium was extended (or made open-ended) is stale.
         if (reason === 'expired' && premiumActive(current, now)) return [];
         return [{ type: 'PremiumEnded', data: { userId: current.userId, reason, reference, endedAt: now } }];
+      }
+
+      case 'RecordSubscription': {
+        const current = registered(state);
+        const { subscriptionId, customerId, status, currentPeriodEnd, cancelAtPeriodEnd, occurredAt, now } = command.data;
+        const known = current.subscription;
+        if (known?.id === subscriptionId) {
+          // Providers do not promise order: an update older than the recorded one is stale.
+          if (occurredAt < known.occurredAt) return [];
+        } else if (known && isLiveSubscription(known.status) && !isLiveSubscription(status)) {
+          // A late word about an earlier subscription does not touch the one that runs now.
+          return [];
+        }
+        const events: UserEvent[] = [];
+        const changed =
+          !known ||
+          known.id !== subscriptionId ||
+          known.customerId !== customerId ||
+          known.status !== status ||
+          known.currentPeriodEnd !== currentPeriodEnd ||
+          known.cancelAtPeriodEnd !== cancelAtPeriodEnd;
+        if (changed) {
+          events.push({
+            type: 'SubscriptionUpdated',
+            data: { userId: current.userId, subscriptionId, customerId, status, currentPeriodEnd, cancelAtPeriodEnd, occurredAt, updatedAt: now },
+          });
+        }
+        if (!current.premium || current.lifetimePremium) return events;
+        if (isEndedSubscription(status)) {
+          // Deleted (or never paid): Premium ends now, whatever period was left.
+          events.push({ type: 'PremiumEnded', data: { userId: current.userId, reason: 'cancelled', reference: subscriptionId, endedAt: now } });
+        } else if (isLiveSubscription(status) && premiumActive(current, now)) {
+          const endsAt = endForSubscription(current, cancelAtPeriodEnd, currentPeriodEnd);
+          if (endsAt !== current.premiumEndsAt) {
+            const reason = endsAt === null ? 'resumed' : 'cancel_at_period_end';
+            events.push({ type: 'PremiumEndChanged', data: { userId: current.userId, endsAt, reason, changedAt: now } });
+          }
+        }
+        return events;
+      }
+
+      case 'RecordPremiumPayment': {
+        const current = registered(state);
+        const { paymentId, subscriptionId, amountCents, currency, paidAt, now } = command.data;
+        // Nothing was paid (a trial, a 100% coupon): nothing to refund either.
+        if (amountCents <= 0) return [];
+        const last = current.lastPayment;
+        if (last && (last.id === paymentId || paidAt < last.paidAt)) return [];
+        return [
+          {
+            type: 'PremiumPaymentReceived',
+            data: { userId: current.userId, paymentId, subscriptionId, amountCents, currency, paidAt, receivedAt: now },
+          },
+        ];
+      }
+
+      case 'RefundPremium': {
+        const current = registered(state);
+        const { paymentId, refundId, adminId, now } = command.data;
+        const payment = refundablePayment(current, now);
+        if (payment.id !== paymentId) throw new ConflictError(PAYMENT_CHANGED);
+        const events: UserEvent[] = [
+          {
+            type: 'PremiumRefunded',
+            data: { userId: current.userId, paymentId, refundId, amountCents: payment.amountCents, currency: payment.currency, refundedBy: adminId, refundedAt: now },
+          },
+        ];
+        // The refund cancels the subscription it paid for at the provider: it bills no more.
+        const sub = current.subscription;
+        if (sub && isLiveSubscription(sub.status) && (payment.subscriptionId === null || payment.subscriptionId === sub.id)) {
+          events.push({
+            type: 'SubscriptionUpdated',
+            data: { userId: current.userId, subscriptionId: sub.id, customerId: sub.customerId, status: 'canceled', currentPeriodEnd: sub.currentPeriodEnd, cancelAtPeriodEnd: false, occurredAt: now, updatedAt: now },
+          });
+        }
+        if (current.premium && !current.lifetimePremium) {
+          events.push({ type: 'PremiumEnded', data: { userId: current.userId, reason: 'refunded', reference: paymentId, endedAt: now } });
+        }
+        return events;
       }
     }
   },

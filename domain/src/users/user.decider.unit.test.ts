@@ -3,13 +3,17 @@ import assert from 'node:assert/strict';
 import { fold } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { EndPremium, RegisterUser, StartPremium } from './user.commands.ts';
+import type { EndPremium, RecordPremiumPayment, RecordSubscription, RefundPremium, RegisterUser, StartPremium } from './user.commands.ts';
 import type {
   PasswordResetCompleted,
   PasswordResetRequested,
+  PremiumEndChanged,
   PremiumEnded,
+  PremiumPaymentReceived,
+  PremiumRefunded,
   PremiumStarted,
   ProfileCreated,
+  SubscriptionUpdated,
   UserEvent,
   UserRegistered,
 } from './user.events.ts';
@@ -216,6 +220,121 @@ describe('user decider: premium', () => {
   test('ignores a stale expiry for a Premium that still runs', () => {
     spec.given([registered, premiumStarted('PROMO-1', afterExpiry)]).when(endPremium('expired', later)).then([]);
     spec.given([registered, premiumStarted('cs_1', null)]).when(endPremium('expired', later)).then([]);
+  });
+});
+
+describe('user decider: subscription and money-back refunds', () => {
+  const periodEnd = '2026-12-21T10:00:00.000Z';
+  const nextPeriodEnd = '2027-01-21T10:00:00.000Z';
+  const sub = (over: Partial<RecordSubscription['data']> = {}): RecordSubscription => ({
+    type: 'RecordSubscription',
+    data: { userId: 'u1', subscriptionId: 'sub_1', customerId: 'cus_1', status: 'active', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false, occurredAt: now, now, ...over },
+  });
+  const subUpdated = (over: Partial<SubscriptionUpdated['data']> = {}): SubscriptionUpdated => ({
+    type: 'SubscriptionUpdated',
+    data: { userId: 'u1', subscriptionId: 'sub_1', customerId: 'cus_1', status: 'active', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false, occurredAt: now, updatedAt: now, ...over },
+  });
+  const endChanged = (endsAt: string | null, at = later): PremiumEndChanged => ({
+    type: 'PremiumEndChanged',
+    data: { userId: 'u1', endsAt, reason: endsAt === null ? 'resumed' : 'cancel_at_period_end', changedAt: at },
+  });
+  const payment = (paymentId = 'in_1', paidAt = now): RecordPremiumPayment => ({
+    type: 'RecordPremiumPayment',
+    data: { userId: 'u1', paymentId, subscriptionId: 'sub_1', amountCents: 1200, currency: 'usd', paidAt, now: paidAt },
+  });
+  const paid = (paymentId = 'in_1', paidAt = now): PremiumPaymentReceived => ({
+    type: 'PremiumPaymentReceived',
+    data: { userId: 'u1', paymentId, subscriptionId: 'sub_1', amountCents: 1200, currency: 'usd', paidAt, receivedAt: paidAt },
+  });
+  const refund = (at: string, paymentId = 'in_1'): RefundPremium => ({
+    type: 'RefundPremium',
+    data: { userId: 'u1', paymentId, refundId: 're_1', adminId: 'admin1', now: at },
+  });
+  const refunded = (at: string): PremiumRefunded => ({
+    type: 'PremiumRefunded',
+    data: { userId: 'u1', paymentId: 'in_1', refundId: 're_1', amountCents: 1200, currency: 'usd', refundedBy: 'admin1', refundedAt: at },
+  });
+  const subscribed = [registered, premiumStarted('cs_1', null), subUpdated()];
+
+  test('records a new subscription without touching an open-ended Premium', () => {
+    spec.given([registered, premiumStarted('cs_1', null)]).when(sub()).then([subUpdated()]);
+  });
+
+  test('the same subscription update again decides nothing (idempotent)', () => {
+    spec.given(subscribed).when(sub({ now: later })).then([]);
+  });
+
+  test('cancel at period end keeps Premium until the period end; resuming makes it open-ended again', () => {
+    spec
+      .given(subscribed)
+      .when(sub({ cancelAtPeriodEnd: true, occurredAt: later, now: later }))
+      .then([subUpdated({ cancelAtPeriodEnd: true, occurredAt: later, updatedAt: later }), endChanged(periodEnd)]);
+    spec
+      .given([...subscribed, subUpdated({ cancelAtPeriodEnd: true, occurredAt: later }), endChanged(periodEnd)])
+      .when(sub({ occurredAt: afterExpiry, now: afterExpiry }))
+      .then([subUpdated({ occurredAt: afterExpiry, updatedAt: afterExpiry }), endChanged(null, afterExpiry)]);
+  });
+
+  test('an update older than the recorded one changes nothing', () => {
+    spec
+      .given([...subscribed, subUpdated({ cancelAtPeriodEnd: true, occurredAt: later }), endChanged(periodEnd)])
+      .when(sub({ occurredAt: now, now: afterExpiry }))
+      .then([]);
+  });
+
+  test('a deleted subscription ends Premium now, whatever period was left', () => {
+    spec
+      .given(subscribed)
+      .when(sub({ status: 'canceled', now: later, occurredAt: later }))
+      .then([subUpdated({ status: 'canceled', occurredAt: later, updatedAt: later }), premiumEnded('cancelled')]);
+  });
+
+  test('a late word about an earlier subscription does not touch the running one', () => {
+    spec.given(subscribed).when(sub({ subscriptionId: 'sub_0', status: 'canceled', occurredAt: later, now: later })).then([]);
+  });
+
+  test('a checkout whose subscription was set to cancel first ends with the period', () => {
+    spec
+      .given([registered, subUpdated({ cancelAtPeriodEnd: true })])
+      .when(startPremium('cs_1', null, later))
+      .then([premiumStarted('cs_1', periodEnd, later)].map((event) => ({ ...event, data: { ...event.data, source: 'checkout' as const } })));
+  });
+
+  test('records a paid invoice once; an older or empty one is ignored', () => {
+    spec.given(subscribed).when(payment()).then([paid()]);
+    spec.given([...subscribed, paid()]).when(payment()).then([]);
+    spec.given([...subscribed, paid('in_2', later)]).when(payment('in_1', now)).then([]);
+    spec.given(subscribed).when({ ...payment(), data: { ...payment().data, amountCents: 0 } }).then([]);
+  });
+
+  test('a refund within 14 days records it, cancels the subscription and ends Premium now', () => {
+    const day13 = '2026-12-04T10:00:00.000Z';
+    spec
+      .given([...subscribed, paid()])
+      .when(refund(day13))
+      .then([
+        refunded(day13),
+        subUpdated({ status: 'canceled', occurredAt: day13, updatedAt: day13 }),
+        { type: 'PremiumEnded', data: { userId: 'u1', reason: 'refunded', reference: 'in_1', endedAt: day13 } },
+      ]);
+  });
+
+  test('a refund after 14 days, twice, of another payment or without one is a conflict', () => {
+    const day15 = '2026-12-06T10:00:00.000Z';
+    spec.given([...subscribed, paid()]).when(refund(day15)).thenThrows(ConflictError, /14-day money-back guarantee for this payment ended on 2026-12-05/);
+    spec.given([...subscribed, paid(), refunded(later)]).when(refund(later)).thenThrows(ConflictError, /already refunded/);
+    spec.given([...subscribed, paid('in_2')]).when(refund(later)).thenThrows(ConflictError, /has changed/);
+    spec.given(subscribed).when(refund(later)).thenThrows(ConflictError, /no Premium payment to refund/);
+  });
+
+  test('a renewal moves the period end of a subscription set to cancel', () => {
+    spec
+      .given([...subscribed, subUpdated({ cancelAtPeriodEnd: true, occurredAt: later }), endChanged(periodEnd)])
+      .when(sub({ cancelAtPeriodEnd: true, currentPeriodEnd: nextPeriodEnd, occurredAt: afterExpiry, now: afterExpiry }))
+      .then([
+        subUpdated({ cancelAtPeriodEnd: true, currentPeriodEnd: nextPeriodEnd, occurredAt: afterExpiry, updatedAt: afterExpiry }),
+        { ...endChanged(nextPeriodEnd, afterExpiry) },
+      ]);
   });
 });
 

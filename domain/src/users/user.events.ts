@@ -53,7 +53,52 @@ export type PremiumStarted = DomainEvent<
 >;
 export type PremiumEnded = DomainEvent<
   'PremiumEnded',
-  { userId: string; reason: 'cancelled' | 'payment_failed' | 'expired'; reference: string | null; endedAt: string }
+  { userId: string; reason: 'cancelled' | 'payment_failed' | 'expired' | 'refunded'; reference: string | null; endedAt: string }
+>;
+
+/**
+ * The provider's subscription as its webhooks last described it (`customer.subscription.created|updated|
+ * deleted`). `status` is the provider's (active, trialing, past_due, canceled, unpaid...); `occurredAt` is
+ * the provider event's time, so an older update delivered late changes nothing.
+ */
+export type SubscriptionUpdated = DomainEvent<
+  'SubscriptionUpdated',
+  {
+    userId: string;
+    subscriptionId: string;
+    customerId: string | null;
+    status: string;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+    occurredAt: string;
+    updatedAt: string;
+  }
+>;
+/**
+ * A running Premium's end moved: to the subscription's period end when it is set to cancel then, back to
+ * none (`null`) when it is resumed. The premium-expiry job ends it once the end has passed.
+ */
+export type PremiumEndChanged = DomainEvent<
+  'PremiumEndChanged',
+  { userId: string; endsAt: string | null; reason: 'cancel_at_period_end' | 'resumed'; changedAt: string }
+>;
+/** A Premium invoice was paid (`invoice.paid`): the payment the 14-day money-back guarantee refers to. */
+export type PremiumPaymentReceived = DomainEvent<
+  'PremiumPaymentReceived',
+  {
+    userId: string;
+    paymentId: string;
+    subscriptionId: string | null;
+    amountCents: number;
+    currency: string;
+    paidAt: string;
+    receivedAt: string;
+  }
+>;
+/** An admin refunded a Premium payment under the money-back guarantee (followed by `PremiumEnded` 'refunded'). */
+export type PremiumRefunded = DomainEvent<
+  'PremiumRefunded',
+  { userId: string; paymentId: string; refundId: string; amountCents: number; currency: string; refundedBy: string; refundedAt: string }
 >;
 
 export interface ContentFields {
@@ -241,6 +286,10 @@ export type UserEvent =
   | ProfileUpdated
   | PremiumStarted
   | PremiumEnded
+  | SubscriptionUpdated
+  | PremiumEndChanged
+  | PremiumPaymentReceived
+  | PremiumRefunded
   | ContentSubmitted
   | ContentEdited
   | ContentDeleted

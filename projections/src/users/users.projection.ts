@@ -3,8 +3,12 @@ import type {
   AdminRevoked,
   PasswordChanged,
   PasswordResetCompleted,
+  PremiumEndChanged,
   PremiumEnded,
+  PremiumPaymentReceived,
+  PremiumRefunded,
   PremiumStarted,
+  SubscriptionUpdated,
   ProfileCreated,
   TourCompleted,
   TourReset,
@@ -60,6 +64,29 @@ export interface UserDoc extends Doc {
   waitlist?: { position: number; tier: 'lifetime' | 'one_month'; month_free_granted: boolean } | null;
   /** SPEC §4 Tour: the guided tour was finished or skipped, and not reset since (absent: false). */
   has_completed_tour?: boolean;
+  /** The provider subscription as its webhooks last described it (absent: never subscribed). Server-only. */
+  subscription?: SubscriptionDoc;
+  /** The last Premium payment, what the money-back guarantee can refund (absent: none). Server-only. */
+  last_payment?: PaymentDoc;
+}
+
+export interface SubscriptionDoc {
+  id: string;
+  customer_id: string | null;
+  status: string;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+}
+
+export interface PaymentDoc {
+  id: string;
+  subscription_id: string | null;
+  amount_cents: number;
+  currency: string;
+  paid_at: string;
+  refunded_at: string | null;
+  refund_id: string | null;
+  refunded_by: string | null;
 }
 
 /**
@@ -76,6 +103,8 @@ export const usersProjection: Projection = {
       { key: { email: 1 }, unique: true },
       // Referral redemption finds the referrer by code.
       { key: { referral_code: 1 } },
+      // The admin's list of recent Premium payments (money-back refunds).
+      { key: { 'last_payment.paid_at': -1 } },
     ],
   },
   handles: new Set([
@@ -86,6 +115,10 @@ export const usersProjection: Projection = {
     'ProfileUpdated',
     'PremiumStarted',
     'PremiumEnded',
+    'PremiumEndChanged',
+    'SubscriptionUpdated',
+    'PremiumPaymentReceived',
+    'PremiumRefunded',
     'UserEmailConfirmed',
     'AdminGranted',
     'AdminRevoked',
@@ -180,6 +213,46 @@ export const usersProjection: Projection = {
       case 'PremiumEnded': {
         const data = event.data as PremiumEnded['data'];
         return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_premium: false, premium_until: null } } }];
+      }
+      case 'PremiumEndChanged': {
+        const data = event.data as PremiumEndChanged['data'];
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { premium_until: data.endsAt } } }];
+      }
+      case 'SubscriptionUpdated': {
+        const data = event.data as SubscriptionUpdated['data'];
+        const subscription: SubscriptionDoc = {
+          id: data.subscriptionId,
+          customer_id: data.customerId,
+          status: data.status,
+          current_period_end: data.currentPeriodEnd,
+          cancel_at_period_end: data.cancelAtPeriodEnd,
+        };
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { subscription } } }];
+      }
+      case 'PremiumPaymentReceived': {
+        const data = event.data as PremiumPaymentReceived['data'];
+        const payment: PaymentDoc = {
+          id: data.paymentId,
+          subscription_id: data.subscriptionId,
+          amount_cents: data.amountCents,
+          currency: data.currency,
+          paid_at: data.paidAt,
+          refunded_at: null,
+          refund_id: null,
+          refunded_by: null,
+        };
+        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { last_payment: payment } } }];
+      }
+      case 'PremiumRefunded': {
+        const data = event.data as PremiumRefunded['data'];
+        return [
+          {
+            op: 'updateMany',
+            collection: USERS,
+            filter: { _id: data.userId, 'last_payment.id': data.paymentId },
+            update: { $set: { 'last_payment.refunded_at': data.refundedAt, 'last_payment.refund_id': data.refundId, 'last_payment.refunded_by': data.refundedBy } },
+          },
+        ];
       }
       case 'UserEmailConfirmed': {
         const data = event.data as UserEmailConfirmed['data'];

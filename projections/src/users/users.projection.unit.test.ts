@@ -110,6 +110,43 @@ describe('users projection', () => {
   });
 });
 
+describe('users projection: subscription and payments', () => {
+  const periodEnd = '2026-12-21T10:00:00.000Z';
+  const started: UserEvent = { type: 'PremiumStarted', data: { userId: 'u1', source: 'checkout', reference: 'cs_1', startedAt: now, endsAt: null } };
+  const subscription: UserEvent = {
+    type: 'SubscriptionUpdated',
+    data: { userId: 'u1', subscriptionId: 'sub_1', customerId: 'cus_1', status: 'active', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: true, occurredAt: now, updatedAt: now },
+  };
+  const endChanged: UserEvent = { type: 'PremiumEndChanged', data: { userId: 'u1', endsAt: periodEnd, reason: 'cancel_at_period_end', changedAt: now } };
+  const paid: UserEvent = {
+    type: 'PremiumPaymentReceived',
+    data: { userId: 'u1', paymentId: 'in_1', subscriptionId: 'sub_1', amountCents: 1200, currency: 'usd', paidAt: now, receivedAt: now },
+  };
+  const refunded: UserEvent = {
+    type: 'PremiumRefunded',
+    data: { userId: 'u1', paymentId: 'in_1', refundId: 're_1', amountCents: 1200, currency: 'usd', refundedBy: 'admin1', refundedAt: periodEnd },
+  };
+
+  test('records the subscription, the Premium end of a cancel at period end, and the last payment', async () => {
+    const doc = await user(await project([registered, started, subscription, endChanged, paid]));
+    assert.deepEqual(doc?.subscription, { id: 'sub_1', customer_id: 'cus_1', status: 'active', current_period_end: periodEnd, cancel_at_period_end: true });
+    assert.equal(doc?.is_premium, true);
+    assert.equal(doc?.premium_until, periodEnd);
+    assert.deepEqual(doc?.last_payment, {
+      id: 'in_1', subscription_id: 'sub_1', amount_cents: 1200, currency: 'usd', paid_at: now, refunded_at: null, refund_id: null, refunded_by: null,
+    });
+  });
+
+  test('marks the refunded payment, and only that one', async () => {
+    const doc = await user(await project([registered, started, paid, refunded]));
+    assert.equal(doc?.last_payment?.refunded_at, periodEnd);
+    assert.equal(doc?.last_payment?.refund_id, 're_1');
+    assert.equal(doc?.last_payment?.refunded_by, 'admin1');
+    const other: UserEvent = { ...refunded, data: { ...(refunded.data as object), paymentId: 'in_0' } } as UserEvent;
+    assert.equal((await user(await project([registered, started, paid, other])))?.last_payment?.refunded_at, null);
+  });
+});
+
 describe('users projection: account security', () => {
   test('counts password changes and resets in token_version, once each even when applied twice', async () => {
     const changed: UserEvent = { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h1', changedAt: now } };
