@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import Stripe from 'stripe';
 import { InvalidWebhookSignature } from './payments.port.ts';
 import type { Payments } from './payments.port.ts';
-import { createSimulatedPayments, UnknownCheckoutSession } from './simulated-payments.ts';
+import { createSimulatedPayments, UnknownCheckoutSession, UnknownSubscription } from './simulated-payments.ts';
 import { createStripePayments, WEBHOOK_TOLERANCE_SECONDS } from './stripe-payments.ts';
 
 const webhookSecret = 'whsec_test_contract_secret';
@@ -89,6 +89,84 @@ describe('simulated payments', () => {
     assert.throws(() => payments.completeCheckout(session.checkoutSessionId), /cancelled/);
     assert.throws(() => payments.completeCheckout('cs_sim_unknown'), UnknownCheckoutSession);
     assert.equal(payments.getCheckoutSession('cs_sim_unknown'), undefined);
+  });
+});
+
+describe('simulated payments: subscription, portal, invoices and refunds', () => {
+  const portalRequest = (customerId: string) => ({ userId: 'user-123', customerId, returnUrl: 'http://localhost:3000/app' });
+
+  test('a paid checkout also yields the subscription and its paid invoice, signed, with a receipt', async () => {
+    const payments = createSimulatedPayments({ webhookSecret, publicUrl: 'http://localhost:3000' });
+    const session = await payments.createCheckoutSession(request);
+    const webhook = payments.completeCheckout(session.checkoutSessionId);
+    const [created, paid] = webhook.followUps.map((followUp) => payments.verifyWebhook(followUp.rawBody, followUp.signature));
+    assert.equal(created?.type, 'customer.subscription.created');
+    assert.equal(created?.object.status, 'active');
+    assert.equal(created?.object.cancel_at_period_end, false);
+    assert.deepEqual(created?.object.metadata, { userId: 'user-123' });
+    const periodEnd = ((created?.object.items as any).data[0].current_period_end as number) * 1000;
+    assert.ok(periodEnd > Date.now() + 27 * 24 * 3600 * 1000 && periodEnd < Date.now() + 32 * 24 * 3600 * 1000, 'about a month ahead');
+    assert.equal(paid?.type, 'invoice.paid');
+    assert.equal(paid?.object.amount_paid, 1200);
+    const checkout = payments.verifyWebhook(webhook.rawBody, webhook.signature);
+    assert.equal(checkout.object.subscription, created?.object.id);
+    assert.equal(checkout.object.invoice, paid?.object.id);
+    // A redelivery repeats the same events.
+    const again = payments.completeCheckout(session.checkoutSessionId);
+    assert.deepEqual(again.followUps.map((followUp) => payments.verifyWebhook(followUp.rawBody, followUp.signature).id), [created?.id, paid?.id]);
+
+    const customerId = String(checkout.object.customer);
+    const invoices = await payments.listInvoices(customerId);
+    assert.equal(invoices.length, 1);
+    assert.equal(invoices[0]?.id, paid?.object.id);
+    assert.match(invoices[0]?.receiptUrl ?? '', new RegExp(`^http://localhost:3000/simulated-portal/receipts/${customerId}/in_sim_`));
+    assert.deepEqual(await payments.listInvoices('cus_someone_else'), []);
+    assert.equal(payments.getInvoice('cus_someone_else', String(paid?.object.id)), undefined);
+  });
+
+  test('the portal cancels at the period end and resumes, each a signed subscription update', async () => {
+    const payments = createSimulatedPayments({ webhookSecret, publicUrl: 'http://localhost:3000' });
+    const session = await payments.createCheckoutSession(request);
+    const paid = payments.completeCheckout(session.checkoutSessionId);
+    const customerId = String(payments.verifyWebhook(paid.rawBody, paid.signature).object.customer);
+    const { url } = await payments.createPortalSession(portalRequest(customerId));
+    const portalId = url.split('/').at(-1)!;
+    assert.match(url, /^http:\/\/localhost:3000\/simulated-portal\/bps_sim_[0-9a-f]{32}$/);
+    assert.equal(payments.getPortalSession(portalId)?.subscription?.cancelAtPeriodEnd, false);
+    const cancelled = payments.setCancelAtPeriodEnd(portalId, true);
+    const event = payments.verifyWebhook(cancelled.rawBody, cancelled.signature);
+    assert.equal(event.type, 'customer.subscription.updated');
+    assert.equal(event.object.cancel_at_period_end, true);
+    assert.equal(payments.getPortalSession(portalId)?.subscription?.cancelAtPeriodEnd, true);
+    const resumed = payments.setCancelAtPeriodEnd(portalId, false);
+    assert.equal(payments.verifyWebhook(resumed.rawBody, resumed.signature).object.cancel_at_period_end, false);
+  });
+
+  test('a refund is made once per key and cancels the subscription; the portal then has nothing to cancel', async () => {
+    const payments = createSimulatedPayments({ webhookSecret, publicUrl: 'http://localhost:3000' });
+    const session = await payments.createCheckoutSession(request);
+    const webhook = payments.completeCheckout(session.checkoutSessionId);
+    const checkout = payments.verifyWebhook(webhook.rawBody, webhook.signature);
+    const refund = { paymentId: String(checkout.object.invoice), subscriptionId: String(checkout.object.subscription), idempotencyKey: 'refund-1' };
+    const first = await payments.refundPayment(refund);
+    assert.match(first.refundId, /^re_sim_/);
+    assert.deepEqual(await payments.refundPayment(refund), first);
+    const customerId = String(checkout.object.customer);
+    assert.equal((await payments.listInvoices(customerId))[0]?.refunded, true);
+    const { url } = await payments.createPortalSession(portalRequest(customerId));
+    assert.equal(payments.getPortalSession(url.split('/').at(-1)!)?.subscription, undefined);
+    assert.throws(() => payments.setCancelAtPeriodEnd(url.split('/').at(-1)!, true), UnknownSubscription);
+  });
+
+  test('after a restart, a portal session learns the subscription from our side', async () => {
+    const payments = createSimulatedPayments({ webhookSecret, publicUrl: 'http://localhost:3000' });
+    const subscription = { id: 'sub_sim_known', status: 'active', currentPeriodEnd: '2027-01-01T00:00:00.000Z', cancelAtPeriodEnd: false };
+    const { url } = await payments.createPortalSession({ ...portalRequest('cus_sim_user-123'), subscription });
+    const portalId = url.split('/').at(-1)!;
+    const update = payments.setCancelAtPeriodEnd(portalId, true);
+    const event = payments.verifyWebhook(update.rawBody, update.signature);
+    assert.equal(event.object.id, 'sub_sim_known');
+    assert.equal(event.object.cancel_at_period_end, true);
   });
 });
 

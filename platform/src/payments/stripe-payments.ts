@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { InvalidWebhookSignature, MalformedWebhookEvent } from './payments.port.ts';
-import type { CheckoutRequest, CheckoutSession, PaymentEvent, Payments } from './payments.port.ts';
+import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentInvoice, Payments } from './payments.port.ts';
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -91,6 +91,53 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
       });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { checkoutSessionId: session.id, checkoutUrl: session.url };
+    },
+
+    /**
+     * Stripe's Customer Portal: cancelling (at the period end, as the portal's default configuration does),
+     * resuming and the invoice history happen there, and come back to us as `customer.subscription.updated`
+     * / `deleted` and `invoice.paid` webhooks.
+     */
+    async createPortalSession(request) {
+      const session = await stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl });
+      return { url: session.url };
+    },
+
+    async listInvoices(customerId) {
+      const invoices = await stripe.invoices.list({ customer: customerId, limit: 24 });
+      return invoices.data.map(
+        (invoice): PaymentInvoice => ({
+          id: invoice.id ?? '',
+          number: invoice.number ?? null,
+          amountCents: invoice.amount_paid,
+          currency: invoice.currency,
+          status: invoice.status ?? 'draft',
+          paidAt: invoice.status_transitions.paid_at ? new Date(invoice.status_transitions.paid_at * 1000).toISOString() : null,
+          receiptUrl: invoice.hosted_invoice_url ?? null,
+        }),
+      );
+    },
+
+    /** Refunds the invoice's payment (its PaymentIntent or charge), then cancels the subscription now. */
+    async refundPayment(request) {
+      const payments = await stripe.invoicePayments.list({ invoice: request.paymentId, status: 'paid', limit: 1 });
+      const payment = payments.data[0]?.payment;
+      const paymentIntent = typeof payment?.payment_intent === 'string' ? payment.payment_intent : payment?.payment_intent?.id;
+      const charge = typeof payment?.charge === 'string' ? payment.charge : payment?.charge?.id;
+      if (!paymentIntent && !charge) throw new Error(`Stripe invoice ${request.paymentId} has no paid payment to refund`);
+      const refund = await stripe.refunds.create(
+        { ...(paymentIntent ? { payment_intent: paymentIntent } : { charge }), reason: 'requested_by_customer', metadata: { invoice: request.paymentId } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (request.subscriptionId) {
+        try {
+          await stripe.subscriptions.cancel(request.subscriptionId);
+        } catch (error) {
+          // Already cancelled (the customer did it in the portal meanwhile): nothing left to stop.
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        }
+      }
+      return { refundId: refund.id };
     },
 
     verifyWebhook(rawBody, signatureHeader) {

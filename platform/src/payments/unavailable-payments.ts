@@ -16,6 +16,15 @@ export function createUnavailablePayments(): Payments {
     async createCheckoutSession() {
       throw new PaymentsUnavailable(PAYMENTS_UNAVAILABLE);
     },
+    async createPortalSession() {
+      throw new PaymentsUnavailable(PAYMENTS_UNAVAILABLE);
+    },
+    async listInvoices() {
+      throw new PaymentsUnavailable(PAYMENTS_UNAVAILABLE);
+    },
+    async refundPayment() {
+      throw new PaymentsUnavailable(PAYMENTS_UNAVAILABLE);
+    },
     verifyWebhook() {
       throw new PaymentsUnavailable(PAYMENTS_UNAVAILABLE);
     },
