@@ -135,6 +135,12 @@ export interface ResyncPush {
   reason: 'redis-reconnected';
 }
 
+/** The owner's content left every list: deleted by the owner (another tab) or removed by an admin. */
+export interface ContentRemovedPush {
+  content_id: string;
+  by: 'owner' | 'admin';
+}
+
 /** Every event the server pushes, by name (DESIGN §3 Realtime). */
 export interface ServerToClientEvents {
   /** To `user:{recipient}`. */
@@ -143,6 +149,8 @@ export interface ServerToClientEvents {
   'content:progress': (progress: ContentProgressPush) => void;
   /** To `user:{owner}`: the content DTO after a release, pause, resume or moderation change. */
   'content:updated': (content: ContentDto) => void;
+  /** To `user:{owner}`: the content is gone (deleted in another tab, or removed by an admin). */
+  'content:removed': (removed: ContentRemovedPush) => void;
   /** To `admins`. */
   'flag:created': (flag: FlagDto) => void;
   /** To `admins`. */

@@ -125,7 +125,7 @@ describe('push reactor', () => {
     await eventStore.append('content-c1', [
       { type: 'ContentRemovedByAdmin', data: { contentId: 'c1', ownerId: 'u-1', contentTitle: 'Title c1', removedBy: 'u-0', removedAt: T } },
     ]);
-    const pushes = await until(9);
+    const pushes = await until(10);
     const admin = pushes.filter((p) => p.room === 'admins');
     assert.deepEqual(
       admin.map((p) => [p.event, p.payload]),
@@ -147,7 +147,8 @@ describe('push reactor', () => {
       ],
     );
     // The owner is notified of the flag, the status change and the removal, and sees the content's
-    // moderation live (`content:updated`); nobody else hears a thing.
+    // moderation live (`content:updated`), and the removal drops it from their lists (`content:removed`);
+    // nobody else hears a thing.
     const others = pushes.filter((p) => p.room !== 'admins');
     assert.deepEqual(others.map((p) => [p.room, p.event]), [
       ['user:u-1', 'notification'],
@@ -155,7 +156,9 @@ describe('push reactor', () => {
       ['user:u-1', 'notification'],
       ['user:u-1', 'content:updated'],
       ['user:u-1', 'notification'],
+      ['user:u-1', 'content:removed'],
     ]);
+    assert.deepEqual(others.at(-1)?.payload, { content_id: 'c1', by: 'admin' });
     const updates = others.filter((p) => p.event === 'content:updated').map((p) => p.payload as Record<string, unknown>);
     assert.deepEqual(
       updates.map((u) => [u.status, u.moderation_status, u.moderation_reason, u.under_review]),

@@ -5,7 +5,7 @@
  */
 import type { ContentRemovedByAdmin, ContentStatusChanged } from '@crossfeed/domain/content/content.events.ts';
 import type { ContentFlagged, FlagDeleted } from '@crossfeed/domain/flags/flag.events.ts';
-import type { ContentShared, ShareCreditGranted, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
+import type { ContentDeleted, ContentShared, ShareCreditGranted, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
 import type { WorkspaceEvent } from '@crossfeed/domain/workspace/workspace.events.ts';
 import type { ServerToClientEvent, ServerToClientPayload } from '@crossfeed/domain/api/realtime-events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
@@ -133,6 +133,14 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
       case 'ContentRemovedByAdmin': {
         const data = event.data as ContentRemovedByAdmin['data'];
         push(publisher, ADMINS_ROOM, 'flag:updated', { content_id: data.contentId, status: 'deleted', deleted: true });
+        // The owner's open lists drop it at once (their notification says why).
+        push(publisher, userRoom(data.ownerId), 'content:removed', { content_id: data.contentId, by: 'admin' });
+        return;
+      }
+      case 'ContentDeleted': {
+        // The owner's other tabs drop it too.
+        const data = event.data as ContentDeleted['data'];
+        push(publisher, userRoom(data.userId), 'content:removed', { content_id: data.contentId, by: 'owner' });
         return;
       }
       case 'WaitlistJoined': {

@@ -25,3 +25,19 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
     </span>
   );
 }
+
+/**
+ * A user flagged the content and no admin has decided yet: said on the item itself (the notification alone
+ * left the badge unchanged). Hidden once an admin sets a status, which then shows in the status badge.
+ */
+export function ReportedBadge({ moderationStatus, reason }: { moderationStatus: string | null | undefined; reason: string | null | undefined }) {
+  if (moderationStatus || !reason) return null;
+  return (
+    <span className="badge badge-status badge-status-reported" title={`${REPORTED_TITLE}: ${reason}`} data-testid="reported-badge">
+      {REPORTED_LABEL}
+    </span>
+  );
+}
+
+export const REPORTED_LABEL = 'Reported';
+export const REPORTED_TITLE = 'A user flagged this; an admin will review it';

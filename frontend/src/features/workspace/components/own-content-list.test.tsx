@@ -14,6 +14,17 @@ const renderList = (props: Partial<Props> = {}) => {
 };
 
 describe('OwnContentList', () => {
+  it('marks an item a user flagged as Reported until an admin decides', () => {
+    renderList({
+      contents: [
+        makeContent('c1', { moderation_status: null, moderation_reason: 'Spam link' }),
+        makeContent('c2', { moderation_status: 'approved', moderation_reason: 'Spam link' }),
+      ],
+    });
+    expect(within(card('Title c1')).getByTestId('reported-badge')).toHaveAttribute('title', 'A user flagged this; an admin will review it: Spam link');
+    expect(within(card('Title c2')).queryByTestId('reported-badge')).not.toBeInTheDocument();
+  });
+
   it("shows 'No contents available, Try adding some.' when empty", () => {
     renderList();
     expect(screen.getByText('No contents available, Try adding some.')).toBeInTheDocument();

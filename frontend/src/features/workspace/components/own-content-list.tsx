@@ -4,7 +4,7 @@ import { WORKSPACE_MESSAGES } from '../messages';
 import type { ContentDto } from '../types';
 import { formatDate, shareCountLabel } from '../workspace-rules';
 import { pendingExplanation, reviewNotice } from '@/lib/exchange-texts';
-import { ContentTypeBadge, StatusBadge } from './content-badges';
+import { ContentTypeBadge, ReportedBadge, StatusBadge } from './content-badges';
 import { SelectToggle } from './select-toggle';
 import { toggleOnCardClick } from './selectable-item';
 
@@ -69,6 +69,7 @@ export function OwnContentList({
                 </a>
                 <ContentTypeBadge type={content.content_type} />
                 <StatusBadge status={content.status} />
+                <ReportedBadge moderationStatus={content.moderation_status} reason={content.moderation_reason} />
               </div>
               <p className="content-card-meta">
                 Submitted <time dateTime={content.created_at}>{formatDate(content.created_at)}</time>
