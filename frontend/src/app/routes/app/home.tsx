@@ -73,12 +73,13 @@ export default function HomePage() {
           recordShare(sharedId, answer);
         }}
         onDailyLimit={openUpsell}
-        renderExtra={({ contentId, contactIds, close }) => (
+        renderExtra={({ contentId, contactIds, close, onLaterChange }) => (
           <ScheduleShareOption
             contentId={contentId}
             contactIds={contactIds}
             isPremium={isPremium}
             onScheduled={close}
+            onLaterChange={onLaterChange}
             onUpgrade={() => {
               close();
               openUpsell();

@@ -16,6 +16,8 @@ type ScheduleShareOptionProps = {
   onScheduled: () => void;
   /** A Free user pressed Upgrade: the route opens the Premium upsell. */
   onUpgrade?: () => void;
+  /** "Schedule for later" ticked or unticked: the share window offers Share (now) only when it is not. */
+  onLaterChange?: (later: boolean) => void;
 };
 
 /**
@@ -23,7 +25,7 @@ type ScheduleShareOptionProps = {
  * content at a chosen local time. The server checks the share's rules again when it runs and notifies the
  * outcome. Free users see an upgrade hint instead.
  */
-export function ScheduleShareOption({ contentId, contactIds, isPremium, onScheduled, onUpgrade }: ScheduleShareOptionProps) {
+export function ScheduleShareOption({ contentId, contactIds, isPremium, onScheduled, onUpgrade, onLaterChange }: ScheduleShareOptionProps) {
   const [enabled, setEnabled] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -71,6 +73,7 @@ export function ScheduleShareOption({ contentId, contactIds, isPremium, onSchedu
           checked={enabled}
           onChange={(event) => {
             setEnabled(event.target.checked);
+            onLaterChange?.(event.target.checked);
             setError(null);
             if (event.target.checked && value === '') setValue(defaultRunAt(new Date()));
           }}

@@ -446,6 +446,27 @@ describe('ShareContentModal', () => {
       expect(await screen.findByText('You can e-mail 2 people today, fewer than this match needs (4). Share again tomorrow to finish it.')).toBeInTheDocument();
     });
 
+    it('with "Schedule for later" ticked, the Share (now) button does not stand beside the extra\'s own button', async () => {
+      contactsMock.mockResolvedValue(page(CONTACTS));
+      summaryMock.mockResolvedValue(summary({}));
+      const user = userEvent.setup();
+      renderShare({
+        renderExtra: ({ onLaterChange }) => (
+          <label>
+            <input type="checkbox" onChange={(event) => onLaterChange(event.target.checked)} />
+            Schedule for later
+          </label>
+        ),
+      });
+      const later = await screen.findByRole('checkbox', { name: 'Schedule for later' });
+      expect(shareButton()).toBeInTheDocument();
+      await user.click(later);
+      expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+      await user.click(later);
+      expect(shareButton()).toBeInTheDocument();
+    });
+
     it('tells a Free user with no share left today before any choice, offers the upgrade and keeps Share disabled', async () => {
       contactsMock.mockResolvedValue(page(CONTACTS));
       summaryMock.mockResolvedValue(summary({ shares_left_today: 0 }));

@@ -38,7 +38,13 @@ type ShareContentModalProps = {
    * An extra section under the contacts (the route passes auto-scheduling's "Schedule for later"), given the
    * contacts chosen so far; `close` closes this modal.
    */
-  renderExtra?: (selection: { contentId: string; contactIds: readonly string[]; close: () => void }) => ReactNode;
+  renderExtra?: (selection: {
+    contentId: string;
+    contactIds: readonly string[];
+    close: () => void;
+    /** The extra replaces sharing now (e.g. "Schedule for later" ticked): the Share button steps aside. */
+    onLaterChange: (later: boolean) => void;
+  }) => ReactNode;
   /**
    * The next step from 'No contacts available.' (and from a match the contacts cannot finish): the composing
    * route closes this modal and opens the Contacts panel (without it there is no button).
@@ -91,6 +97,8 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [note, setNote] = useState('');
   const [bestTime, setBestTime] = useState(false);
+  // "Schedule for later" is ticked: its own button acts, so the Share (now) button is not offered beside it.
+  const [later, setLater] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -143,6 +151,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     setNote('');
     setFormError(null);
     setSharing(false);
+    setLater(false);
     if (hasContent) void loadContacts();
     else setContacts({ status: 'idle' });
     return () => {
@@ -206,7 +215,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!content || sharing || blocked) return;
+    if (!content || sharing || blocked || later) return;
     if (selected.size === 0) {
       setFormError(SELECT_A_CONTACT);
       return;
@@ -329,7 +338,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
           </>
         ) : null}
         {hasContacts ? <SentShares contentId={content.id} /> : null}
-        {hasContacts && renderExtra ? renderExtra({ contentId: content.id, contactIds: [...selected], close: onClose }) : null}
+        {hasContacts && renderExtra ? renderExtra({ contentId: content.id, contactIds: [...selected], close: onClose, onLaterChange: setLater }) : null}
         <FormMessage tone="error">{formError}</FormMessage>
       </form>
     );
@@ -345,16 +354,18 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
           <button type="button" className="button button-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button-primary"
-            // While the share is on its way the button keeps the focus (a disabled one would drop it).
-            disabled={!content || contacts.status !== 'ready' || selected.size === 0 || blocked !== null}
-            aria-disabled={sharing}
-          >
-            {sharing ? 'Sharing...' : 'Share'}
-          </button>
+          {later ? null : (
+            <button
+              type="submit"
+              form={formId}
+              className="button button-primary"
+              // While the share is on its way the button keeps the focus (a disabled one would drop it).
+              disabled={!content || contacts.status !== 'ready' || selected.size === 0 || blocked !== null}
+              aria-disabled={sharing}
+            >
+              {sharing ? 'Sharing...' : 'Share'}
+            </button>
+          )}
         </>
       }
     >
