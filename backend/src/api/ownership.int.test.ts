@@ -5,7 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addContacts, submitPromoted } from '../features/content/content.fixtures.ts';
+import { addContacts, submitContent, submitPromoted } from '../features/content/content.fixtures.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 
 let app: TestApp;
@@ -14,7 +14,7 @@ let intruder: Session;
 const ids: Record<string, string> = {};
 
 before(async () => {
-  app = await startTestApp({}, { workers: true });
+  app = await startTestApp();
   victim = await app.register();
   intruder = await app.register();
   await app.grantPremium(victim.user.id);
@@ -27,19 +27,21 @@ before(async () => {
   ids.audience = record.body.id;
   const link = await app.request('POST', '/links/', { token: victim.token, json: { content_id: ids.content } });
   assert.equal(link.status, 201, link.text);
+  const queued = await submitContent(app, victim, { url: 'https://example.com/victim-queued' });
   const schedule = await app.request('POST', '/schedules/', {
     token: victim.token,
-    json: { kind: 'release', content_id: ids.content, run_at: new Date(Date.now() + 86_400_000).toISOString() },
+    json: { kind: 'release', content_id: queued.id, run_at: new Date(Date.now() + 86_400_000).toISOString() },
   });
-  ids.schedule = schedule.body?.id ?? 'none';
+  assert.equal(schedule.status, 201, schedule.text);
+  ids.schedule = schedule.body.id;
   // The victim gets a notification: someone flags their content.
   const reporter = await app.register();
   const flag = await app.request('POST', '/flags/', { token: reporter.token, json: { content_id: ids.content, reason: 'Spam link' } });
   assert.equal(flag.status, 201, flag.text);
   ids.flag = flag.body.id;
-  await app.settleJobs();
   const notifications = await app.request('GET', '/notifications/', { token: victim.token });
-  ids.notification = (notifications.body.items ?? notifications.body)[0]?.id ?? 'none';
+  ids.notification = (notifications.body.items ?? notifications.body)[0]?.id;
+  assert.ok(ids.notification, 'the victim has a notification');
   ids.victim = victim.user.id;
 });
 after(() => app.close());
