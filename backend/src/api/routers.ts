@@ -9,6 +9,7 @@ import { audienceRoutes } from '../features/audience/audience.routes.ts';
 import { analyticsRoutes } from '../features/analytics/analytics.routes.ts';
 import { flagRoutes } from '../features/flags/flags.routes.ts';
 import { subscriptionRoutes } from '../features/subscription/subscription.routes.ts';
+import { adminRefundRoutes } from '../features/subscription/admin-refund.routes.ts';
 import { waitlistRoutes } from '../features/waitlist/waitlist.routes.ts';
 import { adminRoutes } from '../features/admin/admin.routes.ts';
 import { workspaceRoutes } from '../features/workspace/workspace.routes.ts';
@@ -33,6 +34,7 @@ export function apiRouters(ctx: ApiContext): Router[] {
     analyticsRoutes(ctx),
     flagRoutes(ctx),
     subscriptionRoutes(ctx),
+    adminRefundRoutes(ctx),
     waitlistRoutes(ctx),
     adminRoutes(ctx),
     workspaceRoutes(ctx),

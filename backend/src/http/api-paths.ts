@@ -19,6 +19,7 @@ export const API_PREFIXES = [
   '/health',
   '/socket.io',
   '/simulated-checkout',
+  '/simulated-portal',
   '/workspace',
   '/track',
   '/schedules',

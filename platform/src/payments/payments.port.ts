@@ -22,6 +22,8 @@ export interface PaymentEvent {
   type: string;
   /** The provider's event object (`data.object`). */
   object: Record<string, unknown>;
+  /** When the provider created the event (ISO), when it says so: orders updates of one object. */
+  createdAt?: string;
 }
 
 /** The subscription as our side last recorded it (the simulated adapter picks it up after a restart). */

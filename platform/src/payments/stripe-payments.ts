@@ -55,7 +55,9 @@ function readEvent(event: unknown): PaymentEvent {
   if (typeof id !== 'string' || id.length === 0 || id.length > 255) throw new MalformedWebhookEvent('The event has no id');
   if (typeof type !== 'string' || type.length === 0 || type.length > 255) throw new MalformedWebhookEvent('The event has no type');
   if (!isRecord(data) || !isRecord(data.object)) throw new MalformedWebhookEvent('The event has no data.object');
-  return { id, type, object: data.object };
+  const created = event.created;
+  const createdAt = typeof created === 'number' && Number.isFinite(created) && created > 0 ? new Date(created * 1000).toISOString() : undefined;
+  return { id, type, object: data.object, ...(createdAt ? { createdAt } : {}) };
 }
 
 export function createStripePayments(options: StripePaymentsOptions): Payments {

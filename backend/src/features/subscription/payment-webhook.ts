@@ -32,6 +32,29 @@ function userIdOf(object: Record<string, unknown>): string | undefined {
   );
 }
 
+const seconds = (value: unknown): string | null =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? new Date(value * 1000).toISOString() : null;
+
+/** A provider id, whether the field holds the id or the expanded object. */
+const idOf = (value: unknown): string | null => text(value) ?? text(record(value)?.id) ?? null;
+
+/**
+ * The subscription facts of a `customer.subscription.*` object. Stripe's current API keeps the period on the
+ * items (older versions on the subscription); a cancellation scheduled for a date (`cancel_at`) counts as
+ * cancelling then.
+ */
+function subscriptionFacts(object: Record<string, unknown>, deleted: boolean) {
+  const items = record(object.items)?.data;
+  const firstItem = Array.isArray(items) ? record(items[0]) : undefined;
+  const periodEnd = seconds(object.current_period_end) ?? seconds(firstItem?.current_period_end);
+  const cancelAt = seconds(object.cancel_at);
+  return {
+    status: deleted ? 'canceled' : (text(object.status) ?? 'active'),
+    currentPeriodEnd: cancelAt ?? periodEnd,
+    cancelAtPeriodEnd: !deleted && (object.cancel_at_period_end === true || cancelAt !== null),
+  };
+}
+
 /** The account change a provider event asks for, or undefined for events the product ignores. */
 function commandFor(event: PaymentEvent, now: string): { userId: string; command: UserCommand } | undefined {
   const { object } = event;
@@ -45,13 +68,35 @@ function commandFor(event: PaymentEvent, now: string): { userId: string; command
       if (!userId) return undefined;
       return { userId, command: { type: 'StartPremium', data: { userId, source: 'checkout', reference, now, endsAt: null } } };
     }
-    case 'customer.subscription.deleted':
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      // Deleted: Premium ends now, whatever period was left (RecordSubscription with status canceled).
+      const userId = userIdOf(object);
+      const subscriptionId = text(object.id);
+      if (!userId || !subscriptionId) return undefined;
+      const facts = subscriptionFacts(object, event.type === 'customer.subscription.deleted');
+      const occurredAt = event.createdAt ?? now;
+      return {
+        userId,
+        command: { type: 'RecordSubscription', data: { userId, subscriptionId, customerId: idOf(object.customer), ...facts, occurredAt, now } },
+      };
+    }
+    case 'invoice.paid': {
+      const userId = userIdOf(object);
+      const paymentId = text(object.id);
+      const amountCents = object.amount_paid;
+      if (!userId || !paymentId || typeof amountCents !== 'number' || !Number.isInteger(amountCents)) return undefined;
+      const subscriptionId = idOf(object.subscription) ?? idOf(record(record(object.parent)?.subscription_details)?.subscription);
+      const paidAt = seconds(record(object.status_transitions)?.paid_at) ?? event.createdAt ?? now;
+      const currency = text(object.currency) ?? 'usd';
+      return { userId, command: { type: 'RecordPremiumPayment', data: { userId, paymentId, subscriptionId, amountCents, currency, paidAt, now } } };
+    }
     case 'invoice.payment_failed': {
       const userId = userIdOf(object);
       if (!userId) return undefined;
-      const reason = event.type === 'customer.subscription.deleted' ? 'cancelled' : 'payment_failed';
       const reference = text(object.subscription) ?? text(object.id) ?? event.id;
-      return { userId, command: { type: 'EndPremium', data: { userId, reason, reference, now } } };
+      return { userId, command: { type: 'EndPremium', data: { userId, reason: 'payment_failed', reference, now } } };
     }
     default:
       return undefined;

@@ -52,7 +52,7 @@ const checkoutCompleted = (userId: string, sessionId = `cs_test_${++eventCounter
 
 const isPremium = async (token: string): Promise<boolean> => (await app.request('GET', '/auth/me', { token })).body.is_premium;
 const premiumEvents = async (userId: string) =>
-  (await app.ctx.eventStore.readStream(userStream(userId))).filter((event) => event.type.startsWith('Premium'));
+  (await app.ctx.eventStore.readStream(userStream(userId))).filter((event) => event.type === 'PremiumStarted' || event.type === 'PremiumEnded');
 
 describe('POST /api/subscription/create-checkout-session', () => {
   test('creates a hosted checkout for the caller and answers its id and URL', async () => {
@@ -339,6 +339,9 @@ describe('production without Stripe keys (finding 4)', () => {
       ['POST', '/simulated-checkout/cs_sim_0123/pay'],
       ['POST', '/simulated-checkout/cs_sim_0123/cancel'],
       ['GET', '/simulated-checkout/checkout.js'],
+      ['GET', '/simulated-portal/bps_sim_0123'],
+      ['POST', '/simulated-portal/bps_sim_0123/cancel'],
+      ['GET', '/simulated-portal/receipts/cus_sim_1/in_sim_1'],
     ] as const) {
       const answer = await production.request(method, path, { token: session.token });
       assert.equal(answer.status, 404, `${method} ${path}`);
@@ -350,5 +353,257 @@ describe('production without Stripe keys (finding 4)', () => {
     });
     assert.equal(webhook.status, 503);
     assert.equal((await production.request('GET', '/auth/me', { token: session.token })).body.is_premium, false);
+    // Nobody has a subscription to manage, and a refund cannot reach a provider.
+    assert.equal((await production.request('POST', '/api/subscription/portal-session', { token: session.token })).status, 409);
+    assert.equal((await production.request('GET', '/api/subscription', { token: session.token })).body.plan, 'free');
+  });
+});
+
+describe('a subscription somebody can cancel (issue 23, finding 8)', () => {
+  const pathOf = (url: string) => new URL(url).pathname;
+  const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+  /** A user who paid through the simulated checkout, as a browser does. */
+  async function subscriber() {
+    const session = await app.register();
+    const created = (await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token })).body;
+    const paid = await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`, { token: session.token });
+    assert.equal(paid.status, 303);
+    return session;
+  }
+  const portalOf = async (token: string) => {
+    const response = await app.request('POST', '/api/subscription/portal-session', { token });
+    assert.equal(response.status, 200, response.text);
+    return pathOf(response.body.url);
+  };
+
+  test('after paying, the subscription shows its renewal date, an invoice with a receipt, and can be managed', async () => {
+    const session = await subscriber();
+    const response = await app.request('GET', '/api/subscription', { token: session.token });
+    assert.equal(response.status, 200, response.text);
+    const sub = response.body;
+    assert.equal(sub.plan, 'subscription');
+    assert.equal(sub.is_premium, true);
+    assert.equal(sub.status, 'active');
+    assert.equal(sub.cancel_at_period_end, false);
+    assert.equal(sub.cancels_on, null);
+    assert.equal(sub.can_manage, true);
+    const periodEnd = Date.parse(sub.current_period_end);
+    assert.ok(periodEnd > Date.now() + 27 * DAY && periodEnd < Date.now() + 32 * DAY, 'a month ahead');
+    assert.equal(sub.renews_on, sub.current_period_end);
+    assert.equal(sub.invoices.length, 1);
+    assert.equal(sub.invoices[0].amount_cents, 1200);
+    assert.equal(sub.invoices[0].status, 'paid');
+    assert.equal(sub.invoices[0].refunded, false);
+    const receipt = await app.request('GET', pathOf(sub.invoices[0].receipt_url));
+    assert.equal(receipt.status, 200);
+    assert.match(receipt.text, /\$12 USD/);
+    // Another customer's path to the same invoice finds nothing.
+    const other = sub.invoices[0].receipt_url.replace(/cus_sim_[^/]+/, 'cus_sim_someone');
+    assert.equal((await app.request('GET', pathOf(other))).status, 404);
+  });
+
+  test('cancelling in the simulated portal keeps Premium until the period end and shows "Cancels on"; resuming undoes it', async () => {
+    const session = await subscriber();
+    const before = (await app.request('GET', '/api/subscription', { token: session.token })).body;
+    const portal = await portalOf(session.token);
+    assert.match(portal, /^\/simulated-portal\/bps_sim_[0-9a-f]{32}$/);
+    const page = await app.request('GET', portal);
+    assert.equal(page.status, 200);
+    assert.match(page.text, new RegExp(`Renews on ${dateText(before.current_period_end)}`));
+    assert.match(page.text, new RegExp(`action="${portal}/cancel"`));
+    assert.doesNotMatch(page.text, /<script(?![^>]*\bsrc="\/simulated-checkout\/checkout\.js")/i);
+
+    const cancelled = await app.request('POST', `${portal}/cancel`, { form: { access_token: session.token } });
+    assert.equal(cancelled.status, 303);
+    assert.equal(cancelled.headers.get('location'), portal);
+    assert.match((await app.request('GET', portal)).text, new RegExp(`Cancels on ${dateText(before.current_period_end)}`));
+    const after = (await app.request('GET', '/api/subscription', { token: session.token })).body;
+    assert.equal(after.cancel_at_period_end, true);
+    assert.equal(after.cancels_on, before.current_period_end);
+    assert.equal(after.renews_on, null);
+    assert.equal(after.is_premium, true);
+    assert.equal(after.premium_until, before.current_period_end);
+    const me = (await app.request('GET', '/auth/me', { token: session.token })).body;
+    assert.equal(me.is_premium, true);
+    assert.equal(me.premium_until, before.current_period_end);
+
+    // Past the period end the account is Free (and may subscribe again).
+    app.setNow(new Date(Date.parse(before.current_period_end) + 60_000).toISOString());
+    try {
+      assert.equal((await app.request('GET', '/api/subscription', { token: session.token })).body.is_premium, false);
+      assert.equal((await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token })).status, 200);
+    } finally {
+      app.setNow(undefined);
+    }
+
+    assert.equal((await app.request('POST', `${portal}/resume`, { token: session.token })).status, 303);
+    const resumed = (await app.request('GET', '/api/subscription', { token: session.token })).body;
+    assert.equal(resumed.cancels_on, null);
+    assert.equal(resumed.renews_on, before.current_period_end);
+    assert.equal(resumed.premium_until, null);
+  });
+
+  test("nobody can act on another account's subscription: no token 401, another account 403, nothing changes", async () => {
+    const session = await subscriber();
+    const stranger = await subscriber();
+    const portal = await portalOf(session.token);
+    const anonymous = await app.request('POST', `${portal}/cancel`);
+    assert.equal(anonymous.status, 401);
+    assert.equal(typeof anonymous.body.detail, 'string');
+    const other = await app.request('POST', `${portal}/cancel`, { token: stranger.token });
+    assert.equal(other.status, 403);
+    assert.equal(other.body.detail, 'This subscription belongs to another account.');
+    assert.equal((await app.request('POST', `${portal}/cancel`, { form: { access_token: 'not-a-token' } })).status, 401);
+    assert.equal((await app.request('GET', '/api/subscription', { token: session.token })).body.cancel_at_period_end, false);
+    assert.equal((await app.request('POST', '/simulated-portal/bps_sim_nope/cancel', { token: session.token })).status, 404);
+    assert.equal((await app.request('GET', '/simulated-portal/bps_sim_nope')).status, 404);
+  });
+
+  test('no subscription to manage: Free, promo and granted Premium get 409; bad input 400; no token 401', async () => {
+    const free = await app.register();
+    const answer = await app.request('POST', '/api/subscription/portal-session', { token: free.token });
+    assert.equal(answer.status, 409);
+    assert.equal(answer.body.detail, 'You have no subscription to manage.');
+    const granted = await app.register();
+    await app.grantPremium(granted.user.id);
+    assert.equal((await app.request('POST', '/api/subscription/portal-session', { token: granted.token })).status, 409);
+    const view = (await app.request('GET', '/api/subscription', { token: granted.token })).body;
+    assert.deepEqual(
+      { plan: view.plan, is_premium: view.is_premium, can_manage: view.can_manage, invoices: view.invoices, renews_on: view.renews_on },
+      { plan: 'promo', is_premium: true, can_manage: false, invoices: [], renews_on: null },
+    );
+    assert.equal((await app.request('GET', '/api/subscription', { token: free.token })).body.plan, 'free');
+    const withFields = await app.request('POST', '/api/subscription/portal-session', { token: free.token, json: { customer: 'cus_x' } });
+    assert.equal(withFields.status, 400);
+    assert.equal(typeof withFields.body.detail, 'string');
+    await expectUnauthorized('POST', '/api/subscription/portal-session');
+    await expectUnauthorized('GET', '/api/subscription');
+  });
+
+  test('Stripe-shaped subscription webhooks: cancel at period end, a redelivery, a late older update, then deletion now', async () => {
+    const session = await app.register();
+    await app.grantPremium(session.user.id);
+    const periodEnd = Math.floor(Date.now() / 1000) + 20 * 24 * 3600;
+    const subscription = (over: Record<string, unknown>) => ({
+      id: 'sub_stripe_1',
+      object: 'subscription',
+      customer: 'cus_stripe_1',
+      status: 'active',
+      cancel_at_period_end: false,
+      items: { object: 'list', data: [{ id: 'si_1', current_period_end: periodEnd }] },
+      metadata: { userId: session.user.id },
+      ...over,
+    });
+    const at = (offset: number, type: string, object: Record<string, unknown>) =>
+      JSON.stringify({ ...JSON.parse(stripeEvent(type, object)), created: Math.floor(Date.now() / 1000) + offset });
+    const created = at(-30, 'customer.subscription.created', subscription({}));
+    const cancelling = at(-10, 'customer.subscription.updated', subscription({ cancel_at_period_end: true }));
+    const stale = at(-20, 'customer.subscription.updated', subscription({ cancel_at_period_end: false }));
+    for (const payload of [created, cancelling]) assert.deepEqual((await postWebhook(payload, sign(payload))).body, { received: true });
+    const end = new Date(periodEnd * 1000).toISOString();
+    const expectCancelling = async () => {
+      const view = (await app.request('GET', '/api/subscription', { token: session.token })).body;
+      assert.deepEqual({ cancels_on: view.cancels_on, premium_until: view.premium_until }, { cancels_on: end, premium_until: end });
+    };
+    await expectCancelling();
+    assert.deepEqual((await postWebhook(cancelling, sign(cancelling))).body, { received: true, duplicate: true });
+    assert.deepEqual((await postWebhook(stale, sign(stale))).body, { received: true });
+    await expectCancelling();
+
+    const deleted = at(0, 'customer.subscription.deleted', subscription({ status: 'canceled', cancel_at_period_end: true }));
+    assert.deepEqual((await postWebhook(deleted, sign(deleted))).body, { received: true });
+    assert.equal(await isPremium(session.token), false);
+    const ended = (await premiumEvents(session.user.id)).at(-1);
+    assert.deepEqual([ended?.type, (ended?.data as any).reason], ['PremiumEnded', 'cancelled']);
+  });
+});
+
+describe('admin refunds under the 14-day money-back guarantee (issue 23, finding 8)', () => {
+  let admin: Awaited<ReturnType<TestApp['registerAdmin']>>;
+  before(async () => {
+    admin = await app.registerAdmin();
+  });
+
+  async function subscriber() {
+    const session = await app.register();
+    const created = (await app.request('POST', '/api/subscription/create-checkout-session', { token: session.token })).body;
+    assert.equal((await app.request('POST', `/simulated-checkout/${created.checkout_session_id}/pay`, { token: session.token })).status, 303);
+    return session;
+  }
+  const refundPath = (userId: string) => `/admin/subscriptions/${encodeURIComponent(userId)}/refund`;
+
+  test('an admin refunds a recent payment: Premium ends now, the refund is recorded, the invoice shows it, and it cannot happen twice', async () => {
+    const session = await subscriber();
+    const listed = await app.request('GET', '/admin/subscriptions?refundable=true', { token: admin.token });
+    assert.equal(listed.status, 200, listed.text);
+    const entry = listed.body.payments.find((payment: any) => payment.user_id === session.user.id);
+    assert.equal(entry?.amount_cents, 1200);
+    assert.equal(entry?.refundable, true);
+    assert.equal(entry?.username, session.user.username);
+
+    const refunded = await app.request('POST', refundPath(session.user.id), { token: admin.token });
+    assert.equal(refunded.status, 200, refunded.text);
+    assert.equal(refunded.body.refunded, true);
+    assert.match(refunded.body.refund_id, /^re_sim_/);
+    assert.equal(refunded.body.payment_id, entry.payment_id);
+    assert.equal(await isPremium(session.token), false);
+    const events = (await app.ctx.eventStore.readStream(userStream(session.user.id))).map((event) => event.type);
+    assert.deepEqual(events.slice(-3), ['PremiumRefunded', 'SubscriptionUpdated', 'PremiumEnded']);
+    const view = (await app.request('GET', '/api/subscription', { token: session.token })).body;
+    assert.equal(view.plan, 'free');
+    assert.equal(view.status, 'canceled');
+    assert.equal(view.can_manage, false);
+    assert.equal(view.invoices[0].refunded, true);
+
+    const again = await app.request('POST', refundPath(session.user.id), { token: admin.token });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.detail, 'This Premium payment was already refunded.');
+    const after = (await app.request('GET', '/admin/subscriptions?refundable=true', { token: admin.token })).body.payments;
+    assert.equal(after.some((payment: any) => payment.user_id === session.user.id), false);
+    const all = (await app.request('GET', '/admin/subscriptions', { token: admin.token })).body.payments;
+    assert.ok(all.find((payment: any) => payment.user_id === session.user.id)?.refunded_at);
+  });
+
+  test('after 14 days the refund is refused with a clear 409 and Premium stays', async () => {
+    const session = await subscriber();
+    app.setNow(new Date(Date.now() + 15 * DAY).toISOString());
+    try {
+      const response = await app.request('POST', refundPath(session.user.id), { token: admin.token });
+      assert.equal(response.status, 409);
+      assert.match(response.body.detail, /^The 14-day money-back guarantee for this payment ended on \d{4}-\d{2}-\d{2}\.$/);
+      const listed = (await app.request('GET', '/admin/subscriptions?refundable=true', { token: admin.token })).body.payments;
+      assert.equal(listed.some((payment: any) => payment.user_id === session.user.id), false);
+    } finally {
+      app.setNow(undefined);
+    }
+    assert.equal(await isPremium(session.token), true);
+  });
+
+  test('admins only; unknown account 404; no payment 409; bad input 400', async () => {
+    const session = await subscriber();
+    const member = await app.register();
+    const forbidden = await app.request('POST', refundPath(session.user.id), { token: member.token });
+    assert.equal(forbidden.status, 403);
+    assert.equal(forbidden.body.detail, 'Access denied. Admins only.');
+    // Not even one's own payment.
+    assert.equal((await app.request('POST', refundPath(session.user.id), { token: session.token })).status, 403);
+    assert.equal((await app.request('GET', '/admin/subscriptions', { token: member.token })).status, 403);
+    await expectUnauthorized('POST', refundPath(session.user.id));
+    await expectUnauthorized('GET', '/admin/subscriptions');
+    assert.equal(await isPremium(session.token), true);
+
+    const unknown = await app.request('POST', refundPath('no-such-user'), { token: admin.token });
+    assert.equal(unknown.status, 404);
+    assert.equal(typeof unknown.body.detail, 'string');
+    const none = await app.request('POST', refundPath(member.user.id), { token: admin.token });
+    assert.equal(none.status, 409);
+    assert.equal(none.body.detail, 'This account has no Premium payment to refund.');
+    const badQuery = await app.request('GET', '/admin/subscriptions?refundable=maybe', { token: admin.token });
+    assert.equal(badQuery.status, 400);
+    assert.equal(typeof badQuery.body.detail, 'string');
+    const body = await app.request('POST', refundPath(session.user.id), { token: admin.token, json: { amount_cents: 99999 } });
+    assert.equal(body.status, 400);
+    assert.equal(await isPremium(session.token), true);
   });
 });
