@@ -15,12 +15,25 @@ export type ContentStatusChanged = DomainEvent<
     previousStatus: string | null;
     changedBy: string;
     changedAt: string;
+    /**
+     * Why, as the owner is told: set when the status is `deleted` (the admin's reason, else the open flags'
+     * reasons) or when the admin gave one. Absent in events recorded before reasons were kept.
+     */
+    reason?: string | null;
   }
 >;
 /** Admin deletion: the content disappears and its flags with it. */
 export type ContentRemovedByAdmin = DomainEvent<
   'ContentRemovedByAdmin',
-  { contentId: string; ownerId: string; contentTitle: string; removedBy: string; removedAt: string }
+  {
+    contentId: string;
+    ownerId: string;
+    contentTitle: string;
+    removedBy: string;
+    removedAt: string;
+    /** Why, as the owner is told (the admin's reason, else the open flags' reasons); absent in older events. */
+    reason?: string | null;
+  }
 >;
 export type ShortLinkCreated = DomainEvent<
   'ShortLinkCreated',

@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { FLAG_REASON_MAX } from '../rules/limits.ts';
 import type { FlagCommand } from './flag.commands.ts';
+import { FLAG_OUTCOME_MESSAGES, isFlagOutcome } from './flag-outcome.ts';
 import type { FlagEvent } from './flag.events.ts';
 
 export const FLAG_MESSAGES = {
@@ -54,8 +55,11 @@ export const flagDecider: Decider<FlagState, FlagCommand, FlagEvent> = {
       }
       case 'DeleteFlag': {
         if (state.status !== 'open') throw new NotFoundError(FLAG_MESSAGES.notFound);
-        const { flagId, deletedBy, now } = command.data;
-        return [{ type: 'FlagDeleted', data: { flagId, contentId: state.contentId, deletedBy, deletedAt: now } }];
+        const { flagId, deletedBy, now, leavesContentUnderReview = false, outcome = null } = command.data;
+        if (!leavesContentUnderReview) return [{ type: 'FlagDeleted', data: { flagId, contentId: state.contentId, deletedBy, deletedAt: now } }];
+        // The last open flag on content under review: the admin says what becomes of the content.
+        if (!isFlagOutcome(outcome)) throw new ConflictError(FLAG_OUTCOME_MESSAGES.required);
+        return [{ type: 'FlagDeleted', data: { flagId, contentId: state.contentId, deletedBy, deletedAt: now, outcome } }];
       }
     }
   },

@@ -73,6 +73,31 @@ describe('flag decider', () => {
     deciderSpec(flagDecider).given([flagged]).when(deleteFlag).then([deleted]);
   });
 
+  test('refuses to delete the last open flag on content under review without an outcome (409)', () => {
+    const last = { ...deleteFlag, data: { ...deleteFlag.data, leavesContentUnderReview: true } };
+    deciderSpec(flagDecider).given([flagged]).when(last).thenThrows(ConflictError, /Choose the outcome/);
+    deciderSpec(flagDecider)
+      .given([flagged])
+      .when({ ...last, data: { ...last.data, outcome: 'later' as never } })
+      .thenThrows(ConflictError, /Choose the outcome/);
+  });
+
+  test('deletes the last open flag on content under review with the chosen outcome, recorded on the event', () => {
+    for (const outcome of ['approve', 'keep'] as const) {
+      deciderSpec(flagDecider)
+        .given([flagged])
+        .when({ ...deleteFlag, data: { ...deleteFlag.data, leavesContentUnderReview: true, outcome } })
+        .then([{ ...deleted, data: { ...deleted.data, outcome } }]);
+    }
+  });
+
+  test('ignores an outcome when other open flags remain or the content is not under review', () => {
+    deciderSpec(flagDecider)
+      .given([flagged])
+      .when({ ...deleteFlag, data: { ...deleteFlag.data, leavesContentUnderReview: false, outcome: 'approve' } })
+      .then([deleted]);
+  });
+
   test('answers not found for an unknown or already deleted flag', () => {
     deciderSpec(flagDecider).given([]).when(deleteFlag).thenThrows(NotFoundError, /Flag not found/);
     deciderSpec(flagDecider).given([flagged, deleted]).when(deleteFlag).thenThrows(NotFoundError, /Flag not found/);
