@@ -162,6 +162,31 @@ describe('contents projection', () => {
     assert.equal(c2?.moderation_status, 'deleted');
   });
 
+  test('keeps the reason of the latest moderation decision apart from the flag reason', async () => {
+    const store = await projectEvents(
+      [contentsProjection],
+      [
+        submitted('c1'),
+        submitted('c2'),
+        onContent('c1', 'ContentStatusChanged', { contentTitle: 'My post', status: 'deleted', previousStatus: 'active', changedBy: 'admin', changedAt: T1, reason: 'Spam link' }),
+        onContent('c2', 'ContentRemovedByAdmin', { contentTitle: 'My post', removedBy: 'admin', removedAt: T1, reason: 'Copied' }),
+      ],
+    );
+    assert.equal((await content(store, 'c1'))?.decision_reason, 'Spam link');
+    assert.equal((await content(store, 'c1'))?.moderation_reason, null);
+    assert.equal((await content(store, 'c2'))?.decision_reason, 'Copied');
+    const later = await projectEvents(
+      [contentsProjection],
+      [
+        submitted('c1'),
+        onContent('c1', 'ContentStatusChanged', { contentTitle: 'My post', status: 'deleted', previousStatus: 'active', changedBy: 'admin', changedAt: T1, reason: 'Spam link' }),
+        // An older event without a reason: the decision it records had none.
+        onContent('c1', 'ContentStatusChanged', { contentTitle: 'My post', status: 'approved', previousStatus: 'deleted', changedBy: 'admin', changedAt: T1 }),
+      ],
+    );
+    assert.equal((await content(later, 'c1'))?.decision_reason, null);
+  });
+
   test('queued content is pending until released; pause, resume and a flag reason', async () => {
     const queued = (id: string): TestEvent => ({ ...submitted(id, 'owner', 2), data: { ...(submitted(id, 'owner', 2).data as object), queued: true } });
     const onUser = (type: string, data: Record<string, unknown>): TestEvent => ({ stream: userStream('owner'), type, data: { userId: 'owner', ...data } });

@@ -48,6 +48,11 @@ export interface ContentDoc extends Doc {
   moderation_status: string | null;
   /** The reason of the latest flag, if any was made. */
   moderation_reason: string | null;
+  /**
+   * The reason recorded with the latest moderation decision (the admin's, or the flags' for a removal); null
+   * when it had none. Absent in documents written before it was kept: read it with `?? null`.
+   */
+  decision_reason?: string | null;
   required_shares: number;
   share_count: number;
   /** Human clicks on its short links; bot clicks are kept apart. */
@@ -266,7 +271,12 @@ export const contentsProjection: Projection = {
       case 'ContentStatusChanged': {
         const data = event.data as ContentStatusChanged['data'];
         return [
-          { op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { moderation_status: data.status, updated_at: data.changedAt } } },
+          {
+            op: 'update',
+            collection: CONTENTS,
+            id: data.contentId,
+            update: { $set: { moderation_status: data.status, decision_reason: data.reason ?? null, updated_at: data.changedAt } },
+          },
         ];
       }
       case 'ContentRemovedByAdmin': {
@@ -276,7 +286,7 @@ export const contentsProjection: Projection = {
             op: 'update',
             collection: CONTENTS,
             id: data.contentId,
-            update: { $set: { deleted: true, moderation_status: 'deleted', updated_at: data.removedAt } },
+            update: { $set: { deleted: true, moderation_status: 'deleted', decision_reason: data.reason ?? null, updated_at: data.removedAt } },
           },
         ];
       }

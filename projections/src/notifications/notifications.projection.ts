@@ -51,6 +51,9 @@ const notify = (
   },
 ];
 
+/** A moderation decision's reason, told after the message; events recorded before reasons were kept have none. */
+const reasonSuffix = (reason: string | null | undefined): string => (reason ? ` Reason: ${reason}` : '');
+
 /** SPEC §3 Notification: what happened to the recipient's content and subscription. */
 export const notificationsProjection: Projection = {
   name: 'notifications',
@@ -88,12 +91,12 @@ export const notificationsProjection: Projection = {
       case 'ContentStatusChanged': {
         const data = event.data as ContentStatusChanged['data'];
         // `under_review` reads "under review".
-        const message = `Your content "${data.contentTitle}" is now ${data.status.replace(/_/g, ' ')}.`;
+        const message = `Your content "${data.contentTitle}" is now ${data.status.replace(/_/g, ' ')}.${reasonSuffix(data.reason)}`;
         return notify(event, data.ownerId, 'content_status_changed', message, data.changedAt, data.contentId);
       }
       case 'ContentRemovedByAdmin': {
         const data = event.data as ContentRemovedByAdmin['data'];
-        const message = `Your content "${data.contentTitle}" was removed by a moderator.`;
+        const message = `Your content "${data.contentTitle}" was removed by a moderator.${reasonSuffix(data.reason)}`;
         return notify(event, data.ownerId, 'content_removed', message, data.removedAt, data.contentId);
       }
       case 'MatchCompleted': {

@@ -98,6 +98,24 @@ describe('notifications projection', () => {
     assert.equal(await notifications.count({ user_id: 'owner' }), 3);
   });
 
+  test('tells the owner the reason of a removal, by deletion or by the deleted status', async () => {
+    const moderation = { contentId: 'c1', ownerId: 'owner', contentTitle: 'My Post' };
+    const notifications = await project([
+      { id: 'r', type: 'ContentRemovedByAdmin', data: { ...moderation, removedBy: 'admin', removedAt: at, reason: 'Copies another class' } },
+      {
+        id: 'd',
+        type: 'ContentStatusChanged',
+        data: { ...moderation, status: 'deleted', previousStatus: 'under_review', changedBy: 'admin', changedAt: at, reason: 'Spam link; Misleading' },
+      },
+      // Recorded before reasons were kept: read as before.
+      { id: 'old', type: 'ContentStatusChanged', data: { ...moderation, status: 'deleted', previousStatus: null, changedBy: 'admin', changedAt: at } },
+    ]);
+    const byId = async (id: string) => (await notifications.findOne({ _id: id }))?.message;
+    assert.equal(await byId('r'), 'Your content "My Post" was removed by a moderator. Reason: Copies another class');
+    assert.equal(await byId('d'), 'Your content "My Post" is now deleted. Reason: Spam link; Misleading');
+    assert.equal(await byId('old'), 'Your content "My Post" is now deleted.');
+  });
+
   test('welcomes a Premium start and announces its end', async () => {
     const notifications = await project([
       { id: 'p1', type: 'PremiumStarted', data: { userId: 'u1', source: 'checkout', reference: 'cs', startedAt: at, endsAt: null } },
