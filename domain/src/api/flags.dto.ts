@@ -5,3 +5,24 @@ import type { ContentDto } from './content.dto.ts';
  * content without its link statistics.
  */
 export type ModeratedContentDto = Omit<ContentDto, 'short_link_clicks' | 'conversions_count' | 'links' | 'enhanced_url'>;
+
+/**
+ * One item of the admin report's "Moderated content" view (GET /admin/content): content with a moderation
+ * status, whether or not any flag is still open on it.
+ */
+export interface ModeratedItemDto {
+  id: string;
+  title: string;
+  content_type: string;
+  categories: string[];
+  user: { id: string; username: string };
+  /** flagged, under_review, approved or deleted. */
+  status: string;
+  /** Removed by an admin (DELETE /admin/content/{id}): gone for good, its status can no longer change. */
+  removed: boolean;
+  /** The latest decision's reason, else the latest flag's; null when there is none. */
+  reason: string | null;
+  /** Flags still open on it (listed in the "Flags" view). */
+  open_flags: number;
+  updated_at: string;
+}

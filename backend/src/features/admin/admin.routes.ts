@@ -7,6 +7,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { IsoDay, resolveDayRange } from '../../http/day-range.ts';
 import { parseInput } from '../../http/validate.ts';
 import { analyticsSeries } from './analytics-series.ts';
+import { moderatedContentRoutes } from './moderated-content.routes.ts';
 import { queueDashboard } from './queue-dashboard.ts';
 
 /** The longest range one analytics request may cover (two years of days). */
@@ -26,7 +27,8 @@ const JOB_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
  * Admin-only routes of the founder: analytics (`GET /admin/analytics`), read-model replay
- * (`POST /admin/replay`, `GET /admin/replay/{id}`) and the queue dashboard (`/admin/queues`).
+ * (`POST /admin/replay`, `GET /admin/replay/{id}`), the queue dashboard (`/admin/queues`) and the moderated
+ * content of the admin report (`/admin/content`, moderated-content.routes.ts).
  *
  * `GET /admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD&bucket=day|week|month` (default: the last 30 days by
  * day; at most 731 days): one point per UTC day, per Monday-started week (labelled by its Monday) or per
@@ -71,5 +73,6 @@ export function adminRoutes(ctx: ApiContext): Router {
   });
 
   router.use(queueDashboard(ctx));
+  router.use(moderatedContentRoutes(ctx));
   return router;
 }

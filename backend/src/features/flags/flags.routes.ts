@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { moderationDecider, MODERATION_MESSAGES } from '@crossfeed/domain/content/moderation.decider.ts';
+import { moderationDecider } from '@crossfeed/domain/content/moderation.decider.ts';
 import { flagDecider, FLAG_MESSAGES } from '@crossfeed/domain/flags/flag.decider.ts';
-import { MODERATION_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
+import { FLAG_OUTCOME_MESSAGES, FLAG_OUTCOMES, outcomeNeeded, type FlagOutcome } from '@crossfeed/domain/flags/flag-outcome.ts';
 import { FLAG_REASON_MAX } from '@crossfeed/domain/rules/limits.ts';
-import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
+import { ConflictError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { contentStream, flagStream } from '@crossfeed/domain/shared/streams.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import type { Position } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { isRemoved, shownStatus } from '@crossfeed/domain/rules/content-visibility.ts';
+import { isRemoved } from '@crossfeed/domain/rules/content-visibility.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { FLAGS, type FlagDoc } from '@crossfeed/projections/flags/flags.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -19,10 +19,12 @@ import { THROTTLE_MESSAGES, throttle } from '../../auth/throttles.ts';
 import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toFlagDto, toModeratedContentDto } from './flag.dto.ts';
+import { changeModerationStatus, contentNotFound, ModerationReason, openFlagReasons, StatusBody } from './moderation.ts';
 
 const ID_MAX = 100;
 const BULK_DELETE_MAX = 500;
-const contentNotFound = (): NotFoundError => new NotFoundError(MODERATION_MESSAGES.contentNotFound);
+
+const Outcome = z.enum(FLAG_OUTCOMES, { message: FLAG_OUTCOME_MESSAGES.invalid });
 
 /**
  * The flag id of one reporter's reports on one content (uuid-shaped, from a hash): their reports share
@@ -50,14 +52,15 @@ const BulkDeleteBody = z
       .array(z.string().trim().min(1).max(ID_MAX), { message: 'flag_ids must be a list of flag ids.' })
       .min(1, 'flag_ids must name at least one flag.')
       .max(BULK_DELETE_MAX, `flag_ids may name at most ${BULK_DELETE_MAX} flags.`),
+    outcome: Outcome.optional(),
   })
   .strict();
 
-const StatusBody = z
-  .object({
-    new_status: z.enum(MODERATION_STATUSES, { message: MODERATION_MESSAGES.invalidStatus }),
-  })
-  .strict();
+/** `DELETE /flags/{id}?outcome=approve|keep`: the outcome is needed for the last open flag on content under review. */
+const DeleteFlagQuery = z.object({ outcome: Outcome.optional() }).strict();
+
+/** `DELETE /admin/content/{id}` may say why (told to the owner); SPEC's call sends no body. */
+const RemoveBody = z.object({ reason: ModerationReason }).strict();
 
 /** Flags (SPEC §7 Flags and admin): anyone signed in reports content; admins review, moderate and delete. */
 export function flagRoutes(ctx: ApiContext): Router {
@@ -111,25 +114,54 @@ export function flagRoutes(ctx: ApiContext): Router {
     });
   });
 
+  /**
+   * What deleting `flagIds` (open flags, as the read model lists them) does to their contents: those left
+   * flagged or under review with no open flag need an outcome (flag-outcome.ts), and which of the flags is
+   * the last one deleted for each of them.
+   */
+  const deletionPlan = async (flagIds: readonly string[]) => {
+    const open = await flags().find({ _id: { $in: [...flagIds] } });
+    const byContent = new Map<string, string[]>();
+    for (const flag of open) byContent.set(flag.content_id, [...(byContent.get(flag.content_id) ?? []), flag._id]);
+    const lastFlagOf = new Map<string, ContentDoc>();
+    for (const [contentId, ids] of byContent) {
+      const content = await contents().findOne({ _id: contentId });
+      const left = (await flags().count({ content_id: contentId })) - ids.length;
+      if (content && outcomeNeeded(content, left)) lastFlagOf.set(ids.at(-1)!, content);
+    }
+    return { open, lastFlagOf };
+  };
+
+  /** Applies the outcome before the last flag goes, so a failure half-way never strands the content. */
+  const applyOutcome = async (content: ContentDoc, outcome: FlagOutcome, adminId: string): Promise<void> => {
+    if (outcome === 'approve') await changeModerationStatus(ctx, content, 'approved', adminId);
+  };
+
   router.post('/flags/bulk-delete', auth, requireAdmin, async (req, res) => {
     const admin = currentUser(req);
-    const { flag_ids } = parseInput(BulkDeleteBody, req.body ?? {});
+    const { flag_ids, outcome } = parseInput(BulkDeleteBody, req.body ?? {});
+    const ids = [...new Set(flag_ids)];
+    const { lastFlagOf } = await deletionPlan(ids);
+    // All or nothing: nothing is deleted until the admin said what becomes of content left under review.
+    if (lastFlagOf.size > 0 && !outcome) throw new ConflictError(FLAG_OUTCOME_MESSAGES.requiredBulk);
     const now = ctx.clock().toISOString();
     let deleted = 0;
     let last: Position | undefined;
-    for (const flagId of new Set(flag_ids)) {
+    for (const flagId of ids) {
+      const content = lastFlagOf.get(flagId);
       try {
+        if (content && outcome) await applyOutcome(content, outcome, admin._id);
         const result = await handleCommand(
           ctx.eventStore,
           flagDecider,
           flagStream(flagId),
-          { type: 'DeleteFlag', data: { flagId, deletedBy: admin._id, now } },
+          { type: 'DeleteFlag', data: { flagId, deletedBy: admin._id, now, leavesContentUnderReview: content !== undefined, outcome } },
           { metadata: { userId: admin._id } },
         );
         deleted += 1;
         if (result.position !== undefined && (last === undefined || result.position > last)) last = result.position;
       } catch (error) {
-        // Unknown or already deleted flags are skipped: the answer counts what this call deleted.
+        // Unknown or already deleted flags (and content removed meanwhile) are skipped: the answer counts what this call deleted.
         if (!(error instanceof NotFoundError)) throw error;
       }
     }
@@ -140,50 +172,45 @@ export function flagRoutes(ctx: ApiContext): Router {
   router.delete('/flags/:id', auth, requireAdmin, async (req, res) => {
     const admin = currentUser(req);
     const flagId = String(req.params.id);
+    const { outcome } = parseInput(DeleteFlagQuery, { ...req.query });
+    const content = (await deletionPlan([flagId])).lastFlagOf.get(flagId);
+    // Without an outcome the decider refuses (409) before anything is written.
+    if (content && outcome) await applyOutcome(content, outcome, admin._id);
     await execute(
       ctx,
       flagDecider,
       flagStream(flagId),
-      { type: 'DeleteFlag', data: { flagId, deletedBy: admin._id, now: ctx.clock().toISOString() } },
+      {
+        type: 'DeleteFlag',
+        data: { flagId, deletedBy: admin._id, now: ctx.clock().toISOString(), leavesContentUnderReview: content !== undefined, outcome },
+      },
       { userId: admin._id },
     );
-    res.json({ id: flagId, message: 'Flag deleted successfully.' });
+    const body: Record<string, unknown> = { id: flagId, message: 'Flag deleted successfully.' };
+    if (content && outcome) {
+      body.outcome = outcome;
+      const updated = await contents().findOne({ _id: content._id });
+      if (updated) body.content = toModeratedContentDto(updated);
+    }
+    res.json(body);
   });
 
   router.put('/flags/:id/content-status', auth, requireAdmin, async (req, res) => {
     const admin = currentUser(req);
-    const { new_status } = parseInput(StatusBody, req.body ?? {});
+    const { new_status, reason } = parseInput(StatusBody, req.body ?? {});
     const flag = await flags().findOne({ _id: String(req.params.id) });
     if (!flag) throw new NotFoundError(FLAG_MESSAGES.notFound);
     const content = await contents().findOne({ _id: flag.content_id });
     if (!content || content.deleted) throw contentNotFound();
-    await execute(
-      ctx,
-      moderationDecider,
-      contentStream(content._id),
-      {
-        type: 'ChangeContentStatus',
-        data: {
-          contentId: content._id,
-          ownerId: content.user_id,
-          contentTitle: content.title,
-          status: new_status,
-          currentStatus: shownStatus(content),
-          changedBy: admin._id,
-          now: ctx.clock().toISOString(),
-        },
-      },
-      { userId: admin._id },
-    );
-    const updated = await contents().findOne({ _id: content._id });
-    if (!updated) throw contentNotFound();
-    res.json(toModeratedContentDto(updated));
+    res.json(toModeratedContentDto(await changeModerationStatus(ctx, content, new_status, admin._id, reason ?? null)));
   });
 
   router.delete('/admin/content/:id', auth, requireAdmin, async (req, res) => {
     const admin = currentUser(req);
+    const { reason } = parseInput(RemoveBody, req.body ?? {});
     const content = await contents().findOne({ _id: String(req.params.id) });
     if (!content) throw contentNotFound();
+    const flagReasons = reason?.trim() ? [] : await openFlagReasons(ctx, content._id);
     await execute(
       ctx,
       moderationDecider,
@@ -196,6 +223,8 @@ export function flagRoutes(ctx: ApiContext): Router {
           contentTitle: content.title,
           removedBy: admin._id,
           now: ctx.clock().toISOString(),
+          reason: reason ?? null,
+          flagReasons,
         },
       },
       { userId: admin._id },
