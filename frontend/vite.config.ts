@@ -29,6 +29,7 @@ const API_SEGMENTS = [
   'audience',
   'health',
   'simulated-checkout',
+  'simulated-portal',
   'workspace',
   'track',
   'schedules',

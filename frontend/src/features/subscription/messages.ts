@@ -12,3 +12,7 @@ export const PAYMENT_REFRESH_FAILED = 'No se pudo actualizar tu cuenta. Inténta
 /** The /success page's headings: while the payment is confirmed, and when it could not be. */
 export const PAYMENT_CONFIRMING_HEADING = 'Confirmando tu pago';
 export const PAYMENT_NOT_CONFIRMED_HEADING = 'No se pudo confirmar el pago';
+/** The plan window's subscription texts (issue 23, finding 8). */
+export const PORTAL_FAILED = 'Failed to open the subscription portal. Please try again.';
+export const renewsOn = (date: string) => `Renews on ${date}.`;
+export const cancelsOn = (date: string) => `Cancels on ${date}. Premium stays on until then.`;

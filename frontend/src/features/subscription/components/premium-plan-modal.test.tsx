@@ -7,6 +7,8 @@ import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render-route';
 import type { UserDto } from '@crossfeed/domain/api/realtime-events.ts';
 import * as checkout from '../api/create-checkout-session';
+import type { SubscriptionDto } from '../api/get-subscription';
+import * as portal from '../api/create-portal-session';
 import { PLANS } from '../plans';
 import { comparisonRows, PremiumPlanModal } from './premium-plan-modal';
 
@@ -28,6 +30,22 @@ function cells(feature: string) {
 }
 
 const upgradeButton = () => screen.getByRole('button', { name: 'Upgrade to Premium' });
+
+const PERIOD_END = '2026-12-21T10:00:00.000Z';
+const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+const subscriptionDto = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => ({
+  plan: 'subscription',
+  is_premium: true,
+  premium_until: null,
+  status: 'active',
+  current_period_end: PERIOD_END,
+  cancel_at_period_end: false,
+  renews_on: PERIOD_END,
+  cancels_on: null,
+  can_manage: true,
+  invoices: [],
+  ...overrides,
+});
 
 describe('PremiumPlanModal', () => {
   let assign: MockInstance<(url: string) => void>;
@@ -101,15 +119,17 @@ describe('PremiumPlanModal', () => {
     expect(upgradeButton()).toBeEnabled();
   });
 
-  it('tells a Premium user they are Premium instead of offering the upgrade', () => {
+  it('tells a Premium user they are Premium instead of offering the upgrade', async () => {
     signIn({ is_premium: true });
-    const fetchMock = vi.fn();
+    const fetchMock = vi.fn(async () => jsonResponse(200, subscriptionDto({ plan: 'promo', renews_on: null })));
     vi.stubGlobal('fetch', fetchMock);
     renderModal();
     expect(screen.getByRole('status')).toHaveTextContent('You are a Premium user.');
     expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Free vs Premium' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the subscription is read: no checkout is started.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/subscription', expect.objectContaining({ method: 'GET' })));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('leads a Premium user to Audience insights and closes', async () => {
@@ -159,5 +179,84 @@ describe('PremiumPlanModal: the waitlist carried over', () => {
     signIn({ is_premium: false, premium_lifetime: true });
     renderModal();
     expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+  });
+});
+
+describe('PremiumPlanModal: a paid subscription (issue 23, finding 8)', () => {
+  const invoice = {
+    id: 'in_1',
+    number: 'SIM-0001',
+    amount_cents: 1200,
+    currency: 'usd',
+    status: 'paid',
+    paid_at: '2026-11-21T10:00:00.000Z',
+    receipt_url: 'https://pay.example.com/receipts/in_1',
+    refunded: false,
+  };
+
+  it('shows the renewal date, the invoices with receipts, and Manage subscription opens the portal', async () => {
+    signIn({ is_premium: true });
+    const goToPortal = vi.spyOn(portal, 'goToPortal').mockImplementation(() => {});
+    const fetchMock = vi.fn(async (path: string) =>
+      path === '/api/subscription'
+        ? jsonResponse(200, subscriptionDto({ invoices: [invoice] }))
+        : jsonResponse(200, { url: 'https://billing.example.com/session/1' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderModal();
+    expect(await screen.findByTestId('plan-billing')).toHaveTextContent(`Renews on ${longDate(PERIOD_END)}.`);
+    const receipt = screen.getByRole('link', { name: 'Receipt for SIM-0001' });
+    expect(receipt).toHaveAttribute('href', 'https://pay.example.com/receipts/in_1');
+    expect(screen.getByRole('region', { name: 'Invoices' })).toHaveTextContent('$12 USD');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
+    await vi.waitFor(() => expect(goToPortal).toHaveBeenCalledWith('https://billing.example.com/session/1'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/subscription/portal-session', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('a subscription set to cancel shows "Cancels on" instead of a renewal', async () => {
+    signIn({ is_premium: true, premium_until: PERIOD_END });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, subscriptionDto({ cancel_at_period_end: true, cancels_on: PERIOD_END, renews_on: null, premium_until: PERIOD_END }))));
+    renderModal();
+    expect(await screen.findByTestId('plan-billing')).toHaveTextContent(`Cancels on ${longDate(PERIOD_END)}. Premium stays on until then.`);
+    expect(screen.queryByText(/Renews on/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage subscription' })).toBeInTheDocument();
+  });
+
+  it('promo Premium shows its end and no Manage button', async () => {
+    signIn({ is_premium: true, premium_until: '2026-04-01T12:00:00.000Z' });
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(200, subscriptionDto({ plan: 'promo', can_manage: false, renews_on: null, status: null, current_period_end: null, premium_until: '2026-04-01T12:00:00.000Z' })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderModal();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.getByRole('status')).toHaveTextContent(`You are a Premium user until ${longDate('2026-04-01T12:00:00.000Z')}.`);
+    expect(screen.queryByTestId('plan-billing')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+  });
+
+  it('lifetime Premium asks for no subscription and offers no Manage button', () => {
+    signIn({ is_premium: true, premium_lifetime: true });
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderModal();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+  });
+
+  it("a portal that cannot open says so with the server's detail and offers the button again", async () => {
+    signIn({ is_premium: true });
+    const error = vi.spyOn(toast, 'error');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) =>
+        path === '/api/subscription' ? jsonResponse(200, subscriptionDto()) : jsonResponse(409, { detail: 'You have no subscription to manage.' }),
+      ),
+    );
+    renderModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage subscription' }));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('You have no subscription to manage.', expect.anything()));
+    expect(screen.getByRole('button', { name: 'Manage subscription' })).toBeEnabled();
   });
 });

@@ -3,7 +3,11 @@ import { IconCheck } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
+import type { InvoiceDto, SubscriptionDto } from '../api/get-subscription';
+import { useManageSubscription } from '../hooks/use-manage-subscription';
+import { useSubscription } from '../hooks/use-subscription';
 import { useUpgrade } from '../hooks/use-upgrade';
+import { cancelsOn, renewsOn } from '../messages';
 import { PLANS, PREMIUM_PRICE, type Plan } from '../plans';
 import '../subscription.css';
 
@@ -75,10 +79,52 @@ const formatDate = (iso: string) => {
   return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString(undefined, { dateStyle: 'long' });
 };
 
+const formatAmount = (invoice: InvoiceDto) =>
+  `$${(invoice.amount_cents / 100).toFixed(invoice.amount_cents % 100 === 0 ? 0 : 2)} ${invoice.currency.toUpperCase()}`;
+
+/** A paid subscription's next date: when it renews, or when it cancels (Premium stays on until then). */
+function billingLine(subscription: SubscriptionDto | null): string | null {
+  if (subscription?.plan !== 'subscription') return null;
+  const cancels = subscription.cancels_on ? formatDate(subscription.cancels_on) : null;
+  if (cancels) return cancelsOn(cancels);
+  const renews = subscription.renews_on ? formatDate(subscription.renews_on) : null;
+  return renews ? renewsOn(renews) : null;
+}
+
+/** SPEC §2 'Invoices & receipts available.': the subscription's invoices, each with its receipt. */
+function Invoices({ invoices }: { invoices: readonly InvoiceDto[] }) {
+  return (
+    <section className="plan-modal-invoices" aria-labelledby="plan-invoices-heading">
+      <h3 id="plan-invoices-heading">Invoices</h3>
+      <ul>
+        {invoices.map((invoice) => (
+          <li key={invoice.id}>
+            <span>{invoice.paid_at ? formatDate(invoice.paid_at) : '—'}</span>
+            <span>{formatAmount(invoice)}</span>
+            <span>{invoice.refunded ? 'Refunded' : invoice.status === 'paid' ? 'Paid' : invoice.status}</span>
+            {invoice.receipt_url ? (
+              <a
+                href={invoice.receipt_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Receipt for ${invoice.number ?? invoice.id}`}
+              >
+                Receipt
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * SPEC §2 Premium plan ('Choose Your Plan'): the Free vs Premium table, the $12 USD/month price and
  * 'Upgrade to Premium', which runs the pricing page's upgrade flow (hosted checkout). A Premium user is
- * told so instead of being offered the button.
+ * told so instead of being offered the button; a paying one also sees when the subscription renews or
+ * cancels, the invoices with their receipts, and 'Manage subscription' (the provider's portal: cancel
+ * anytime, resume). Promo and lifetime Premium have no subscription to manage.
  */
 export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
   const isPremium = useAppStore(selectIsPremium);
@@ -87,8 +133,13 @@ export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
   /** "Waitlist #4: lifetime Premium" / "Waitlist: one month of Premium free", when the waitlist carried over. */
   const waitlistTier = useAppStore((state) => state.user?.waitlist?.message ?? null);
   const { upgrade, busy } = useUpgrade('/app/home');
+  const { subscription } = useSubscription(open && isPremium && !lifetime);
+  const { manage, busy: opening } = useManageSubscription();
   const premiumPrice = `${PREMIUM_PRICE}/month`;
-  const until = premiumUntil ? formatDate(premiumUntil) : null;
+  const billing = billingLine(subscription);
+  // A subscription's end is its billing line's; only a time-limited (promo) Premium shows "until".
+  const until = premiumUntil && subscription?.plan !== 'subscription' ? formatDate(premiumUntil) : null;
+  const invoices = subscription?.invoices ?? [];
 
   return (
     <Modal
@@ -97,7 +148,13 @@ export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
       title="Choose Your Plan"
       className="modal-wide"
       footer={
-        isPremium ? undefined : (
+        isPremium ? (
+          subscription?.can_manage ? (
+            <button type="button" className="button button-primary" onClick={() => void manage()} disabled={opening}>
+              {opening ? 'Redirecting...' : 'Manage subscription'}
+            </button>
+          ) : undefined
+        ) : (
           <button type="button" className="button button-primary" onClick={() => void upgrade()} disabled={busy}>
             {busy ? 'Redirecting...' : 'Upgrade to Premium'}
           </button>
@@ -137,10 +194,12 @@ export function PremiumPlanModal({ open, onClose }: PremiumPlanModalProps) {
           </table>
         </div>
         {isPremium ? (
-          <p className="plan-modal-status" role="status">
-            {until && !lifetime ? `You are a Premium user until ${until}.` : 'You are a Premium user.'}
-          </p>
+          <div className="plan-modal-status" role="status">
+            <p>{until && !lifetime ? `You are a Premium user until ${until}.` : 'You are a Premium user.'}</p>
+            {billing && !lifetime ? <p data-testid="plan-billing">{billing}</p> : null}
+          </div>
         ) : null}
+        {isPremium && !lifetime && invoices.length > 0 ? <Invoices invoices={invoices} /> : null}
         {isPremium ? (
           <p className="plan-modal-note">
             <Link to="/app/audience-insights" onClick={onClose}>
