@@ -1,6 +1,7 @@
 import { PAGE_SIZE_DEFAULT, TOTAL_COUNT_HEADER } from '@crossfeed/domain/rules/limits.ts';
 import { takeEarlyRead } from '@/lib/early-reads';
 import { notifySessionExpired } from '@/lib/notify';
+import { markSessionEnded } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';
 
 /** SPEC §7: non-OK answers raise an error carrying the response's `detail`, or this text when absent. */
@@ -165,6 +166,7 @@ async function send(path: string, request: ApiRequest): Promise<{ response: Resp
   if (response.status === 401 && auth) {
     // SPEC §4: a warning toast, then logout, then the error.
     notifySessionExpired();
+    markSessionEnded();
     useAppStore.getState().logout({ expired: true });
   }
   throw new ApiError(response.status, detailOf(payload));

@@ -36,4 +36,22 @@ describe('lib/toast', () => {
     toast.warning('Now');
     expect(warning).toHaveBeenCalledWith('Now');
   });
+
+  it('drops error toasts for a moment after the session ended (calls failing with it), shows them again after a login', async () => {
+    const error = vi.spyOn(toastify, 'error');
+    const warning = vi.spyOn(toastify, 'warning');
+    const { toast, loadToasts, markSessionEnded, clearSessionEnded, SESSION_END_QUIET_MS } = await freshToast();
+    await loadToasts();
+    markSessionEnded();
+    toast.warning('Session expired. Please log in again.');
+    toast.error('Failed to fetch remaining shuffles.');
+    expect(warning).toHaveBeenCalledTimes(1);
+    expect(error).not.toHaveBeenCalled();
+    clearSessionEnded();
+    toast.error('Login failed.');
+    expect(error).toHaveBeenCalledWith('Login failed.');
+    markSessionEnded(Date.now() - SESSION_END_QUIET_MS - 1);
+    toast.error('Later failure');
+    expect(error).toHaveBeenCalledWith('Later failure');
+  });
 });

@@ -59,9 +59,32 @@ const kind =
       else module.toast[name](content, options);
     });
 
+/** How long after a session ended (a 401) failure toasts are not shown: those calls failed with it. */
+export const SESSION_END_QUIET_MS = 3000;
+let sessionEndedAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * The session just ended (the API answered 401 and the app logged out): the calls still in flight with it
+ * fail too, and their "Failed to fetch ..." toasts would only bury the one that matters ('Session
+ * expired. Please log in again.', a warning). Error toasts asked for in the next moments are dropped.
+ */
+export function markSessionEnded(now = Date.now()): void {
+  sessionEndedAt = now;
+}
+
+/** A new session (login): errors are shown again at once. */
+export function clearSessionEnded(): void {
+  sessionEndedAt = Number.NEGATIVE_INFINITY;
+}
+
+const showError = kind('error');
+
 export const toast = {
   success: kind('success'),
-  error: kind('error'),
+  error: ((content, options) => {
+    if (Date.now() - sessionEndedAt < SESSION_END_QUIET_MS) return;
+    showError(content, options);
+  }) as Show,
   info: kind('info'),
   warning: kind('warning'),
   dismiss: (id?: Id) => later((module) => module.toast.dismiss(id)),

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { toast } from '@/lib/toast';
+import { clearSessionEnded, toast } from '@/lib/toast';
 import type { UserDto } from '@crossfeed/domain/api/realtime-events.ts';
 import { ApiError } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
@@ -104,6 +104,7 @@ export const createSessionSlice: StateCreator<AppState, AppStateCreatorMiddlewar
     sessionExpired,
 
     login: (newToken, newUser, options) => {
+      clearSessionEnded();
       storeSession(newToken, newUser);
       // SPEC §4 Signup: a new account starts with the tour not completed.
       if (options?.isNewUser) storeTourCompleted(newUser.id, false);
