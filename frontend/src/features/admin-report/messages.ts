@@ -10,7 +10,22 @@ export const ADMIN_REPORT_MESSAGES = {
   statusUpdated: 'Content status updated successfully.',
   confirmDeleteFlag: 'Are you sure you want to delete this flag?',
   confirmDeleteContent: 'Are you sure you want to delete this content? All of its flags are deleted with it.',
+  contentApproved: 'Content approved.',
+  outcomeTitle: 'Content under review',
+  outcomeKeep: 'Keep status',
+  outcomeApprove: 'Approve content',
+  outcomeKeepHint: 'Content whose status is kept stays listed under Moderated content.',
+  moderatedLoading: 'Loading moderated content...',
+  moderatedEmpty: 'No content has been moderated.',
+  moderatedNoMatch: 'No moderated content with this status.',
+  moderatedFetchFailed: 'Failed to fetch moderated content.',
 } as const;
+
+/** What the admin is asked when deleting leaves content under review without an open flag. */
+export const outcomeQuestion = (what: { title: string } | { count: number }) =>
+  'title' in what
+    ? `This is the last flag on "${what.title}", which is under review. Approve the content, or keep its status?`
+    : `Deleting ${what.count === 1 ? 'the selected flag' : `the ${what.count} selected flags`} leaves content under review without a flag. Approve that content, or keep its status?`;
 
 export const confirmStatusChange = (status: string) => `Are you sure you want to change the status to "${status}"?`;
 export const confirmBulkDelete = (count: number) =>

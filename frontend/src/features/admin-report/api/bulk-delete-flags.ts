@@ -1,9 +1,13 @@
+import type { FlagOutcome } from '@crossfeed/domain/flags/flag-outcome.ts';
 import { api } from '@/lib/api-client';
 
 /** How many of the listed flags this call deleted (unknown or already deleted ones are skipped). */
 export type BulkDeleteFlagsResponse = { deleted: number };
 
-/** POST /flags/bulk-delete (admins) with flag_ids. */
-export function bulkDeleteFlags(flagIds: readonly string[]): Promise<BulkDeleteFlagsResponse> {
-  return api.post<BulkDeleteFlagsResponse>('/flags/bulk-delete', { flag_ids: flagIds });
+/**
+ * POST /flags/bulk-delete (admins) with flag_ids; `outcome` for content under review whose last open flags
+ * are among them (without one the server answers 409 and deletes nothing).
+ */
+export function bulkDeleteFlags(flagIds: readonly string[], outcome?: FlagOutcome): Promise<BulkDeleteFlagsResponse> {
+  return api.post<BulkDeleteFlagsResponse>('/flags/bulk-delete', outcome ? { flag_ids: flagIds, outcome } : { flag_ids: flagIds });
 }

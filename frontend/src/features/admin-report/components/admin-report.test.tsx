@@ -4,8 +4,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
+import type { ModeratedItemDto } from '@crossfeed/domain/api/flags.dto.ts';
 import { api, ApiError, type Page } from '@/lib/api-client';
 import { page } from '@/testing/page';
+import { FLAG_OUTCOME_MESSAGES } from '@crossfeed/domain/flags/flag-outcome.ts';
 import { flagFeed } from '../realtime/flag-feed';
 import { AdminReport } from './admin-report';
 
@@ -326,6 +328,50 @@ describe('AdminReport', () => {
       expect(success).toHaveBeenCalledWith('Flag deleted successfully.', expect.anything());
     });
 
+    it('the last flag of content under review: the 409 asks for the outcome; Approve content deletes with outcome=approve', async () => {
+      const user = userEvent.setup();
+      const success = vi.spyOn(toast, 'success');
+      const error = vi.spyOn(toast, 'error');
+      get.mockResolvedValue(page([flag('1', { status: 'under_review' }), flag('2')]));
+      del.mockRejectedValueOnce(new ApiError(409, FLAG_OUTCOME_MESSAGES.required));
+      del.mockResolvedValueOnce({ id: '1', message: 'Flag deleted successfully.', outcome: 'approve' });
+      renderReport();
+      await user.click(await screen.findByRole('button', { name: /^Delete flag on "Post 1"/ }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete flag' }));
+
+      const ask = await screen.findByRole('dialog', { name: 'Content under review' });
+      expect(ask).toHaveTextContent('This is the last flag on "Post 1", which is under review. Approve the content, or keep its status?');
+      expect(error).not.toHaveBeenCalled();
+      expect(titles()).toEqual(['Post 1', 'Post 2']);
+      await user.click(within(ask).getByRole('button', { name: 'Approve content' }));
+      expect(del).toHaveBeenLastCalledWith('/flags/1', { query: { outcome: 'approve' } });
+      await waitFor(() => expect(titles()).toEqual(['Post 2']));
+      expect(success).toHaveBeenCalledWith('Content approved.', expect.anything());
+    });
+
+    it('the outcome question: Cancel deletes nothing; in bulk, Keep status sends outcome keep', async () => {
+      const user = userEvent.setup();
+      get.mockResolvedValue(page([flag('1', { status: 'under_review' }), flag('2')]));
+      del.mockRejectedValue(new ApiError(409, FLAG_OUTCOME_MESSAGES.required));
+      post.mockRejectedValueOnce(new ApiError(409, FLAG_OUTCOME_MESSAGES.requiredBulk));
+      post.mockResolvedValueOnce({ deleted: 2 });
+      renderReport();
+      await user.click(await screen.findByRole('button', { name: /^Delete flag on "Post 1"/ }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete flag' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Content under review' })).getByRole('button', { name: 'Cancel' }));
+      expect(del).toHaveBeenCalledTimes(1);
+      expect(titles()).toEqual(['Post 1', 'Post 2']);
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+      await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete flags' }));
+      const ask = await screen.findByRole('dialog', { name: 'Content under review' });
+      expect(ask).toHaveTextContent('Deleting the 2 selected flags leaves content under review without a flag.');
+      await user.click(within(ask).getByRole('button', { name: 'Keep status' }));
+      expect(post).toHaveBeenLastCalledWith('/flags/bulk-delete', { flag_ids: ['1', '2'], outcome: 'keep' });
+      await waitFor(() => expect(titles()).toEqual([]));
+    });
+
     it("a flag that fails toasts 'Failed to delete flag: {message}' and keeps the row", async () => {
       const user = userEvent.setup();
       const error = vi.spyOn(toast, 'error');
@@ -415,5 +461,68 @@ describe('AdminReport', () => {
     expect(screen.getByText('No flagged content of this type.')).toBeInTheDocument();
     await user.selectOptions(filter, 'all');
     expect(titles()).toEqual(['Post 1', 'Post 2', 'Post 3']);
+  });
+
+  describe('Moderated content', () => {
+    const item = (id: string, overrides: Partial<ModeratedItemDto> = {}): ModeratedItemDto => ({
+      id,
+      title: `Moderated ${id}`,
+      content_type: 'video',
+      categories: ['technology'],
+      user: { id: `u-${id}`, username: `owner-${id}` },
+      status: 'under_review',
+      removed: false,
+      reason: `Reason ${id}`,
+      open_flags: 0,
+      updated_at: '2026-03-02T09:00:00.000Z',
+      ...overrides,
+    });
+
+    const answer = (items: ModeratedItemDto[]) =>
+      get.mockImplementation(((path: string) => Promise.resolve(path === '/flags/' ? page([flag('1')]) : page(items))) as never);
+
+    it('a second view lists every moderated item, flags or not, with owner, status, reason and open flags', async () => {
+      const user = userEvent.setup();
+      answer([item('a'), item('b', { status: 'deleted', removed: true, reason: null, open_flags: 0 })]);
+      renderReport();
+      await screen.findByRole('rowheader', { name: 'Post 1' });
+      expect(get).not.toHaveBeenCalledWith('/admin/content', expect.anything(), expect.anything());
+
+      await user.click(screen.getByRole('tab', { name: 'Moderated content' }));
+      const row = await waitFor(() => rowOf('Moderated a'));
+      expect(get).toHaveBeenCalledWith('/admin/content', { offset: 0, limit: 100 }, expect.objectContaining({ query: undefined }));
+      expect(within(row).getByText('owner-a')).toBeInTheDocument();
+      expect(within(row).getByRole('combobox', { name: 'Status of "Moderated a"' })).toHaveDisplayValue('Under review');
+      expect(within(row).getByText('Reason a')).toBeInTheDocument();
+      expect(within(rowOf('Moderated b')).getByText('Removed')).toBeInTheDocument();
+      expect(within(rowOf('Moderated b')).queryByRole('combobox')).not.toBeInTheDocument();
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Moderation status' }), 'approved');
+      await waitFor(() => expect(get).toHaveBeenLastCalledWith('/admin/content', { offset: 0, limit: 100 }, expect.objectContaining({ query: { status: 'approved' } })));
+    });
+
+    it('changes a status after the SPEC confirmation, with PUT /admin/content/{id}/status', async () => {
+      const user = userEvent.setup();
+      const success = vi.spyOn(toast, 'success');
+      answer([item('a')]);
+      put.mockResolvedValue({ id: 'a', status: 'approved', moderation_status: 'approved' });
+      renderReport();
+      await user.click(await screen.findByRole('tab', { name: 'Moderated content' }));
+      const select = await screen.findByRole('combobox', { name: 'Status of "Moderated a"' });
+      await user.selectOptions(select, 'approved');
+      expect(dialog()).toHaveTextContent('Are you sure you want to change the status to "approved"?');
+      await user.click(within(dialog()).getByRole('button', { name: 'Change status' }));
+      expect(put).toHaveBeenCalledWith('/admin/content/a/status', { new_status: 'approved' });
+      await waitFor(() => expect(select).toHaveDisplayValue('Approved'));
+      expect(success).toHaveBeenCalledWith('Content status updated successfully.', expect.anything());
+    });
+
+    it("says 'No content has been moderated.' when there is none", async () => {
+      const user = userEvent.setup();
+      answer([]);
+      renderReport();
+      await user.click(await screen.findByRole('tab', { name: 'Moderated content' }));
+      expect(await screen.findByText('No content has been moderated.')).toBeInTheDocument();
+    });
   });
 });
