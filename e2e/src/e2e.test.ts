@@ -15,6 +15,7 @@ import { liveNotificationJourney } from './journeys/live-notification.ts';
 import { passwordResetJourney } from './journeys/password-reset.ts';
 import { phoneTourJourney } from './journeys/phone-tour.ts';
 import { premiumUpgradeJourney } from './journeys/premium-upgrade.ts';
+import { premiumCancelJourney } from './journeys/premium-cancel.ts';
 import { premiumAnalyticsJourney } from './journeys/premium-analytics.ts';
 import { scheduledShareJourney } from './journeys/scheduled-share.ts';
 import { waitlistCarryOverJourney } from './journeys/waitlist-carry-over.ts';
@@ -123,4 +124,5 @@ describe('Crossfeed end-to-end journeys', () => {
     'j17-contact-import',
     contactImportJourney,
   );
+  journey("18. a Premium subscriber cancels in the simulated billing portal and the plan window says 'Cancels on …'", 'j18-premium-cancel', premiumCancelJourney);
 });
