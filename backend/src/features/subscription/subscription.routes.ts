@@ -52,6 +52,11 @@ const isSimulated = (payments: Payments): payments is SimulatedPayments =>
  *     first (`[]` without a subscription; `null` when the provider could not be asked).
  * `POST /api/subscription/portal-session` (signed in, empty body) → `{ url }` of the provider's portal for the
  *   caller's own customer (Stripe Customer Portal, or the simulated one); 409 without a running subscription.
+ *
+ * With Stripe, the webhook endpoint (`/api/subscription/webhook`) must send `checkout.session.completed`,
+ * `checkout.session.async_payment_succeeded`, `customer.subscription.created|updated|deleted`, `invoice.paid`
+ * and `invoice.payment_failed`; the Customer Portal (Dashboard → Billing → Customer portal) should allow
+ * cancelling at the end of the billing period and show the invoice history.
  */
 export function subscriptionRoutes(ctx: ApiContext): Router {
   const router = Router();
