@@ -289,6 +289,19 @@ describe('user decider: subscription and money-back refunds', () => {
       .then([subUpdated({ status: 'canceled', occurredAt: later, updatedAt: later }), premiumEnded('cancelled')]);
   });
 
+  test('lifetime Premium outlives a deleted subscription and a refund', () => {
+    const lifetime: UserEvent = {
+      type: 'WaitlistTierCarriedOver',
+      data: { userId: 'u1', emailKey: 'ada@example.com', position: 4, tier: 'lifetime', referralCode: 'AB12CD34', monthFreeGranted: false, carriedAt: now },
+    };
+    spec
+      .given([...subscribed, lifetime])
+      .when(sub({ status: 'canceled', now: later, occurredAt: later }))
+      .then([subUpdated({ status: 'canceled', occurredAt: later, updatedAt: later })]);
+    const types = userDecider.decide(refund(later), fold(userDecider, [...subscribed, lifetime, paid()])).map((event) => event.type);
+    assert.deepEqual(types, ['PremiumRefunded', 'SubscriptionUpdated']);
+  });
+
   test('a late word about an earlier subscription does not touch the running one', () => {
     spec.given(subscribed).when(sub({ subscriptionId: 'sub_0', status: 'canceled', occurredAt: later, now: later })).then([]);
   });
