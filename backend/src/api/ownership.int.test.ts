@@ -21,7 +21,9 @@ before(async () => {
   await app.grantPremium(intruder.user.id);
   const content = await submitPromoted(app, victim, { url: 'https://example.com/victim' });
   ids.content = content.id;
-  [ids.contact] = await addContacts(app, victim, 1);
+  const [contact] = await addContacts(app, victim, 1);
+  assert.ok(contact);
+  ids.contact = contact;
   const record = await app.request('POST', '/audience/', { token: victim.token, json: { name: 'Readers', platform: 'Blog', size: 10 } });
   assert.equal(record.status, 201, record.text);
   ids.audience = record.body.id;
