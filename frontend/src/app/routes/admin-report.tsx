@@ -1,7 +1,11 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { selectIsAdmin } from '@/stores/session-selectors';
-import { AdminReport } from '@/features/admin-report/components/admin-report';
+import { AdminReport, type AdminReportView } from '@/features/admin-report/components/admin-report';
+import { AdminPayments } from '@/features/admin-payments/components/admin-payments';
 import { useAppStore } from '@/stores/app-store';
+
+/** The admin report's third view: the payments list of the admin-payments feature. */
+const EXTRA_VIEWS: readonly AdminReportView[] = [{ id: 'payments', label: 'Payments', content: <AdminPayments /> }];
 
 export default function AdminReportPage() {
   const isAdmin = useAppStore(selectIsAdmin);
@@ -16,7 +20,7 @@ export default function AdminReportPage() {
   return (
     <ContentLayout title="Admin report" heading="Flagged content">
       <p className="lead">Review the content that users have flagged.</p>
-      <AdminReport />
+      <AdminReport extraViews={EXTRA_VIEWS} />
     </ContentLayout>
   );
 }

@@ -525,4 +525,25 @@ describe('AdminReport', () => {
       expect(await screen.findByText('No content has been moderated.')).toBeInTheDocument();
     });
   });
+
+  it('a view the route adds (Payments) mounts only when its tab is opened', async () => {
+    const user = userEvent.setup();
+    const mounted = vi.fn();
+    function Payments() {
+      mounted();
+      return <p>Payments list</p>;
+    }
+    get.mockResolvedValue(page([flag('1')]));
+    render(
+      <MemoryRouter>
+        <AdminReport extraViews={[{ id: 'payments', label: 'Payments', content: <Payments /> }]} />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('rowheader', { name: 'Post 1' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Flags', 'Moderated content', 'Payments']);
+    expect(mounted).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    expect(screen.getByRole('tabpanel', { name: 'Payments' })).toHaveTextContent('Payments list');
+    expect(document.getElementById('admin-report-panel-flags')).not.toBeVisible();
+  });
 });
