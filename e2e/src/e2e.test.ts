@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { accessibilityJourney } from './journeys/accessibility.ts';
 import { adminReportJourney } from './journeys/admin-report.ts';
+import { moderationOutcomeJourney } from './journeys/moderation-outcome.ts';
 import { creatorJourney } from './journeys/creator-journey.ts';
 import { exchangeJourney } from './journeys/exchange-journey.ts';
 import { liveNotificationJourney } from './journeys/live-notification.ts';
@@ -125,4 +126,9 @@ describe('Crossfeed end-to-end journeys', () => {
     contactImportJourney,
   );
   journey("18. a Premium subscriber cancels in the simulated billing portal and the plan window says 'Cancels on …'", 'j18-premium-cancel', premiumCancelJourney);
+  journey(
+    '19. an admin deletes the last flag of content under review and is asked for the outcome; Moderated content still reaches the item',
+    'j19-moderation-outcome',
+    moderationOutcomeJourney,
+  );
 });
