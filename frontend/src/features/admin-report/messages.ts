@@ -11,6 +11,8 @@ export const ADMIN_REPORT_MESSAGES = {
   confirmDeleteFlag: 'Are you sure you want to delete this flag?',
   confirmDeleteContent: 'Are you sure you want to delete this content? All of its flags are deleted with it.',
   contentApproved: 'Content approved.',
+  removalReasonLabel: 'Reason for the owner (optional)',
+  removalReasonPlaceholder: "Without one, the owner is told the flags' reasons.",
   outcomeTitle: 'Content under review',
   outcomeKeep: 'Keep status',
   outcomeApprove: 'Approve content',

@@ -404,6 +404,29 @@ describe('AdminReport', () => {
       expect(success).toHaveBeenCalledWith('Content deleted successfully.', expect.anything());
     });
 
+    it("content with a reason: the owner is told it (DELETE /admin/content/{id} with { reason })", async () => {
+      const user = userEvent.setup();
+      get.mockResolvedValue(page([flag('1')]));
+      del.mockResolvedValue({ id: 'c-1', message: 'Content deleted successfully.' });
+      renderReport();
+      await user.click(await screen.findByRole('button', { name: 'Delete content "Post 1"' }));
+      await user.type(within(dialog()).getByLabelText('Reason for the owner (optional)'), '  Copies a paid course. ');
+      await user.click(within(dialog()).getByRole('button', { name: 'Delete content' }));
+      expect(del).toHaveBeenCalledWith('/admin/content/c-1', { json: { reason: 'Copies a paid course.' } });
+    });
+
+    it('the deleted status asks for the reason too, after the SPEC confirmation text', async () => {
+      const user = userEvent.setup();
+      get.mockResolvedValue(page([flag('1')]));
+      put.mockResolvedValue({ id: 'c-1', title: 'Post 1', content_type: 'video', categories: [], status: 'deleted' });
+      renderReport();
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of "Post 1"' }), 'deleted');
+      expect(dialog()).toHaveTextContent('Are you sure you want to change the status to "deleted"?');
+      await user.type(within(dialog()).getByLabelText('Reason for the owner (optional)'), 'Spam');
+      await user.click(within(dialog()).getByRole('button', { name: 'Change status' }));
+      expect(put).toHaveBeenCalledWith('/flags/1/content-status', { new_status: 'deleted', reason: 'Spam' });
+    });
+
     it("content that fails toasts 'Failed to delete content: {message}'", async () => {
       const user = userEvent.setup();
       const error = vi.spyOn(toast, 'error');

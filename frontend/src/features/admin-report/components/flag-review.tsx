@@ -27,17 +27,21 @@ import { TYPE_GROUPS, typeGroupLabel, typeGroupOf, type TypeGroup } from '../uti
 import { applyContent, removeContent, removeFlags } from '../utils/flag-list';
 import { FlagOutcomeDialog, type OutcomeAsk } from './flag-outcome-dialog';
 import { FlagTable } from './flag-table';
+import { RemovalConfirmDialog } from './removal-confirm-dialog';
 
 type Pending =
-  | { kind: 'status'; flag: FlagDto; status: ModerationStatus }
+  | { kind: 'status'; flag: FlagDto; status: ModerationStatus; reason?: string | null }
   | { kind: 'flag'; flag: FlagDto; outcome?: FlagOutcome }
-  | { kind: 'content'; flag: FlagDto }
+  | { kind: 'content'; flag: FlagDto; reason?: string | null }
   | { kind: 'bulk'; ids: string[]; outcome?: FlagOutcome };
 
 /** How long a pushed flag stays highlighted. */
 const FRESH_MS = 4000;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** A removal (delete content, or the `deleted` status) asks for an optional reason the owner is told. */
+const isRemoval = (pending: Pending): boolean => pending.kind === 'content' || (pending.kind === 'status' && pending.status === 'deleted');
 
 /** The server's 409 for the last open flag(s) on content under review: the admin chooses the outcome. */
 const asksForOutcome = (error: unknown): boolean => error instanceof ApiError && error.status === 409 && isOutcomeRequiredDetail(error.detail);
@@ -136,10 +140,10 @@ export function FlagReview() {
   const perform = async (action: Pending) => {
     switch (action.kind) {
       case 'status': {
-        const { flag, status: next } = action;
+        const { flag, status: next, reason } = action;
         setBusy([flag.id], true);
         try {
-          const content = await changeContentStatus(flag.id, next);
+          const content = await changeContentStatus(flag.id, next, reason);
           change((list) => applyContent(list, content));
           toast.success(ADMIN_REPORT_MESSAGES.statusUpdated, { toastId: `admin-status-${flag.id}` });
         } catch (error) {
@@ -166,11 +170,11 @@ export function FlagReview() {
         return;
       }
       case 'content': {
-        const { flag } = action;
+        const { flag, reason } = action;
         const ids = flags.filter((item) => item.content_id === flag.content_id).map((item) => item.id);
         setBusy(ids, true);
         try {
-          await deleteContent(flag.content_id);
+          await deleteContent(flag.content_id, reason);
           change((list) => removeContent(list, flag.content_id));
           toast.success(ADMIN_REPORT_MESSAGES.contentDeleted, { toastId: `admin-content-deleted-${flag.content_id}` });
         } catch (error) {
@@ -199,10 +203,10 @@ export function FlagReview() {
     }
   };
 
-  const confirm = () => {
+  const confirm = (reason: string | null = null) => {
     if (!pending) return;
     setPending(null);
-    void perform(pending);
+    void perform(pending.kind === 'status' || pending.kind === 'content' ? { ...pending, reason } : pending);
   };
 
   const dialog = pending ? confirmText(pending) : null;
@@ -278,7 +282,16 @@ export function FlagReview() {
       )}
 
       <ConfirmDialog
-        open={dialog !== null}
+        open={dialog !== null && pending !== null && !isRemoval(pending)}
+        title={dialog?.title ?? ''}
+        message={dialog?.message ?? ''}
+        confirmLabel={dialog?.confirmLabel ?? ''}
+        danger={dialog?.danger}
+        onConfirm={() => confirm()}
+        onCancel={() => setPending(null)}
+      />
+      <RemovalConfirmDialog
+        open={dialog !== null && pending !== null && isRemoval(pending)}
         title={dialog?.title ?? ''}
         message={dialog?.message ?? ''}
         confirmLabel={dialog?.confirmLabel ?? ''}

@@ -10,6 +10,7 @@ import { useModeratedContent } from '../hooks/use-moderated-content';
 import { ADMIN_REPORT_MESSAGES, confirmStatusChange, statusUpdateFailed } from '../messages';
 import { formatFlagTime, statusLabel, typeLabel } from '../utils/content-labels';
 import { FlagStatusSelect } from './flag-status-select';
+import { RemovalConfirmDialog } from './removal-confirm-dialog';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -33,10 +34,10 @@ export function ModeratedContent() {
       return next;
     });
 
-  const change = async (item: ModeratedItemDto, next: ModerationStatus) => {
+  const change = async (item: ModeratedItemDto, next: ModerationStatus, reason: string | null) => {
     setBusy(item.id, true);
     try {
-      const content = await setModerationStatus(item.id, next);
+      const content = await setModerationStatus(item.id, next, reason);
       update(item.id, { status: content.status });
       toast.success(ADMIN_REPORT_MESSAGES.statusUpdated, { toastId: `admin-moderated-status-${item.id}` });
     } catch (error) {
@@ -46,10 +47,10 @@ export function ModeratedContent() {
     }
   };
 
-  const confirm = () => {
+  const confirm = (reason: string | null = null) => {
     if (!pending) return;
     setPending(null);
-    void change(pending.item, pending.status);
+    void change(pending.item, pending.status, reason);
   };
 
   return (
@@ -137,9 +138,18 @@ export function ModeratedContent() {
       )}
 
       <ConfirmDialog
-        open={pending !== null}
+        open={pending !== null && pending.status !== 'deleted'}
         title="Change content status"
         message={pending ? confirmStatusChange(pending.status) : ''}
+        confirmLabel="Change status"
+        onConfirm={() => confirm()}
+        onCancel={() => setPending(null)}
+      />
+      {/* A removal: the owner is told the reason the admin gives, else the flags'. */}
+      <RemovalConfirmDialog
+        open={pending?.status === 'deleted'}
+        title="Change content status"
+        message={confirmStatusChange('deleted')}
         confirmLabel="Change status"
         onConfirm={confirm}
         onCancel={() => setPending(null)}
