@@ -190,6 +190,22 @@ describe('push reactor', () => {
     await eventStore.close();
   });
 
+  test('a cancel at period end (or a resume) pushes the user DTO with the new end to every tab of that user', async () => {
+    const { eventStore, runner, until } = await start();
+    await eventStore.append('user-u-2', [
+      { type: 'PremiumStarted', data: { userId: 'u-2', source: 'stripe', reference: 'r2', startedAt: T, endsAt: null } },
+    ]);
+    await until(2);
+    const end = '2026-12-21T00:00:00.000Z';
+    await eventStore.append('user-u-2', [{ type: 'PremiumEndChanged', data: { userId: 'u-2', endsAt: end, reason: 'cancel_at_period_end', changedAt: T } }]);
+    const pushes = await until(3);
+    const last = pushes.at(-1);
+    assert.deepEqual([last?.room, last?.event], ['user:u-2', 'user:updated']);
+    assert.equal((last?.payload as Record<string, unknown>).premium_until, end);
+    await runner.stop();
+    await eventStore.close();
+  });
+
   test("workspace changes and resets push a refetch hint to that user's room only", async () => {
     const { eventStore, runner, until } = await start();
     await eventStore.append('workspace-u-1', [

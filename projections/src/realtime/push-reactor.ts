@@ -32,7 +32,15 @@ export function push<E extends ServerToClientEvent>(publisher: RealtimePublisher
   publisher.emit(room, event, payload);
 }
 
-const USER_UPDATING = new Set(['PremiumStarted', 'PremiumEnded', 'ProfileCreated', 'ProfileUpdated', 'WaitlistTierCarriedOver']);
+const USER_UPDATING = new Set([
+  'PremiumStarted',
+  'PremiumEnded',
+  // A cancel or resume in the portal (another tab, or the provider's page): every open tab shows the new end.
+  'PremiumEndChanged',
+  'ProfileCreated',
+  'ProfileUpdated',
+  'WaitlistTierCarriedOver',
+]);
 /** Events that change what the owner sees of a content (owner status or moderation): `content:updated`. */
 const CONTENT_UPDATING = new Set(['ContentReleased', 'ContentPaused', 'ContentResumed', 'ContentFlagged', 'ContentStatusChanged']);
 /** Events that change what one waitlist entry's page shows (its referrals, its confirmation). */

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { AdminPaymentDto } from '@crossfeed/domain/api/subscription.dto.ts';
 import { z } from 'zod';
 import { MONEY_BACK_DAYS, moneyBackEndsAt, withinMoneyBack } from '@crossfeed/domain/rules/premium.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
@@ -19,21 +20,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const ListQuery = z.strictObject({ refundable: z.enum(['true', 'false'], { error: 'must be true or false.' }).optional() });
 const EmptyBody = z.strictObject({});
 const UserIdParam = z.string().trim().min(1).max(200);
-
-export interface AdminPaymentDto {
-  user_id: string;
-  username: string;
-  email: string;
-  payment_id: string;
-  amount_cents: number;
-  currency: string;
-  paid_at: string;
-  /** Last moment of the 14-day money-back guarantee. */
-  refundable_until: string;
-  refundable: boolean;
-  refunded_at: string | null;
-  is_premium: boolean;
-}
 
 const toDto = (user: UserDoc, now: string): AdminPaymentDto | null => {
   const payment = user.last_payment;

@@ -1,35 +1,11 @@
 import { isLiveSubscription, isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import type { PaymentInvoice } from '@crossfeed/platform/payments/payments.port.ts';
 import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
+import type { InvoiceDto, SubscriptionDto } from '@crossfeed/domain/api/subscription.dto.ts';
 
 /** "December 21, 2026" (UTC), as the plan window and the simulated portal write a billing date. */
 export const formatBillingDate = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
-export interface InvoiceDto {
-  id: string;
-  number: string | null;
-  amount_cents: number;
-  currency: string;
-  status: string;
-  paid_at: string | null;
-  receipt_url: string | null;
-  refunded: boolean;
-}
-
-/** `GET /api/subscription` (see subscription.routes.ts for the field meanings). */
-export interface SubscriptionDto {
-  plan: 'free' | 'subscription' | 'promo' | 'lifetime';
-  is_premium: boolean;
-  premium_until: string | null;
-  status: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  renews_on: string | null;
-  cancels_on: string | null;
-  can_manage: boolean;
-  invoices: InvoiceDto[] | null;
-}
 
 /** Whether the account has a running provider subscription the portal can manage. */
 export const hasManageableSubscription = (user: UserDoc): boolean =>
