@@ -54,6 +54,28 @@ const AUTHENTICATED: [method: string, path: string][] = [
   ['GET', '/search/remaining'],
   ['GET', '/content/some-content/conversion-snippet'],
   ['POST', '/content/some-content/conversion-snippet/rotate'],
+  ['POST', '/content/some-content/pause'],
+  ['POST', '/content/some-content/resume'],
+  ['GET', '/content/some-content/attribution'],
+  ['GET', '/content/some-content/share-summary'],
+  ['GET', '/content/some-content/share-targets'],
+  ['POST', '/content/some-content/share-preview'],
+  ['GET', '/content/shares/sent'],
+  ['GET', '/analytics/content/some-content/daily'],
+  ['GET', '/analytics/content/some-content/daily.csv'],
+  ['GET', '/analytics/content/some-content/sharers.csv'],
+  ['GET', '/analytics/audience/categories'],
+  ['GET', '/analytics/audience/overlap'],
+  ['GET', '/contacts/export.csv'],
+  ['GET', '/schedules'],
+  ['POST', '/schedules'],
+  ['DELETE', '/schedules/some-schedule'],
+  ['PUT', '/notifications/read-all'],
+  ['GET', '/workspace'],
+  ['PUT', '/workspace'],
+  ['POST', '/workspace/reset'],
+  ['GET', '/api/subscription'],
+  ['POST', '/api/subscription/portal-session'],
 ];
 
 const ADMIN_ONLY: [method: string, path: string][] = [
@@ -65,6 +87,10 @@ const ADMIN_ONLY: [method: string, path: string][] = [
   ['GET', '/admin/analytics'],
   ['POST', '/admin/replay'],
   ['GET', '/admin/replay/some-job'],
+  ['GET', '/admin/content'],
+  ['PUT', '/admin/content/some-content/status'],
+  ['GET', '/admin/subscriptions'],
+  ['POST', '/admin/subscriptions/some-user/refund'],
 ];
 
 describe('authentication and admin rights on every endpoint', () => {
