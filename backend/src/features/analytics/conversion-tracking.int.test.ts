@@ -24,13 +24,29 @@ async function snippetOf(session: Session, contentId: string): Promise<Snippet> 
   assert.equal(response.status, 200, response.text);
   return response.body;
 }
+/** Conversion tracking is Premium (Custom Link Tracking). */
+async function premiumOwner(): Promise<Session> {
+  const owner = await app.register();
+  await app.grantPremium(owner.user.id);
+  return owner;
+}
 const track = (json: unknown) => app.request('POST', '/track/conversion', { json });
 const streamLength = async (contentId: string) => (await app.ctx.eventStore.readStream(contentStream(contentId))).length;
 const conversionsOf = async (session: Session) => (await app.request('GET', '/conversions/', { token: session.token })).body as Record<string, unknown>[];
 
 describe('conversion tracking from the creator\'s site', () => {
-  test('the owner gets a token and a snippet; others get 404, no token 401', async () => {
+  test('a Free owner is told conversion tracking is Premium (the pricing page lists it under Custom Link Tracking)', async () => {
     const owner = await app.register();
+    const content = await submitContent(app, owner);
+    for (const [method, path] of [['GET', `/content/${content.id}/conversion-snippet/`], ['POST', `/content/${content.id}/conversion-snippet/rotate`]] as const) {
+      const response = await app.request(method, path, { token: owner.token });
+      assert.equal(response.status, 403, path);
+      assert.deepEqual(response.body, { detail: 'Conversion tracking is a Premium feature.' });
+    }
+  });
+
+  test('the owner gets a token and a snippet; others get 404, no token 401', async () => {
+    const owner = await premiumOwner();
     const other = await app.register();
     const content = await submitContent(app, owner);
     await assertRequiresAuth(app, 'GET', `/content/${content.id}/conversion-snippet/`, owner.user.id);
@@ -48,8 +64,7 @@ describe('conversion tracking from the creator\'s site', () => {
   });
 
   test('a valid token records a conversion that reaches the conversions and the content; without a click it is not verified', async () => {
-    const owner = await app.register();
-    await app.grantPremium(owner.user.id);
+    const owner = await premiumOwner();
     const content = await submitContent(app, owner);
     const link = await app.request('POST', '/links/', { token: owner.token, json: { content_id: content.id } });
     assert.equal(link.status, 201, link.text);
@@ -89,7 +104,7 @@ describe('conversion tracking from the creator\'s site', () => {
   });
 
   test('a wrong or unknown token is refused with 403 and writes nothing; bad input is a 400', async () => {
-    const owner = await app.register();
+    const owner = await premiumOwner();
     const content = await submitContent(app, owner);
     const { token } = await snippetOf(owner, content.id);
     const length = await streamLength(content.id);
@@ -110,7 +125,7 @@ describe('conversion tracking from the creator\'s site', () => {
   });
 
   test('rotating the token stops the old one and the new one works', async () => {
-    const owner = await app.register();
+    const owner = await premiumOwner();
     const content = await submitContent(app, owner);
     const old = await snippetOf(owner, content.id);
     assert.equal((await track({ token: old.token })).status, 201);
@@ -127,7 +142,7 @@ describe('conversion tracking from the creator\'s site', () => {
   });
 
   test('a deleted content\'s token stops working', async () => {
-    const owner = await app.register();
+    const owner = await premiumOwner();
     const content = await submitContent(app, owner);
     const { token } = await snippetOf(owner, content.id);
     assert.equal((await app.request('DELETE', `/content/${content.id}/`, { token: owner.token })).status, 200);
@@ -136,7 +151,7 @@ describe('conversion tracking from the creator\'s site', () => {
 
   // Last: it spends this client's allowance for the minute.
   test(`one client address may report at most ${TRACKED_CONVERSIONS_PER_IP_PER_MINUTE} conversions a minute`, async () => {
-    const owner = await app.register();
+    const owner = await premiumOwner();
     const content = await submitContent(app, owner);
     const { token } = await snippetOf(owner, content.id);
     let refused = null;

@@ -1,4 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
+import { premiumFeatureMessage, tierHasFeature } from '@crossfeed/domain/rules/tier-features.ts';
+import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
+import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import {
@@ -33,6 +36,7 @@ import { LIVE_CONTENT, ownedContent } from './owned-content.ts';
 /** Tracked conversions one client address may report per minute (a site's visitors each have their own). */
 export const TRACKED_CONVERSIONS_PER_IP_PER_MINUTE = 30;
 export const TRACK_PATH = '/track/conversion';
+export const CONVERSION_TRACKING_PREMIUM = premiumFeatureMessage('Conversion tracking');
 
 const TrackedConversionInput = z.strictObject({
   token: z.string({ error: 'is required.' }).min(1, 'is required.').max(300, 'is not a tracking token.'),
@@ -85,9 +89,15 @@ export function conversionTrackingRoutes(ctx: ApiContext): Router {
   };
   const limiter = new RateLimiterMemory({ points: TRACKED_CONVERSIONS_PER_IP_PER_MINUTE, duration: 60, keyPrefix: 'tracked_conversion' });
 
+  /** Conversion tracking is part of Custom Link Tracking (SPEC §2 Pricing: Premium). */
+  const requireTracking = (user: UserDoc): void => {
+    if (!tierHasFeature(isPremiumActive(user, ctx.clock().toISOString()), 'Custom Link Tracking')) throw new ForbiddenError(CONVERSION_TRACKING_PREMIUM);
+  };
+
   router.get('/content/:id/conversion-snippet', auth, async (req, res) => {
     const user = currentUser(req);
     const content = await ownedContent(ctx, req.params.id, user._id);
+    requireTracking(user);
     const { version } = await versionOf(content._id);
     res.json(snippetOf(content._id, version));
   });
@@ -95,6 +105,7 @@ export function conversionTrackingRoutes(ctx: ApiContext): Router {
   router.post('/content/:id/conversion-snippet/rotate', auth, async (req, res) => {
     const user = currentUser(req);
     const content = await ownedContent(ctx, req.params.id, user._id);
+    requireTracking(user);
     const { events } = await execute(
       ctx,
       contentLinksDecider,

@@ -119,7 +119,7 @@ function SidebarNav() {
 
       <NotificationsModal open={panel === 'notifications'} onClose={close} />
       <ProfileInformationModal open={panel === 'profile'} onClose={close} />
-      <ContactsModal open={panel === 'contacts'} onClose={close} />
+      <ContactsModal open={panel === 'contacts'} onClose={close} onUpgrade={() => setPanel('premium')} />
       <AddContentModal open={panel === 'add-content'} onClose={close} onUpgrade={() => setPanel('premium')} />
       <PremiumPlanModal open={panel === 'premium'} onClose={close} />
       <ConfirmLogoutModal open={panel === 'logout'} onClose={close} />

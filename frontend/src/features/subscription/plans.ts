@@ -5,7 +5,7 @@ import {
   MONEY_BACK_GUARANTEE_DAYS,
   PREMIUM_PRICE_USD_CENTS,
 } from '@crossfeed/domain/rules/limits.ts';
-import { PREMIUM_FEATURES } from '@/lib/premium-features';
+import { FREE_FEATURES, PREMIUM_FEATURES } from '@/lib/premium-features';
 
 /** SPEC §2 Pricing page: the two plans and their feature lists, with the text of the info popover. */
 export const FEATURE_INFO: Record<string, string> = {
@@ -43,7 +43,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     price: 'Free',
     description: 'Everything you need to start cross-promoting with other creators.',
-    features: ['Content Sharing', 'Basic Analytics', 'Content Discovery', 'Audience Score', 'Limited Match Shuffles'],
+    features: FREE_FEATURES,
   },
   {
     id: 'premium',

@@ -11,7 +11,9 @@ import { addContact } from '../api/add-contact';
 import { deleteContact } from '../api/delete-contact';
 import { uploadContacts, type ContactImportAnswer } from '../api/upload-contacts';
 import { registerContactImportHandlers } from '../realtime/register-contact-import-handlers';
-import { ContactsModal } from './contacts-modal';
+import { useAppStore } from '@/stores/app-store';
+import { makeJwt, makeUser } from '@/testing/fixtures';
+import { ContactsModal, SCORES_PREMIUM } from './contacts-modal';
 
 vi.mock('@/lib/api/contacts', () => ({ getContacts: vi.fn() }));
 vi.mock('../api/add-contact', () => ({ addContact: vi.fn() }));
@@ -45,12 +47,31 @@ async function fillContact(name: string, email: string) {
   return user;
 }
 
+/** Audience Scores (Contact Quality Scoring) is Premium: most tests are a Premium user's. */
+const signIn = (premium: boolean) =>
+  act(() => useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ is_premium: premium })));
+
 describe('ContactsModal', () => {
   beforeEach(() => {
+    signIn(true);
     getMock.mockReset();
     addMock.mockReset();
     uploadMock.mockReset();
     deleteMock.mockReset();
+  });
+
+  describe('Audience Scores for a Free user', () => {
+    it('shows what Contact Quality Scoring is and the upgrade, not the scores', async () => {
+      signIn(false);
+      getMock.mockResolvedValue(page([ADA]));
+      const onUpgrade = vi.fn();
+      render(<ContactsModal open onClose={vi.fn()} onUpgrade={onUpgrade} />);
+      await userEvent.click(tab('Audience Scores'));
+      expect(screen.getByText(SCORES_PREMIUM)).toBeInTheDocument();
+      expect(screen.queryByText('85.0')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
+      expect(onUpgrade).toHaveBeenCalledTimes(1);
+    });
   });
 
   describe('tabs', () => {
@@ -173,6 +194,8 @@ describe('ContactsModal', () => {
 
   describe('View Contacts', () => {
     it('lists name and email with a delete action, in a list at most 15rem tall', async () => {
+      // A Free user: no selection column.
+      signIn(false);
       getMock.mockResolvedValue(page([ADA, BOB]));
       const user = userEvent.setup();
       renderModal();
@@ -189,6 +212,8 @@ describe('ContactsModal', () => {
     });
 
     it("marks a contact shares can no longer e-mail 'Unsubscribed', 'Bounced' or suppressed beside the address, and an active one with nothing", async () => {
+      // A Free user: no selection column.
+      signIn(false);
       getMock.mockResolvedValue(
         page([
           { ...ADA, status: 'active' as const },

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useAppStore } from '@/stores/app-store';
+import { selectIsPremium } from '@/stores/session-selectors';
 import { toast } from '@/lib/toast';
 import { Modal } from '@/components/ui/modal';
 import { TabList, TabPanel } from '@/components/ui/tabs';
@@ -14,7 +16,15 @@ import { ContactsTable } from './contacts-table';
 import { ExportContactsButton } from './export-contacts-button';
 import '../contacts.css';
 
-type ContactsModalProps = { open: boolean; onClose: () => void };
+type ContactsModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** Contact Quality Scoring is Premium (SPEC §2 Pricing): a Free user's Upgrade opens the plan window. */
+  onUpgrade?: () => void;
+};
+
+/** Shown in place of the scores to a Free user. */
+export const SCORES_PREMIUM = 'Contact Quality Scoring is a Premium feature: see which of your contacts engage most with what you share.';
 
 const TABS = [
   { id: 'add', label: 'Add Contact' },
@@ -30,7 +40,8 @@ const EMPTY_DRAFT: ContactDraft = { name: '', email: '' };
  * email, delete; Export CSV) and 'Audience Scores' (name, email, score out of 100 with a bar, or N/A). Each
  * opening starts on 'Add Contact' and fetches the contacts; adding, uploading and deleting fetch them again.
  */
-export function ContactsModal({ open, onClose }: ContactsModalProps) {
+export function ContactsModal({ open, onClose, onUpgrade }: ContactsModalProps) {
+  const isPremium = useAppStore(selectIsPremium);
   const idPrefix = `contacts${useId().replace(/:/g, '')}`;
   const [tab, setTab] = useState<TabId>('add');
   const [bulk, setBulk] = useState(false);
@@ -141,6 +152,17 @@ export function ContactsModal({ open, onClose }: ContactsModalProps) {
           {(contacts) => <ContactsTable contacts={contacts} onDeleted={removeRow} onBatchDeleted={removeRows} />}
         </ContactsStateView>
       </>
+    );
+  } else if (!isPremium) {
+    panel = (
+      <div className="contacts-upsell">
+        <p>{SCORES_PREMIUM}</p>
+        {onUpgrade ? (
+          <button type="button" className="button button-primary button-small" onClick={onUpgrade}>
+            Upgrade to Premium
+          </button>
+        ) : null}
+      </div>
     );
   } else {
     panel = (

@@ -298,15 +298,27 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
                   </div>
                 ) : null}
                 <div className="manage-item-tracking">
-                  <button
-                    type="button"
-                    className="button button-ghost button-small"
-                    aria-expanded={tracking === content.id}
-                    aria-label={`${M.trackConversions} of ${content.title}`}
-                    onClick={() => setTracking((open) => (open === content.id ? null : content.id))}
-                  >
-                    {M.trackConversions}
-                  </button>
+                  {isPremium ? (
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-expanded={tracking === content.id}
+                      aria-label={`${M.trackConversions} of ${content.title}`}
+                      onClick={() => setTracking((open) => (open === content.id ? null : content.id))}
+                    >
+                      {M.trackConversions}
+                    </button>
+                  ) : (
+                    // Conversion tracking is Premium (Custom Link Tracking): the button says so and leads to the upgrade.
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-label={`${M.trackConversions} of ${content.title} (Premium)`}
+                      onClick={onUpgrade}
+                    >
+                      {M.trackConversions} <span className="premium-tag">Premium</span>
+                    </button>
+                  )}
                 </div>
               </li>
             );

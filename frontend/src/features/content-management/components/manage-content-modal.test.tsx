@@ -63,6 +63,15 @@ describe('ManageContentModal', () => {
   });
 
   describe('Content Management tab', () => {
+    it('offers Track conversions to a Free creator as a Premium feature that leads to the upgrade', async () => {
+      signIn(false);
+      const { onUpgrade } = renderManage();
+      const item = (await within(dialog()).findByText('Title c1')).closest('li')!;
+      await userEvent.click(within(item).getByRole('button', { name: 'Track conversions of Title c1 (Premium)' }));
+      expect(onUpgrade).toHaveBeenCalledTimes(1);
+      expect(within(dialog()).queryByRole('region', { name: /Track conversions:/ })).not.toBeInTheDocument();
+    });
+
     it('lists the own contents with type, status, share count, Edit and Delete, in a 200 px list', async () => {
       signIn();
       renderManage();

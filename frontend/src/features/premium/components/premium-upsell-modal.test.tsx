@@ -17,13 +17,15 @@ function renderUpsell(onClose = vi.fn()) {
 }
 
 describe('PremiumUpsellModal', () => {
-  it('lists the Premium features', () => {
+  it('lists what Premium adds, not what Free already has', () => {
     renderUpsell();
     const list = screen.getByRole('list', { name: 'Premium features' });
     const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
     expect(items).toContain('Unlimited Content Sharing');
     expect(items).toContain('Unlimited Match Shuffles');
-    expect(items).toHaveLength(11);
+    expect(items).not.toContain('Content Discovery');
+    expect(items).not.toContain('Audience Score');
+    expect(items).toHaveLength(9);
     expect(screen.getByText(/\$12 USD\/month/)).toBeInTheDocument();
   });
 

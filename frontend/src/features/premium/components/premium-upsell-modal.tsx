@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { Modal } from '@/components/ui/modal';
-import { PREMIUM_FEATURES } from '@/lib/premium-features';
+import { PREMIUM_ONLY_FEATURES } from '@/lib/premium-features';
 import { PREMIUM_MONTHLY_PRICE } from '../premium-features';
 import '../premium.css';
 
 type PremiumUpsellModalProps = { open: boolean; onClose: () => void };
 
-/** SPEC §2 Premium upsell: a short pitch with the Premium features, 'Upgrade to Premium' (to /pricing) and 'Maybe later'. */
+/** SPEC §2 Premium upsell: a short pitch with what Premium adds, 'Upgrade to Premium' (to /pricing) and 'Maybe later'. */
 export function PremiumUpsellModal({ open, onClose }: PremiumUpsellModalProps) {
   return (
     <Modal
@@ -28,7 +28,8 @@ export function PremiumUpsellModal({ open, onClose }: PremiumUpsellModalProps) {
         Share without limits and see how your cross-promotions perform. Premium is {PREMIUM_MONTHLY_PRICE}.
       </p>
       <ul className="premium-features" aria-label="Premium features">
-        {PREMIUM_FEATURES.map((feature) => (
+        {/* What Premium adds: Content Discovery and the Audience Score are Free's too. */}
+        {PREMIUM_ONLY_FEATURES.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
