@@ -26,14 +26,17 @@ describe('PaymentSuccess', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderSuccess('/success');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('No se proporcionó ID de sesión.');
+    // The toast is SPEC's Spanish; the page itself is in English and says what to do next.
     expect(error).toHaveBeenCalledWith('No se proporcionó ID de sesión.', expect.anything());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This page opens after a checkout/);
     expect(fetchMock).not.toHaveBeenCalled();
     // Only the error state: a heading that says so, never 'Pago completado' or the confirming text.
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('No se pudo confirmar el pago');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('We could not confirm your payment here');
     expect(screen.queryByText(/Pago completado/)).not.toBeInTheDocument();
-    expect(screen.queryByText('Confirmando tu pago…')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Volver a precios' })).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Go to my workspace' })).toHaveAttribute('href', '/app/home');
+    expect(document.body.textContent).not.toMatch(/No se pudo|Volver|Confirmando/);
   });
 
   it('is headed by the confirmation while the user is refreshed', async () => {
@@ -41,8 +44,8 @@ describe('PaymentSuccess', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
     renderSuccess('/success?session_id=cs_1');
 
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Confirmando tu pago');
-    expect(screen.getByRole('status')).toHaveTextContent('Confirmando tu pago…');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Confirming your payment');
+    expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment…');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -5,17 +5,22 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { FormMessage } from '@/components/ui/form-message';
 import { useAppStore } from '@/stores/app-store';
 import {
+  BACK_TO_PRICING,
   NO_SESSION_ID,
+  PAYMENT_CONFIRMING,
   PAYMENT_CONFIRMING_HEADING,
+  PAYMENT_NO_SESSION_TEXT,
   PAYMENT_NOT_CONFIRMED_HEADING,
   PAYMENT_REFRESH_FAILED,
+  PAYMENT_REFRESH_FAILED_TEXT,
   PAYMENT_SUCCESS,
 } from '../messages';
 
 /**
  * /success?session_id=…: the provider sends the user back here. The webhook has made them Premium, so the
  * user is reloaded, a Spanish toast confirms it, and the workspace opens (SPEC §2 Payment success). The page
- * is headed by what is happening: the payment being confirmed, or an error state alone when it cannot be.
+ * is headed by what is happening, in English like the rest of the product (only the toasts are Spanish):
+ * the payment being confirmed, or, when it cannot be, what to do next.
  */
 export function PaymentSuccess() {
   const [params] = useSearchParams();
@@ -49,10 +54,13 @@ export function PaymentSuccess() {
   if (!sessionId || failed) {
     return (
       <ContentLayout title={PAYMENT_NOT_CONFIRMED_HEADING}>
-        <FormMessage tone="error">{sessionId ? PAYMENT_REFRESH_FAILED : NO_SESSION_ID}</FormMessage>
-        <p>
-          <Link to="/pricing" className="button button-primary">
-            Volver a precios
+        <FormMessage tone="error">{sessionId ? PAYMENT_REFRESH_FAILED_TEXT : PAYMENT_NO_SESSION_TEXT}</FormMessage>
+        <p className="payment-actions">
+          <Link to="/app/home" className="button button-primary">
+            Go to my workspace
+          </Link>{' '}
+          <Link to="/pricing" className="button button-ghost">
+            {BACK_TO_PRICING}
           </Link>
         </p>
       </ContentLayout>
@@ -61,7 +69,7 @@ export function PaymentSuccess() {
   return (
     <ContentLayout title={PAYMENT_CONFIRMING_HEADING}>
       <p className="lead" role="status">
-        Confirmando tu pago…
+        {PAYMENT_CONFIRMING}
       </p>
     </ContentLayout>
   );
