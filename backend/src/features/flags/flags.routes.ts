@@ -53,11 +53,19 @@ const BulkDeleteBody = z
       .min(1, 'flag_ids must name at least one flag.')
       .max(BULK_DELETE_MAX, `flag_ids may name at most ${BULK_DELETE_MAX} flags.`),
     outcome: Outcome.optional(),
+    ask_outcome: z.boolean({ message: 'ask_outcome must be true or false.' }).optional(),
   })
   .strict();
 
-/** `DELETE /flags/{id}?outcome=approve|keep`: the outcome is needed for the last open flag on content under review. */
-const DeleteFlagQuery = z.object({ outcome: Outcome.optional() }).strict();
+/**
+ * `DELETE /flags/{id}?outcome=approve|keep[&ask_outcome=true]`: what becomes of content under review when its
+ * last open flag goes. A client that can ask its admin (the admin report) sends `ask_outcome=true` and gets a
+ * 409 naming the choice; SPEC's plain call keeps the status (the content stays on "Moderated content").
+ */
+const DeleteFlagQuery = z.object({ outcome: Outcome.optional(), ask_outcome: z.enum(['true', 'false'], { message: 'ask_outcome must be true or false.' }).optional() }).strict();
+
+/** The outcome to apply: the one given; none when the client asks to be asked; else the status is kept. */
+const outcomeOf = (outcome: FlagOutcome | undefined, askOutcome: boolean): FlagOutcome | undefined => outcome ?? (askOutcome ? undefined : 'keep');
 
 /** `DELETE /admin/content/{id}` may say why (told to the owner); SPEC's call sends no body. */
 const RemoveBody = z.object({ reason: ModerationReason }).strict();
@@ -139,8 +147,9 @@ export function flagRoutes(ctx: ApiContext): Router {
 
   router.post('/flags/bulk-delete', auth, requireAdmin, async (req, res) => {
     const admin = currentUser(req);
-    const { flag_ids, outcome } = parseInput(BulkDeleteBody, req.body ?? {});
-    const ids = [...new Set(flag_ids)];
+    const input = parseInput(BulkDeleteBody, req.body ?? {});
+    const outcome = outcomeOf(input.outcome, input.ask_outcome === true);
+    const ids = [...new Set(input.flag_ids)];
     const { lastFlagOf } = await deletionPlan(ids);
     // All or nothing: nothing is deleted until the admin said what becomes of content left under review.
     if (lastFlagOf.size > 0 && !outcome) throw new ConflictError(FLAG_OUTCOME_MESSAGES.requiredBulk);
@@ -172,7 +181,8 @@ export function flagRoutes(ctx: ApiContext): Router {
   router.delete('/flags/:id', auth, requireAdmin, async (req, res) => {
     const admin = currentUser(req);
     const flagId = String(req.params.id);
-    const { outcome } = parseInput(DeleteFlagQuery, { ...req.query });
+    const query = parseInput(DeleteFlagQuery, { ...req.query });
+    const outcome = outcomeOf(query.outcome, query.ask_outcome === 'true');
     const content = (await deletionPlan([flagId])).lastFlagOf.get(flagId);
     // Without an outcome the decider refuses (409) before anything is written.
     if (content && outcome) await applyOutcome(content, outcome, admin._id);
@@ -187,7 +197,7 @@ export function flagRoutes(ctx: ApiContext): Router {
       { userId: admin._id },
     );
     const body: Record<string, unknown> = { id: flagId, message: 'Flag deleted successfully.' };
-    if (content && outcome) {
+    if (content && query.outcome) {
       body.outcome = outcome;
       const updated = await contents().findOne({ _id: content._id });
       if (updated) body.content = toModeratedContentDto(updated);

@@ -62,9 +62,9 @@ const moderated = async (query = '') => app.request('GET', `/admin/content${quer
 const ownerMessages = async () => ((await app.request('GET', '/notifications/', { token: owner.token })).body as { message: string }[]).map((n) => n.message);
 
 describe('DELETE /flags/{id}: the last open flag of content under review', () => {
-  test('answers 409 naming the outcome and changes nothing (the dead end of issue 23)', async () => {
+  test('asked to ask (the admin report), answers 409 naming the outcome and changes nothing', async () => {
     const { content, flagIds } = await underReview();
-    const response = await app.request('DELETE', `/flags/${flagIds[0]}`, { token: admin.token });
+    const response = await app.request('DELETE', `/flags/${flagIds[0]}?ask_outcome=true`, { token: admin.token });
     assert.equal(response.status, 409, response.text);
     assert.equal(response.body.detail, FLAG_OUTCOME_MESSAGES.required);
     assert.match(response.body.detail, /outcome=approve or outcome=keep/);
@@ -109,11 +109,15 @@ describe('DELETE /flags/{id}: the last open flag of content under review', () =>
     assert.equal((await ownerView(content.id)).under_review, false);
   });
 
-  test('a plain DELETE still works while other flags stay open, and for content nobody is reviewing', async () => {
+  test("SPEC's plain DELETE keeps the status of content under review, which stays reachable under Moderated content (the dead end of issue 23)", async () => {
     const { content, flagIds } = await underReview(2);
-    assert.equal((await app.request('DELETE', `/flags/${flagIds[0]}`, { token: admin.token })).status, 200);
-    assert.equal((await app.request('DELETE', `/flags/${flagIds[1]}`, { token: admin.token })).status, 409);
+    assert.equal((await app.request('DELETE', `/flags/${flagIds[0]}?ask_outcome=true`, { token: admin.token })).status, 200, 'other flags stay open');
+    const last = await app.request('DELETE', `/flags/${flagIds[1]}`, { token: admin.token });
+    assert.equal(last.status, 200, last.text);
+    assert.deepEqual(last.body, { id: flagIds[1], message: 'Flag deleted successfully.' });
     assert.equal((await ownerView(content.id)).under_review, true);
+    const item = ((await moderated('?status=under_review')).body as { id: string; open_flags: number }[]).find((entry) => entry.id === content.id);
+    assert.equal(item?.open_flags, 0, 'reachable with no flag left');
 
     const plain = await submitContent();
     const flagId = await flag(plain.id);
@@ -134,11 +138,11 @@ describe('DELETE /flags/{id}: the last open flag of content under review', () =>
 });
 
 describe('POST /flags/bulk-delete: the last open flags of content under review', () => {
-  test('answers 409 and deletes nothing until an outcome is given; with one, applies it', async () => {
+  test('asked to ask, answers 409 and deletes nothing until an outcome is given; with one, applies it', async () => {
     const { content, flagIds } = await underReview(2);
     const plain = await submitContent();
     const other = await flag(plain.id);
-    const refused = await app.request('POST', '/flags/bulk-delete', { token: admin.token, json: { flag_ids: [...flagIds, other] } });
+    const refused = await app.request('POST', '/flags/bulk-delete', { token: admin.token, json: { flag_ids: [...flagIds, other], ask_outcome: true } });
     assert.equal(refused.status, 409, refused.text);
     assert.equal(refused.body.detail, FLAG_OUTCOME_MESSAGES.requiredBulk);
     const open = await openFlagIds();

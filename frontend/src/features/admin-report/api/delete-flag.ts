@@ -6,10 +6,10 @@ import { api } from '@/lib/api-client';
 export type DeleteFlagResponse = { id: string; message: string; outcome?: FlagOutcome; content?: ModeratedContentDto };
 
 /**
- * DELETE /flags/{id} (admins): drops one report; the content stays. The last open flag on content under
- * review needs `outcome` (approve it, or keep its status): without one the server answers 409.
+ * DELETE /flags/{id} (admins): drops one report; the content stays. For the last open flag on content under
+ * review the admin chooses the outcome (approve it, or keep its status): without one this asks the server to
+ * ask (`ask_outcome=true`), which answers 409 so the report can put the choice to the admin.
  */
 export function deleteFlag(flagId: string, outcome?: FlagOutcome): Promise<DeleteFlagResponse> {
-  const path = `/flags/${encodeURIComponent(flagId)}`;
-  return outcome ? api.delete<DeleteFlagResponse>(path, { query: { outcome } }) : api.delete<DeleteFlagResponse>(path);
+  return api.delete<DeleteFlagResponse>(`/flags/${encodeURIComponent(flagId)}`, { query: outcome ? { outcome } : { ask_outcome: 'true' } });
 }

@@ -323,7 +323,7 @@ describe('AdminReport', () => {
 
       await user.click(button);
       await user.click(within(dialog()).getByRole('button', { name: 'Delete flag' }));
-      expect(del).toHaveBeenCalledWith('/flags/1');
+      expect(del).toHaveBeenCalledWith('/flags/1', { query: { ask_outcome: 'true' } });
       await waitFor(() => expect(titles()).toEqual(['Post 2']));
       expect(success).toHaveBeenCalledWith('Flag deleted successfully.', expect.anything());
     });
@@ -455,7 +455,7 @@ describe('AdminReport', () => {
       expect(dialog()).toHaveTextContent('Are you sure you want to delete the 2 selected flags?');
       await user.click(within(dialog()).getByRole('button', { name: 'Delete flags' }));
 
-      expect(post).toHaveBeenCalledWith('/flags/bulk-delete', { flag_ids: ['1', '3'] });
+      expect(post).toHaveBeenCalledWith('/flags/bulk-delete', { flag_ids: ['1', '3'], ask_outcome: true });
       await waitFor(() => expect(titles()).toEqual(['Post 2']));
       expect(success).toHaveBeenCalledWith('2 flags deleted successfully.', expect.anything());
       expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
