@@ -58,6 +58,9 @@ async function showStep(page: Page, n: number): Promise<void> {
 export async function phoneTourJourney(journey: Journey, api: Api): Promise<void> {
   const profile = { name: 'Pia Phone', bio: 'Marine biology on the go.', categories: ['science'], interests: ['Oceans'], content_type: 'article' };
   const owner = await api.signUp('e2e-phone-owner', { ...profile, name: 'Oona Owner' });
+  // Premium (Priority Matching) and the newest item: it tops the phone user's matches whatever earlier
+  // journeys left in the same categories (the default order weighs relevance as yes or no).
+  await api.upgradeToPremium(owner);
   const match = `Kelp forests from a kayak ${unique('j11')}`;
   await api.submitContent(owner, {
     title: match,
@@ -106,7 +109,7 @@ export async function phoneTourJourney(journey: Journey, api: Api): Promise<void
   await loginViaUi(otherDevice, phoneUser.username, phoneUser.password);
   assert.equal(await otherDevice.evaluate((id) => localStorage.getItem(`hasCompletedTour-${id}`), phoneUser.user.id), 'true');
 
-  // Step 1: pick the match (it tops the list: same category and interest), then Shuffle is tappable (not
+  // Step 1: pick the match (it tops the list: Premium and newest), then Shuffle is tappable (not
   // under the bottom bar); the picked match stays picked.
   await showStep(page, 1);
   const matches = page.getByRole('list', { name: 'Matched content' });

@@ -21,6 +21,9 @@ export async function scheduledShareJourney(journey: Journey, api: Api): Promise
     interests: ['Marketing'],
     content_type: 'article',
   });
+  // Premium (Priority Matching) and the newest item: it tops the sharer's matches whatever earlier journeys
+  // left in the same categories (the default order weighs relevance as yes or no, then priority and freshness).
+  await api.upgradeToPremium(owner);
   const title = `Ocean currents mapped ${unique('j11')}`;
   await api.submitContent(owner, {
     title,

@@ -310,13 +310,9 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
                     </button>
                   ) : (
                     // Conversion tracking is Premium (Custom Link Tracking): the button says so and leads to the upgrade.
-                    <button
-                      type="button"
-                      className="button button-ghost button-small"
-                      aria-label={`${M.trackConversions} of ${content.title} (Premium)`}
-                      onClick={onUpgrade}
-                    >
-                      {M.trackConversions} <span className="premium-tag">Premium</span>
+                    <button type="button" className="button button-ghost button-small" onClick={onUpgrade}>
+                      {M.trackConversions} <span className="premium-tag">Premium</span>{' '}
+                      <span className="visually-hidden">of {content.title}</span>
                     </button>
                   )}
                 </div>

@@ -67,7 +67,7 @@ describe('ManageContentModal', () => {
       signIn(false);
       const { onUpgrade } = renderManage();
       const item = (await within(dialog()).findByText('Title c1')).closest('li')!;
-      await userEvent.click(within(item).getByRole('button', { name: 'Track conversions of Title c1 (Premium)' }));
+      await userEvent.click(within(item).getByRole('button', { name: 'Track conversions Premium of Title c1' }));
       expect(onUpgrade).toHaveBeenCalledTimes(1);
       expect(within(dialog()).queryByRole('region', { name: /Track conversions:/ })).not.toBeInTheDocument();
     });

@@ -489,9 +489,10 @@ describe('ShareContentModal', () => {
     it('says why and keeps Share disabled when the content is not live', async () => {
       contactsMock.mockResolvedValue(page(CONTACTS));
       summaryMock.mockResolvedValue(summary({ content_live: false }));
+      const user = userEvent.setup();
       renderShare();
       expect(await screen.findByRole('alert')).toHaveTextContent(/not live in the exchange right now/);
-      expect(screen.queryByRole('checkbox', { name: /Bob/ })).not.toBeInTheDocument();
+      await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
       expect(shareButton()).toBeDisabled();
     });
 
@@ -499,9 +500,11 @@ describe('ShareContentModal', () => {
       const paused = 'Sharing is paused: 3 of your last 20 e-mails bounced or were marked as spam. Remove the 2 contacts marked Bounced to share again.';
       contactsMock.mockResolvedValue(page(CONTACTS));
       summaryMock.mockResolvedValue(summary({ sending_paused: paused }));
+      const user = userEvent.setup();
       renderShare();
       expect(await screen.findByRole('alert')).toHaveTextContent(paused);
-      expect(screen.queryByRole('checkbox', { name: /Bob/ })).not.toBeInTheDocument();
+      // The list stays: its reasons (Bounced) say which contacts to remove.
+      await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
       expect(shareButton()).toBeDisabled();
     });
 

@@ -205,6 +205,9 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   };
 
   const blocked = shareBlocked(summary);
+  // The daily share limit: the window says so before any choice and lists no contact. Other blocks (not live,
+  // paused, today's e-mails used) keep the list, whose reasons (Unsubscribed, Bounced...) help decide what next.
+  const noSharesLeft = summary?.shares_left_today === 0;
   const listed = contacts.status === 'ready' ? contacts.contacts : [];
   const byId = new Map(listed.map((contact) => [contact.id, contact]));
   // The chosen contacts a share can reach, in the order chosen (the server counts the first ones).
@@ -254,8 +257,8 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     body = <p className="modal-empty">No content selected.</p>;
   } else {
     let contactsPanel;
-    if (blocked !== null) {
-      // Nothing to choose: the notice above says why, with the way out (upgrade, contacts, or later).
+    if (noSharesLeft) {
+      // No share press left today: nothing to choose; the notice above says so, with the upgrade.
       contactsPanel = null;
     } else if (contacts.status === 'ready' && !summarySettled) {
       contactsPanel = <p role="status">Loading contacts...</p>;
@@ -316,7 +319,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     } else {
       contactsPanel = <p role="status">Loading contacts...</p>;
     }
-    const hasContacts = blocked === null && summarySettled && contacts.status === 'ready' && contacts.contacts.length > 0;
+    const hasContacts = !noSharesLeft && summarySettled && contacts.status === 'ready' && contacts.contacts.length > 0;
     const first = chosen[0];
 
     body = (
