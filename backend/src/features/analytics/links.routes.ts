@@ -111,10 +111,10 @@ function visitorOf(
   attributed: { contactId: string; delivered: boolean } | null,
   day: string,
 ): { visitor: string; address: string | null } {
-  const pseudonyms = clickVisitor(key, req.ip ?? 'unknown', req.get('user-agent') ?? '', day);
+  // A contact Crossfeed e-mailed needs no pseudonym: the two HMACs are computed only for the others.
   if (attributed?.delivered) return { visitor: `c:${attributed.contactId}`, address: null };
-  if (attributed) return { visitor: `o:${attributed.contactId}`, address: pseudonyms.address };
-  return pseudonyms;
+  const pseudonyms = clickVisitor(key, req.ip ?? 'unknown', req.get('user-agent') ?? '', day);
+  return attributed ? { visitor: `o:${attributed.contactId}`, address: pseudonyms.address } : pseudonyms;
 }
 
 export function linkRoutes(ctx: ApiContext): Router {
