@@ -30,12 +30,20 @@ export type Plan = {
   name: string;
   price: string;
   period?: string;
+  /** A line under the price (SPEC §1: the plan card says the price is monthly, cancel anytime). */
+  terms?: string;
   tag?: string;
   description: string;
   features: readonly string[];
 };
 
 export const PREMIUM_PRICE = `$${PREMIUM_PRICE_USD_CENTS / 100} USD`;
+
+/**
+ * SPEC §1: the pricing copy gives both readings: the text says one-time payment with no recurring charges,
+ * the plan card says per month with cancel anytime. This is the text's reading.
+ */
+export const PRICING_TEXT_READING = 'One-time payment, no recurring charges.';
 
 export const PLANS: readonly Plan[] = [
   {
@@ -50,6 +58,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Premium',
     price: PREMIUM_PRICE,
     period: 'per month',
+    terms: 'Cancel anytime.',
     tag: 'Most popular',
     description: 'Unlimited reach, advanced filters and deeper insight into your audience.',
     features: PREMIUM_FEATURES,

@@ -16,6 +16,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
         <span data-testid={`${plan.id}-price`}>{plan.price}</span>
         {plan.period ? <span className="plan-period"> {plan.period}</span> : null}
       </p>
+      {plan.terms ? <p className="plan-terms">{plan.terms}</p> : null}
       <p className="plan-description">{plan.description}</p>
       <ul className="plan-features" aria-label={`${plan.name} features`}>
         {plan.features.map((feature) => (

@@ -40,6 +40,14 @@ describe('Pricing page', () => {
     expect(within(premium).getByText('Contact Quality Scoring')).toBeInTheDocument();
   });
 
+  it('gives both readings of the price (SPEC §1): the text says one-time, the card says per month, cancel anytime', () => {
+    renderRoute(<PricingPage />, { path: '/pricing' });
+    expect(screen.getByText(/One-time payment, no recurring charges\./)).toBeInTheDocument();
+    const premium = screen.getByRole('article', { name: 'Premium' });
+    expect(within(premium).getByText('per month')).toBeInTheDocument();
+    expect(within(premium).getByText('Cancel anytime.')).toBeInTheDocument();
+  });
+
   it('opens and closes a feature info popover', async () => {
     const user = userEvent.setup();
     renderRoute(<PricingPage />, { path: '/pricing' });
