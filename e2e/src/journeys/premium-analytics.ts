@@ -4,12 +4,30 @@
  * the series as CSV. Nothing on the page scrolls sideways.
  */
 import assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
 import type { Api } from '../support/api.ts';
 import { AccessibilityAudit } from '../support/axe.ts';
 import { textMatches, visible, type Journey } from '../support/browser.ts';
 
 const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const TITLE = 'Night skies over the dunes';
+
+/**
+ * Issue 24 item 10: the sharer table is not clipped ("Conver…"): every column header lies inside the
+ * table's scroll box, whole, without scrolling sideways.
+ */
+async function expectSharerTableUnclipped(daily: Locator, where: string): Promise<void> {
+  const region = daily.getByRole('region', { name: 'Clicks and conversions by sharer' });
+  const box = await region.boundingBox();
+  assert.ok(box, `${where}: the sharer table's box`);
+  for (const name of ['Sharer', 'Shares', 'Contacts reached', 'Clicks', 'Unique clicks', 'Conversions']) {
+    const header = await region.getByRole('columnheader', { name, exact: true }).boundingBox();
+    assert.ok(header, `${where}: the ${name} header`);
+    assert.ok(header.x >= box.x - 0.5 && header.x + header.width <= box.x + box.width + 0.5, `${where}: the ${name} header (${header.x}…${header.x + header.width}) is clipped by its table (${box.x}…${box.x + box.width})`);
+  }
+  const [scrollWidth, clientWidth] = await region.evaluate((el: { scrollWidth: number; clientWidth: number }) => [el.scrollWidth, el.clientWidth]);
+  assert.ok(scrollWidth <= clientWidth, `${where}: the sharer table scrolls sideways (${scrollWidth} px in ${clientWidth} px)`);
+}
 
 export async function premiumAnalyticsJourney(journey: Journey, api: Api): Promise<void> {
   const profile = { bio: 'Shoots the night sky.', categories: ['art'], interests: ['Photography'], content_type: 'image' };
@@ -47,6 +65,7 @@ export async function premiumAnalyticsJourney(journey: Journey, api: Api): Promi
   const chart = await visible(daily.getByRole('img', { name: /^Clicks / }));
   assert.match((await chart.getAttribute('aria-labelledby')) ?? '', /\S/);
   await visible(daily.getByRole('table', { name: 'Clicks and conversions by sharer' }));
+  await expectSharerTableUnclipped(daily, '390 px');
   await daily.getByRole('heading', { name: 'Daily analytics' }).scrollIntoViewIfNeeded();
   await journey.screenshot(page, '-top');
   await daily.getByText('Data table', { exact: false }).last().click();
@@ -60,7 +79,8 @@ export async function premiumAnalyticsJourney(journey: Journey, api: Api): Promi
   const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
   assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px at 390 px`);
   await journey.screenshot(page);
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expectSharerTableUnclipped(daily, '1366 px');
   await daily.getByRole('heading', { name: 'Daily analytics' }).scrollIntoViewIfNeeded();
   await journey.screenshot(page, '-wide');
 

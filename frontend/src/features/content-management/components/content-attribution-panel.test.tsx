@@ -45,10 +45,13 @@ describe('ContentAttributionPanel', () => {
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Sharer', 'Shares', 'Contacts reached', 'Clicks', 'Unique clicks', 'Conversions',
     ]);
-    const [, bob, you, anonymous] = within(table).getAllByRole('row');
+    const [, bob, you, yourContacts, anonymous] = within(table).getAllByRole('row');
     expect([...bob!.children].slice(1).map((cell) => cell.textContent)).toEqual(['1', '2', '3', '1', '1']);
     expect(bob!.firstElementChild).toHaveTextContent(`bob${ATTRIBUTION_TEXTS.othersContacts}`);
-    expect(within(you!).getByRole('list', { name: 'Your contacts who engaged' })).toHaveTextContent('Grace: 1 click (1 unique), 0 conversions');
+    expect(you!.firstElementChild).toHaveTextContent(/^You$/);
+    // The owner's contacts take the row under theirs, across the table (so no column is squeezed).
+    expect(within(yourContacts!).getByRole('list', { name: 'Your contacts who engaged' })).toHaveTextContent('Grace: 1 click (1 unique), 0 conversions');
+    expect(yourContacts!.firstElementChild).toHaveAttribute('colspan', '6');
     expect(anonymous!.firstElementChild).toHaveTextContent('Without a known contact');
     expect(screen.getByText('5 clicks in all, 3 unique; 1 conversion.')).toBeInTheDocument();
   });

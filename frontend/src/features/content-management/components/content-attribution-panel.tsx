@@ -1,5 +1,5 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { getContentAttribution, type ContentAttribution } from '../api/get-content-attribution';
@@ -113,26 +113,33 @@ export function AttributionView({ attribution }: { attribution: ContentAttributi
           </thead>
           <tbody>
             {sharers.map((sharer) => (
-              <tr key={sharer.sharer_id}>
-                <th scope="row">
-                  {sharer.is_you ? 'You' : sharer.username}
-                  {sharer.is_you && sharer.contacts && sharer.contacts.length > 0 ? (
-                    <ul className="attribution-contacts" aria-label="Your contacts who engaged">
-                      {sharer.contacts.map((contact) => (
-                        <li key={contact.contact_id}>
-                          {contact.name}: {plural(contact.clicks, 'click')} ({contact.unique_clicks} unique), {plural(contact.conversions, 'conversion')}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  {!sharer.is_you ? <span className="attribution-private">{ATTRIBUTION_TEXTS.othersContacts}</span> : null}
-                </th>
-                <td>{sharer.shares}</td>
-                <td>{sharer.contacts_reached}</td>
-                <td>{sharer.clicks}</td>
-                <td>{sharer.unique_clicks}</td>
-                <td>{sharer.conversions}</td>
-              </tr>
+              <Fragment key={sharer.sharer_id}>
+                <tr>
+                  <th scope="row">
+                    {sharer.is_you ? 'You' : sharer.username}
+                    {!sharer.is_you ? <span className="attribution-private">{ATTRIBUTION_TEXTS.othersContacts}</span> : null}
+                  </th>
+                  <td>{sharer.shares}</td>
+                  <td>{sharer.contacts_reached}</td>
+                  <td>{sharer.clicks}</td>
+                  <td>{sharer.unique_clicks}</td>
+                  <td>{sharer.conversions}</td>
+                </tr>
+                {/* The owner's contacts take a row of their own across the table, so the columns keep their width. */}
+                {sharer.is_you && sharer.contacts && sharer.contacts.length > 0 ? (
+                  <tr className="attribution-contacts-row">
+                    <td colSpan={6}>
+                      <ul className="attribution-contacts" aria-label="Your contacts who engaged">
+                        {sharer.contacts.map((contact) => (
+                          <li key={contact.contact_id}>
+                            {contact.name}: {plural(contact.clicks, 'click')} ({contact.unique_clicks} unique), {plural(contact.conversions, 'conversion')}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
             {unattributed.clicks > 0 || unattributed.conversions > 0 ? (
               <tr>

@@ -68,7 +68,8 @@ describe('ContentDailyAnalytics', () => {
 
     expect(screen.getByLabelText('Totals, Nov 19 – Nov 21')).toHaveTextContent('Shares3Human clicks6Unique clicks4Conversions1');
     const sharers = screen.getByRole('table', { name: 'Clicks and conversions by sharer' });
-    expect(within(sharers).getAllByRole('row')).toHaveLength(4);
+    // The rows as before, and the owner's contacts in a row of their own across the table.
+    expect(within(sharers).getAllByRole('row')).toHaveLength(5);
     expect(within(sharers).getByRole('list', { name: 'Your contacts who engaged' })).toHaveTextContent('Grace: 1 click (1 unique), 1 conversion');
   });
 
