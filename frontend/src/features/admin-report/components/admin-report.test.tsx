@@ -116,6 +116,22 @@ describe('AdminReport', () => {
     expect(get).toHaveBeenCalledTimes(1);
   });
 
+  it("lets the pushed flag's highlight and 'New flag' note go after a few seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      get.mockResolvedValue(page([flag('1')]));
+      renderReport();
+      await screen.findByRole('rowheader', { name: 'Post 1' });
+      act(() => flagFeed.publish({ type: 'created', flag: flag('9', { title: 'Fresh report' }) }));
+      expect(screen.getByText('New flag: Fresh report')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.queryByText('New flag: Fresh report')).not.toBeInTheDocument();
+      expect(rowOf('Fresh report')).not.toHaveClass('flag-row-fresh');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('turns the empty state into the list when the first flag is pushed', async () => {
     get.mockResolvedValue(page([]));
     renderReport();

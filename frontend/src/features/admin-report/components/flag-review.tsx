@@ -84,10 +84,13 @@ export function FlagReview() {
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
   const onPushedFlag = useCallback((flag: FlagDto) => {
-    setAnnouncement(newFlagAnnouncement(flag.content.title));
+    const text = newFlagAnnouncement(flag.content.title);
+    setAnnouncement(text);
     setFreshIds((ids) => new Set(ids).add(flag.id));
     const timer = setTimeout(() => {
       timers.current.delete(timer);
+      // The note goes with the highlight (a newer flag's note stays for its own time).
+      setAnnouncement((current) => (current === text ? '' : current));
       setFreshIds((ids) => {
         const next = new Set(ids);
         next.delete(flag.id);
