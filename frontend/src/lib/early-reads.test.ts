@@ -52,6 +52,17 @@ describe('early reads', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('sends nothing with an expired token (the app logs out at start-up without a call)', () => {
+    const fetchMock = stubFetch();
+    localStorage.setItem('token', makeJwt(Math.floor(Date.now() / 1000) - 60));
+    runScript('/app/home');
+    expect(fetchMock).not.toHaveBeenCalled();
+    // A token without a readable exp is the server's to judge.
+    localStorage.setItem('token', 'not-a-jwt');
+    runScript('/app/home');
+    expect(fetchMock).toHaveBeenCalledTimes(EARLY_READS['/app/home']!.length);
+  });
+
   it('hands an early answer to the API client once, for the same GET and token, instead of fetching again', async () => {
     localStorage.setItem('token', token);
     useAppStore.getState().login(token, makeUser());

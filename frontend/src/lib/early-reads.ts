@@ -41,6 +41,8 @@ export function earlyReadsScript(reads: Readonly<Record<string, readonly string[
   const body = [
     `var r=${JSON.stringify(reads)}[location.pathname.replace(/\\/+$/,'')],t=localStorage.getItem('token');`,
     `if(!r||!t)return;`,
+    // An expired token (its JWT `exp`, seconds) reads nothing: the app logs out at start-up without a call.
+    `try{var e=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).exp;if(typeof e==='number'&&e*1000<=Date.now())return;}catch(x){}`,
     `var h={Accept:'application/json',Authorization:'Bearer '+t},p={};`,
     `for(var i=0;i<r.length;i++)p[r[i]]=fetch(r[i],{headers:h}).catch(function(){return null});`,
     `window.${GLOBAL_NAME}={token:t,at:Date.now(),responses:p};`,
