@@ -1,3 +1,5 @@
+import type { RankBasis } from '../rules/match-scoring.ts';
+
 /** SPEC §3 Content, as every content endpoint answers it: one shape for the server and the UI. */
 export interface ContentDto {
   id: string;
@@ -25,4 +27,13 @@ export interface ContentDto {
   links: { short_code: string }[];
   /** The url with campaign parameters once enhanced (Premium), else null. */
   enhanced_url: string | null;
+}
+
+/**
+ * GET /content/match answers ContentDto items; under a Premium filter each also carries the number that
+ * ranked it (`rank_basis`, see RankBasis). The standard order sends no `rank_basis`.
+ */
+export type RankBasisDto = RankBasis;
+export interface MatchedContentDto extends ContentDto {
+  rank_basis?: RankBasisDto;
 }

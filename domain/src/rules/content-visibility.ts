@@ -52,6 +52,14 @@ export const isLinkable = (doc: ContentVisibilityFields): boolean => isVisibleTo
 /** In the match pools (GET /content/match, POST /content/shuffle): released and not yet shared. */
 export const inMatchPools = (doc: ContentVisibilityFields): boolean => isVisibleToOthers(doc) && doc.status === 'active';
 
+/**
+ * In the Premium "Top performers" pools: released content, whether still collecting shares (`active`) or
+ * done (`shared`). A top performer's best items are the ones that reached their required shares, so they
+ * stay here after leaving the match pools.
+ */
+export const inTopPerformerPools = (doc: ContentVisibilityFields): boolean =>
+  isVisibleToOthers(doc) && (doc.status === 'active' || doc.status === 'shared');
+
 /** Owner statuses kept out of search: queued and paused content. */
 export const NOT_SEARCHABLE: readonly string[] = ['pending', 'inactive'];
 /** In GET /search/ results: released content (active or shared), not held by moderation. */

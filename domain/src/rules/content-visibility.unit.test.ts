@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isLinkable, isLive, isReadableBy, isShareable, isVisibleToOthers, type ContentVisibilityFields } from './content-visibility.ts';
+import { inMatchPools, inTopPerformerPools, isLinkable, isLive, isReadableBy, isShareable, isVisibleToOthers, type ContentVisibilityFields } from './content-visibility.ts';
 
 const content = (fields: Partial<ContentVisibilityFields> = {}): ContentVisibilityFields & { user_id: string } => ({
   deleted: false,
@@ -38,5 +38,14 @@ describe('the content visibility rule', () => {
     assert.equal(isReadableBy(held, { _id: 'admin', is_admin: true }), true);
     assert.equal(isReadableBy(held, { _id: 'someone' }), false);
     assert.equal(isReadableBy(content({ deleted: true }), { _id: 'owner' }), false);
+  });
+
+  test('Top performers draw on released content still collecting shares and content that reached them; the match pools only on the first', () => {
+    const statuses = ['active', 'shared', 'pending', 'inactive'];
+    assert.deepEqual(statuses.map((status) => inTopPerformerPools(content({ status }))), [true, true, false, false]);
+    assert.deepEqual(statuses.map((status) => inMatchPools(content({ status }))), [true, false, false, false]);
+    for (const hidden of [content({ status: 'shared', moderation_status: 'flagged' }), content({ status: 'shared', deleted: true })]) {
+      assert.equal(inTopPerformerPools(hidden), false);
+    }
   });
 });

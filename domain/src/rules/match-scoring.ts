@@ -135,8 +135,25 @@ export function matchScore(candidate: MatchCandidate, profile: MatchProfile, now
 
 export interface RankOptions {
   order: MatchOrder;
-  /** Premium "Top performers": the creators' totals (share_count + short_link_clicks) order first. */
+  /** Premium "Top performers": the creators' verified engagement orders first. */
   creatorTotals?: ReadonlyMap<string, number>;
+}
+
+/**
+ * The number a Premium filter ranked an item by, as the workspace shows it: `engagement`, the creator's
+ * verified engagement (Top performers order by it first); `overlap`, how many of the requester's categories
+ * and interests the item shares (Ranked content grades by it, a category weighing more than an interest).
+ * Null for the standard order, which shows none.
+ */
+export type RankBasis =
+  | { kind: 'engagement'; value: number }
+  | { kind: 'overlap'; value: number; categories: number; interests: number };
+
+export function rankBasis(candidate: MatchCandidate, profile: MatchProfile, options: RankOptions): RankBasis | null {
+  if (options.creatorTotals) return { kind: 'engagement', value: options.creatorTotals.get(candidate.userId) ?? 0 };
+  if (options.order !== 'ranked') return null;
+  const { categories, interests } = overlap(candidate, profile);
+  return { kind: 'overlap', value: categories + interests, categories, interests };
 }
 
 /** Candidates best first; ties broken by newest, then id, so the order is stable. */

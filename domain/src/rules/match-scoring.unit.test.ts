@@ -8,6 +8,7 @@ import {
   freshness,
   matchScore,
   overlap,
+  rankBasis,
   rankMatches,
   shareNeed,
   type MatchCandidate,
@@ -188,5 +189,31 @@ describe('MATCH_WEIGHTS', () => {
     const twoOverlaps = candidate({ ...weakestRelated, categories: ['music', 'web development'] });
     const oneOverlapBest = candidate({ ...bestUnrelated, categories: ['music'] });
     assert.ok(matchScore(twoOverlaps, profile, NOW, 'ranked') > matchScore(oneOverlapBest, profile, NOW, 'ranked'));
+  });
+});
+
+describe('rankBasis: the number a Premium filter ranked an item by', () => {
+  test('Ranked content: the profile categories and interests the item shares, counted as the ranking counts them', () => {
+    const item = candidate({ categories: ['Technology', 'art', 'music', 'cooking', 'technology'] });
+    assert.deepEqual(rankBasis(item, profile, { order: 'ranked' }), { kind: 'overlap', value: 3, categories: 2, interests: 1 });
+    assert.deepEqual(rankBasis(candidate(), profile, { order: 'ranked' }), { kind: 'overlap', value: 0, categories: 0, interests: 0 });
+  });
+
+  test("Top performers: the creator's verified engagement, 0 when unknown, whatever the order", () => {
+    const creatorTotals = new Map([['creator', 42]]);
+    for (const order of ORDERS) {
+      assert.deepEqual(rankBasis(candidate(), profile, { order, creatorTotals }), { kind: 'engagement', value: 42 });
+      assert.deepEqual(rankBasis(candidate({ userId: 'nobody' }), profile, { order, creatorTotals }), { kind: 'engagement', value: 0 });
+    }
+  });
+
+  test('the standard order has no basis', () => {
+    assert.equal(rankBasis(candidate({ categories: ['technology'] }), profile, { order: 'default' }), null);
+  });
+
+  test('ranked items come in the order of their overlap when only overlap differs', () => {
+    const items = [candidate({ id: 'one', categories: ['art'] }), candidate({ id: 'two', categories: ['art', 'technology'] })];
+    const ranked = rankMatches(items, profile, NOW, { order: 'ranked' });
+    assert.deepEqual(ranked.map((item) => rankBasis(item, profile, { order: 'ranked' })?.value), [2, 1]);
   });
 });
