@@ -10,6 +10,13 @@ import type { Filter } from '@crossfeed/platform/read-store/read-store.port.ts';
 /** `inMatchPools` as a read-store filter. */
 export const MATCH_POOL_FILTER: Filter = { deleted: false, status: 'active', moderation_status: { $nin: [...MODERATION_HIDDEN] } };
 
+/** `inTopPerformerPools` as a read-store filter. */
+export const TOP_PERFORMER_POOL_FILTER: Filter = {
+  deleted: false,
+  status: { $in: ['active', 'shared'] },
+  moderation_status: { $nin: [...MODERATION_HIDDEN] },
+};
+
 /**
  * `inSearch` as a read-store filter. (Written as an exclusion so the read store keeps planning search by its
  * sort index rather than by status.)

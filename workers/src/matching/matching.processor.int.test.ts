@@ -7,8 +7,8 @@ import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.t
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { USERS } from '@crossfeed/projections/users/users.projection.ts';
 import { AUDIENCE_SCORES } from '@crossfeed/projections/audience-scores/audience-scores.model.ts';
-import { ALL_POOL, MATCH_POOLS, type MatchPoolDoc } from './match-pools.model.ts';
-import { MATCHING_QUEUE, matchingProcessor, matchingRoute, rebuildPools, refreshContent, refreshCreator } from './matching.processor.ts';
+import { ALL_POOL, MATCH_POOL_STATE, MATCH_POOLS, POOL_STATE_ID, topPool, type MatchPoolDoc } from './match-pools.model.ts';
+import { MATCHING_QUEUE, matchingProcessor, matchingRoute, poolsBuilt, rebuildPools, refreshContent, refreshCreator } from './matching.processor.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 let store: ReadStore;
@@ -102,5 +102,36 @@ describe('matching processor', () => {
       await worker.close();
       await queue.close();
     }
+  });
+
+  test('Top performer pools hold active and shared content, the best-performing creator first; the match pools only active', async () => {
+    const contents = store.collection<ContentDoc>(CONTENTS);
+    await contents.insertOne(content('m', 'u2', ['music']));
+    await refreshContent(store, { contentId: 'm' }, NOW);
+    assert.deepEqual([await pool('music'), await pool(topPool('music'))], [['m'], ['m']]);
+    // 'm' reaches its required shares: it leaves the match pools and stays among the top performers.
+    await contents.updateOne({ _id: 'm' }, { $set: { status: 'shared', share_count: 5 } });
+    await refreshContent(store, { contentId: 'm' }, NOW);
+    assert.deepEqual([await pool('music'), await pool(topPool('music'))], [[], ['m']]);
+    assert.ok(!(await pool(ALL_POOL)).includes('m') && (await pool(topPool(ALL_POOL))).includes('m'));
+    // u2 now reached 5 people, u1 none: u2's entries come first in every top pool, whatever their base score.
+    const top = (await store.collection<MatchPoolDoc>(MATCH_POOLS).findOne({ _id: topPool('tech') }))?.entries ?? [];
+    assert.deepEqual(top.map((entry) => entry.userId), [...top.filter((e) => e.userId === 'u2'), ...top.filter((e) => e.userId !== 'u2')].map((e) => e.userId));
+    assert.ok(top.some((entry) => entry.userId === 'u2' && entry.creatorPerformance === 5));
+    // 'c' left the pools as removed earlier: the read model says so too before comparing with a rebuild.
+    await contents.updateOne({ _id: 'c' }, { $set: { deleted: true } });
+    const once = await snapshot();
+    await rebuildPools(store, NOW);
+    assert.equal(await snapshot(), once, 'a rebuild writes what the refreshes wrote');
+    await refreshContent(store, { contentId: 'm', removed: true }, NOW);
+    assert.deepEqual([await pool('music'), await pool(topPool('music'))], [[], []]);
+  });
+
+  test('pools of an older shape count as not built (the worker rebuilds them, the API reads contents meanwhile)', async () => {
+    assert.equal(await poolsBuilt(store), true);
+    await store.collection(MATCH_POOL_STATE).updateOne({ _id: POOL_STATE_ID }, { $unset: { shape: '' } });
+    assert.equal(await poolsBuilt(store), false);
+    await rebuildPools(store, NOW);
+    assert.equal(await poolsBuilt(store), true);
   });
 });

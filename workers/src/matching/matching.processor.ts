@@ -3,10 +3,10 @@
  * and rebuilds every pool on a schedule and at start when the pools are missing. Every job recomputes
  * from the read models, so running one twice writes the same pools (idempotent).
  */
-import { VERIFIED_ENGAGEMENT } from '@crossfeed/projections/contents/verified-engagement.ts';
+import { creatorEngagement } from '@crossfeed/projections/contents/verified-engagement.ts';
 import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
-import { MATCH_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
-import { MODERATION_HIDDEN, inMatchPools } from '@crossfeed/domain/rules/content-visibility.ts';
+import { MATCH_POOL_FILTER, TOP_PERFORMER_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
+import { inMatchPools, inTopPerformerPools, type ContentVisibilityFields } from '@crossfeed/domain/rules/content-visibility.ts';
 import { baseScore } from '@crossfeed/domain/rules/match-scoring.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
@@ -22,6 +22,11 @@ import {
   MATCH_POOLS,
   POOL_SIZE,
   POOL_STATE_ID,
+  POOLS_SHAPE,
+  isTopPool,
+  poolTerm,
+  poolsOfShape,
+  topPool,
   type MatchPoolDoc,
   type MatchPoolStateDoc,
   type PoolEntry,
@@ -73,11 +78,24 @@ export const matchingRoute: JobRoute = {
   },
 };
 
-/** In the match pools (projections/src/contents/content-visibility.ts). */
-const isVisible = inMatchPools;
-
 const byBase = (a: PoolEntry, b: PoolEntry): number =>
   b.base - a.base || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Top performer pools: the creator's verified engagement first, then as the match pools. */
+const byPerformance = (a: PoolEntry, b: PoolEntry): number => b.creatorPerformance - a.creatorPerformance || byBase(a, b);
+const orderOf = (poolId: string) => (isTopPool(poolId) ? byPerformance : byBase);
+
+/** Which kinds of pool a content belongs in (domain/src/rules/content-visibility.ts). */
+interface Membership {
+  match: boolean;
+  top: boolean;
+}
+const membershipOf = (doc: ContentVisibilityFields): Membership => ({ match: inMatchPools(doc), top: inTopPerformerPools(doc) });
+
+/** The ids of the pools an entry belongs in: its categories' and ALL_POOL, of each kind it is in. */
+function poolIdsOf(entry: PoolEntry, membership: Membership): string[] {
+  const terms = [...entry.categories, ALL_POOL];
+  return [...(membership.match ? terms : []), ...(membership.top ? terms.map(topPool) : [])];
+}
 
 interface Creator {
   audienceScore: number | null;
@@ -92,14 +110,10 @@ async function loadCreators(store: ReadStore, userIds: readonly string[] | 'all'
   const users = await store
     .collection<UserDoc>(USERS)
     .find(ids ? { _id: { $in: ids } } : {}, { projection: { _id: 1, is_premium: 1, premium_until: 1 } });
-  const totals = await store.collection<ContentDoc>(CONTENTS).aggregate<{ _id: string; total: number }>([
-    { $match: { ...(ids ? { user_id: { $in: ids } } : {}), deleted: false, moderation_status: { $nin: [...MODERATION_HIDDEN] } } },
-    { $group: { _id: '$user_id', total: { $sum: VERIFIED_ENGAGEMENT } } },
-  ]);
+  const performance = await creatorEngagement(store, ids ?? 'all');
   const byUser = new Map(users.map((user) => [user._id, user]));
   // The one audience score (written by the audience-score worker), never the profile's field.
   const scores = await audienceScoresOf(store, ids ?? 'all');
-  const performance = new Map(totals.map((row) => [row._id, row.total]));
   const out = new Map<string, Creator>();
   for (const id of ids ?? [...new Set([...byUser.keys(), ...performance.keys()])]) {
     const user = byUser.get(id);
@@ -134,41 +148,41 @@ async function writePool(store: ReadStore, id: string, entries: PoolEntry[], now
 /** After pool writes: readers' caches are stale from here on; `built` marks the pools built. */
 async function bumpVersion(store: ReadStore, now: string, built = false): Promise<void> {
   const update: Record<string, unknown> = { $inc: { version: 1 } };
-  if (built) update.$set = { built_at: now };
+  if (built) update.$set = { built_at: now, shape: POOLS_SHAPE };
   else update.$setOnInsert = { built_at: null };
   await store.collection<MatchPoolStateDoc>(MATCH_POOL_STATE).upsert({ _id: POOL_STATE_ID }, update);
 }
 
-/** The best POOL_SIZE visible contents of a category (or of all), computed from `contents`. */
+/** The best POOL_SIZE contents of a pool (a category's or all, of either kind), computed from `contents`. */
 async function computePool(store: ReadStore, id: string, now: string): Promise<PoolEntry[]> {
-  const filter: Record<string, unknown> = { ...MATCH_POOL_FILTER };
-  if (id !== ALL_POOL) filter.categories = id;
+  const filter: Record<string, unknown> = { ...(isTopPool(id) ? TOP_PERFORMER_POOL_FILTER : MATCH_POOL_FILTER) };
+  const term = poolTerm(id);
+  if (term !== ALL_POOL) filter.categories = term;
   const docs = await store.collection<ContentDoc>(CONTENTS).find(filter);
   const creators = await loadCreators(store, docs.map((doc) => doc.user_id), now);
-  return docs.map((doc) => poolEntry(doc, creators.get(doc.user_id), now)).sort(byBase).slice(0, POOL_SIZE);
+  return docs.map((doc) => poolEntry(doc, creators.get(doc.user_id), now)).sort(orderOf(id)).slice(0, POOL_SIZE);
 }
 
 /** Rebuilds every pool from `contents` (one scan), removing pools of categories no content has any more. */
 export async function rebuildPools(store: ReadStore, now: string, progress?: (percent: number) => Promise<void>): Promise<{ pools: number; contents: number }> {
-  const docs = (await store.collection<ContentDoc>(CONTENTS).find({ deleted: false })).filter(isVisible);
+  const docs = (await store.collection<ContentDoc>(CONTENTS).find({ deleted: false })).filter(inTopPerformerPools);
   await progress?.(20);
   const creators = await loadCreators(store, 'all', now);
   await progress?.(40);
-  const pools = new Map<string, PoolEntry[]>([[ALL_POOL, []]]);
+  const pools = new Map<string, PoolEntry[]>([[ALL_POOL, []], [topPool(ALL_POOL), []]]);
   for (const doc of docs) {
     const entry = poolEntry(doc, creators.get(doc.user_id), now);
-    pools.get(ALL_POOL)!.push(entry);
-    for (const category of entry.categories) {
-      let pool = pools.get(category);
-      if (!pool) pools.set(category, (pool = []));
+    for (const id of poolIdsOf(entry, membershipOf(doc))) {
+      let pool = pools.get(id);
+      if (!pool) pools.set(id, (pool = []));
       pool.push(entry);
     }
   }
   await progress?.(60);
   const collection = store.collection<MatchPoolDoc>(MATCH_POOLS);
-  // Categories first and ALL_POOL last: its presence tells the API the pools are built.
+  // ALL_POOL last: the state's `built_at` (set after it) tells the API the pools are built.
   const ids = [...pools.keys()].filter((id) => id !== ALL_POOL);
-  for (const id of [...ids, ALL_POOL]) await writePool(store, id, pools.get(id)!.sort(byBase).slice(0, POOL_SIZE), now);
+  for (const id of [...ids, ALL_POOL]) await writePool(store, id, pools.get(id)!.sort(orderOf(id)).slice(0, POOL_SIZE), now);
   const stale = (await collection.find({}, { projection: { _id: 1 } })).map((doc) => doc._id).filter((id) => !pools.has(id));
   if (stale.length > 0) await collection.deleteMany({ _id: { $in: stale } });
   await bumpVersion(store, now, true);
@@ -177,29 +191,33 @@ export async function rebuildPools(store: ReadStore, now: string, progress?: (pe
 }
 
 /**
- * One content changed: its entry leaves every pool holding it and, while visible, enters the pools of its
- * categories and ALL_POOL in score order. A pool that lost an entry and ran short is recomputed.
+ * One content changed: its entry leaves every pool holding it and enters, in each pool's order, the match
+ * pools of its categories and ALL_POOL while `active`, their Top performer pools while `active` or
+ * `shared` (all while visible). A pool that lost an entry and ran short is recomputed.
  */
 export async function refreshContent(store: ReadStore, job: { contentId: string; removed?: boolean; status?: string }, now: string): Promise<{ pools: number }> {
   const doc = await store.collection<ContentDoc>(CONTENTS).findOne({ _id: job.contentId });
   // The projection has not caught up with the event yet: retried with backoff.
   if (!doc && !job.removed) throw new Error(`Content ${job.contentId} is not in the read model yet`);
   // The status the event set counts even while the projection is behind.
-  const visible = !!doc && !job.removed && isVisible(job.status ? { ...doc, moderation_status: job.status } : doc);
+  const membership: Membership =
+    doc && !job.removed ? membershipOf(job.status ? { ...doc, moderation_status: job.status } : doc) : { match: false, top: false };
   const collection = store.collection<MatchPoolDoc>(MATCH_POOLS);
   if (!(await poolsBuilt(store))) return { pools: 0 }; // The rebuild will see it.
   const holding = await collection.find({ 'entries.id': job.contentId });
-  const entry = doc && visible ? poolEntry(doc, (await loadCreators(store, [doc.user_id], now)).get(doc.user_id), now) : undefined;
-  const targets = new Set([...holding.map((pool) => pool._id), ...(entry ? [...entry.categories, ALL_POOL] : [])]);
+  const entry = doc && membership.top ? poolEntry(doc, (await loadCreators(store, [doc.user_id], now)).get(doc.user_id), now) : undefined;
+  const belongs = new Set(entry ? poolIdsOf(entry, membership) : []);
+  const targets = new Set([...holding.map((pool) => pool._id), ...belongs]);
   let written = 0;
   for (const id of targets) {
     const pool = holding.find((candidate) => candidate._id === id) ?? (await collection.findOne({ _id: id }));
     const before = pool?.entries ?? [];
     let entries = before.filter((candidate) => candidate.id !== job.contentId);
     const lost = entries.length < before.length;
-    if (entry && (id === ALL_POOL || entry.categories.includes(id))) entries = [...entries, entry].sort(byBase).slice(0, POOL_SIZE);
-    if (lost && !entry && before.length >= POOL_SIZE) entries = await computePool(store, id, now);
-    if (entries.length === 0 && id !== ALL_POOL) await collection.deleteOne({ _id: id });
+    const enters = entry !== undefined && belongs.has(id);
+    if (enters) entries = [...entries, entry].sort(orderOf(id)).slice(0, POOL_SIZE);
+    if (lost && !enters && before.length >= POOL_SIZE) entries = await computePool(store, id, now);
+    if (entries.length === 0 && id !== ALL_POOL && id !== topPool(ALL_POOL)) await collection.deleteOne({ _id: id });
     else await writePool(store, id, entries, now);
     written++;
   }
@@ -228,7 +246,7 @@ export async function refreshCreator(store: ReadStore, userId: string, now: stri
         next.base = baseScore(next, now);
         return next;
       })
-      .sort(byBase);
+      .sort(orderOf(pool._id));
     await writePool(store, pool._id, entries, now);
   }
   await bumpVersion(store, now);
@@ -236,8 +254,7 @@ export async function refreshCreator(store: ReadStore, userId: string, now: stri
 }
 
 export async function poolsBuilt(store: ReadStore): Promise<boolean> {
-  const state = await store.collection<MatchPoolStateDoc>(MATCH_POOL_STATE).findOne({ _id: POOL_STATE_ID });
-  return !!state?.built_at;
+  return poolsOfShape(await store.collection<MatchPoolStateDoc>(MATCH_POOL_STATE).findOne({ _id: POOL_STATE_ID }));
 }
 
 export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'>, clock: () => Date = () => new Date()) {

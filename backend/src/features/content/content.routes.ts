@@ -21,6 +21,7 @@ import { sendPagedList } from '../../http/paging.ts';
 import { parseInput } from '../../http/validate.ts';
 import { readCreatorState } from './creator-state.ts';
 import { toContentDto, type ContentDto } from './content.dto.ts';
+import type { MatchedContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { EditContentBody, MatchQuery, PREMIUM_FILTERS, SubmitContentBody } from './content.schemas.ts';
 import { findMatches, findShuffledMatches } from './match.queries.ts';
 import { searchRoutes } from './search.routes.ts';
@@ -86,7 +87,8 @@ export function contentRoutes(ctx: ApiContext): Router {
     const topPerformers = query.top_performers ?? false;
     if ((ranked || topPerformers) && !isPremiumActive(user, now)) throw new ForbiddenError(PREMIUM_FILTERS);
     const matches = await findMatches(ctx, user, now, { ranked, topPerformers });
-    res.json(matches.map(toContentDto));
+    const answer: MatchedContentDto[] = matches.map(({ doc, basis }) => (basis ? { ...toContentDto(doc), rank_basis: basis } : toContentDto(doc)));
+    res.json(answer);
   });
 
   router.post('/content/shuffle', auth, async (req, res) => {

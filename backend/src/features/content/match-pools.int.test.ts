@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentStream } from '@crossfeed/domain/shared/streams.ts';
-import { MATCH_POOLS, ALL_POOL, type MatchPoolDoc } from '@crossfeed/workers/matching/match-pools.model.ts';
+import { MATCH_POOLS, ALL_POOL, topPool, type MatchPoolDoc } from '@crossfeed/workers/matching/match-pools.model.ts';
 import { rebuildPools, refreshContent } from '@crossfeed/workers/matching/matching.processor.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { addContacts, createProfile, submitPromoted } from './content.fixtures.ts';
@@ -77,5 +77,34 @@ describe('matching from the pools', () => {
     const ranked = await app.request('GET', '/content/match?ranked_content=true&top_performers=true', { token: requester.token });
     assert.equal(ranked.status, 200);
     assert.ok(ranked.body.length > 0);
+  });
+
+  test('top performers answer shared content from their own pools, with each creator\'s reach; the standard list leaves it out', async () => {
+    const asker = await app.register();
+    await app.grantPremium(asker.user.id);
+    await createProfile(app, asker, ['Beekeeping'], ['Honey']);
+    const keeper = await app.register();
+    const done = (await submitPromoted(app, keeper, { title: 'Hives', categories: ['beekeeping'] })).id;
+    const open = (await submitPromoted(app, keeper, { title: 'Honey', categories: ['beekeeping', 'honey'] })).id;
+    const helper = await app.register();
+    await app.grantPremium(helper.user.id);
+    await app.confirmEmail(helper);
+    for (const contact of await addContacts(app, helper, 5)) {
+      assert.equal((await app.request('POST', `/content/${done}/share/`, { token: helper.token, json: { contact_ids: [contact] } })).status, 200);
+    }
+    await rebuild();
+    const pool = async (id: string) => (await app.ctx.readStore.collection<MatchPoolDoc>(MATCH_POOLS).findOne({ _id: id }))?.entries.map((e) => e.id) ?? [];
+    assert.deepEqual(await pool('beekeeping'), [open]);
+    assert.deepEqual((await pool(topPool('beekeeping'))).sort(), [done, open].sort());
+
+    const standard = (await app.request('GET', '/content/match', { token: asker.token })).body;
+    assert.ok(!idsOf(standard).includes(done));
+    const top = (await app.request('GET', '/content/match?top_performers=true', { token: asker.token })).body;
+    for (const id of [done, open]) assert.deepEqual(top.find((item: { id: string }) => item.id === id)?.rank_basis, { kind: 'engagement', value: 5 });
+    const reach = top.map((item: { rank_basis: { value: number } }) => item.rank_basis.value);
+    assert.deepEqual(reach, [...reach].sort((a, b) => b - a), 'best reach first');
+    const ranked = (await app.request('GET', '/content/match?ranked_content=true', { token: asker.token })).body;
+    assert.deepEqual(ranked[0].rank_basis, { kind: 'overlap', value: 2, categories: 1, interests: 1 });
+    assert.equal(ranked[0].id, open);
   });
 });

@@ -162,6 +162,40 @@ describe('GET /content/match', () => {
     assert.equal((await app.request('GET', `/content/${done}/`, { token: other.token })).body.status, 'shared');
   });
 
+  test('top performers also draw on content that reached its required shares, each item with its creator\'s reach; ranked content with its overlap', async () => {
+    const requester = await premiumCreator();
+    await createProfile(app, requester, ['Gardening'], ['Roses']);
+    const creator = await premiumCreator();
+    const done = (await submitPromoted(app, creator, { title: 'Tulips', categories: ['gardening'] })).id;
+    const open = (await submitPromoted(app, creator, { title: 'Rose beds', categories: ['gardening', 'roses'] })).id;
+    const helper = await premiumCreator();
+    for (const contact of await addContacts(app, helper, 5)) {
+      assert.equal((await app.request('POST', `/content/${done}/share/`, { token: helper.token, json: { contact_ids: [contact] } })).status, 200);
+    }
+    assert.equal((await app.request('GET', `/content/${done}/`, { token: requester.token })).body.owner_status, 'shared');
+
+    const standard = (await app.request('GET', '/content/match', { token: requester.token })).body;
+    assert.ok(!idsOf(standard).includes(done) && idsOf(standard).includes(open));
+    assert.ok(standard.every((item: object) => !('rank_basis' in item)), 'the standard order says no basis');
+
+    // Two more people reached through `open`: the creator's reach is 7, above every other creator's here.
+    for (const contact of (await addContacts(app, requester, 2))) {
+      assert.equal((await app.request('POST', `/content/${open}/share/`, { token: requester.token, json: { contact_ids: [contact] } })).status, 200);
+    }
+    const top = await app.request('GET', '/content/match?top_performers=true', { token: requester.token });
+    assert.equal(top.status, 200, top.text);
+    assert.deepEqual(idsOf(top.body.slice(0, 2)).sort(), [done, open].sort());
+    for (const item of top.body.slice(0, 2)) assert.deepEqual(item.rank_basis, { kind: 'engagement', value: 7 });
+    const reach = top.body.map((item: { rank_basis: { kind: string; value: number } }) => item.rank_basis.value);
+    assert.deepEqual(reach, [...reach].sort((a, b) => b - a), 'best reach first');
+
+    const ranked = await app.request('GET', '/content/match?ranked_content=true', { token: requester.token });
+    assert.equal(ranked.body[0].id, open);
+    assert.deepEqual(ranked.body[0].rank_basis, { kind: 'overlap', value: 2, categories: 1, interests: 1 });
+    assert.ok(!idsOf(ranked.body).includes(done));
+    for (const item of ranked.body) assert.equal(item.rank_basis.kind, 'overlap');
+  });
+
   test('without a profile, answers the newest content of others', async () => {
     const newcomer = await app.register();
     const response = await app.request('GET', '/content/match', { token: newcomer.token });

@@ -1,6 +1,6 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inMatchPools, inSearch } from '@crossfeed/domain/rules/content-visibility.ts';
+import { inMatchPools, inSearch, inTopPerformerPools } from '@crossfeed/domain/rules/content-visibility.ts';
 import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, contentsProjection, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
@@ -72,7 +72,7 @@ before(async () => {
       url: `https://example.com/${i}`,
       content_type: 'article',
       categories: [CATEGORIES[i % 12]!, CATEGORIES[(i * 7) % 12]!],
-      status: i % 11 === 0 ? 'pending' : 'active',
+      status: i % 11 === 0 ? 'pending' : i % 7 === 0 ? 'shared' : 'active',
       moderation_status: i % 50 === 0 ? 'flagged' : null,
       moderation_reason: null,
       required_shares: 5,
@@ -97,15 +97,18 @@ describe('matching and search over 50,000 contents', () => {
     const requester = user('creator-42', ['technology'], ['Music']);
     let matches: ContentDoc[] = [];
     const elapsed = await medianMs(async () => {
-      matches = await findMatches(ctx, requester, NOW, { ranked: true, topPerformers: true });
+      matches = (await findMatches(ctx, requester, NOW, { ranked: true, topPerformers: true })).map((match) => match.doc);
     });
     assert.equal(matches.length, 4);
     for (const doc of matches) {
       assert.notEqual(doc.user_id, requester._id);
       assert.equal(doc.deleted, false);
-      assert.ok(inMatchPools(doc));
+      assert.ok(inTopPerformerPools(doc));
     }
     assert.ok(elapsed < MATCH_BUDGET_MS, `matching took ${elapsed.toFixed(0)} ms`);
+    const ranked = await findMatches(ctx, requester, NOW, { ranked: true, topPerformers: false });
+    assert.equal(ranked.length, 4);
+    for (const { doc } of ranked) assert.ok(inMatchPools(doc) && doc.user_id !== requester._id);
     const unranked = await medianMs(() => findMatches(ctx, user('someone', [], []), NOW, { ranked: false, topPerformers: false }));
     assert.ok(unranked < MATCH_BUDGET_MS, `matching without a profile took ${unranked.toFixed(0)} ms`);
   });

@@ -5,10 +5,10 @@
  * store: candidates are fetched by the requester's categories and interests (an indexed `$in`), newest
  * first, in growing time windows until enough are found, and capped; the scoring is pure (match-scoring.ts).
  */
-import { VERIFIED_ENGAGEMENT } from '@crossfeed/projections/contents/verified-engagement.ts';
+import { creatorEngagement } from '@crossfeed/projections/contents/verified-engagement.ts';
 import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
-import { MATCH_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
-import { inMatchPools } from '@crossfeed/domain/rules/content-visibility.ts';
+import { MATCH_POOL_FILTER, TOP_PERFORMER_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
+import { inMatchPools, inTopPerformerPools, type ContentVisibilityFields } from '@crossfeed/domain/rules/content-visibility.ts';
 import { MATCHED_ITEMS } from '@crossfeed/domain/rules/limits.ts';
 import type { Filter } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
@@ -19,12 +19,23 @@ import {
   MATCH_POOL_STATE,
   MATCH_POOLS,
   POOL_STATE_ID,
+  poolsOfShape,
+  topPool,
   type MatchPoolDoc,
   type MatchPoolStateDoc,
   type PoolEntry,
 } from '@crossfeed/workers/matching/match-pools.model.ts';
 import type { ApiContext } from '../../api/api-context.ts';
-import { SHUFFLE_POOL, rankMatches, shuffleMatches, type MatchCandidate, type MatchProfile } from './match-scoring.ts';
+import {
+  SHUFFLE_POOL,
+  rankBasis,
+  rankMatches,
+  shuffleMatches,
+  type MatchCandidate,
+  type MatchProfile,
+  type RankBasis,
+  type RankOptions,
+} from './match-scoring.ts';
 
 /** Time windows tried in turn (days; null: no bound) until enough candidates are found. */
 const WINDOWS_DAYS = [7, 30, 180, null] as const;
@@ -38,6 +49,24 @@ export interface MatchOptions {
   ranked: boolean;
   topPerformers: boolean;
 }
+
+/** A match as answered: the content and, under a Premium filter, the number that ranked it. */
+export interface Match {
+  doc: ContentDoc;
+  basis: RankBasis | null;
+}
+
+/**
+ * Who may be matched: the match pools' content (released, still collecting shares), or for Top performers
+ * also content that reached its required shares (domain/src/rules/content-visibility.ts).
+ */
+const candidateRule = (options: MatchOptions): ((doc: ContentVisibilityFields) => boolean) =>
+  options.topPerformers ? inTopPerformerPools : inMatchPools;
+const candidateFilter = (options: MatchOptions): Filter => (options.topPerformers ? TOP_PERFORMER_POOL_FILTER : MATCH_POOL_FILTER);
+const rankOptions = (options: MatchOptions, creatorTotals: ReadonlyMap<string, number> | undefined): RankOptions => ({
+  order: options.ranked ? 'ranked' : 'default',
+  creatorTotals: options.topPerformers ? creatorTotals : undefined,
+});
 
 type Candidate = ContentDoc & MatchCandidate;
 
@@ -60,7 +89,7 @@ const asCandidate = (doc: ContentDoc): Candidate => ({
 });
 
 /** Newest visible content of other creators (in `terms` when given), in growing windows up to the cap. */
-async function newestVisible(ctx: ApiContext, userId: string, terms: readonly string[], now: string): Promise<ContentDoc[]> {
+async function newestVisible(ctx: ApiContext, userId: string, terms: readonly string[], now: string, options: MatchOptions): Promise<ContentDoc[]> {
   const contents = ctx.readStore.collection<ContentDoc>(CONTENTS);
   let found: ContentDoc[] = [];
   for (const days of WINDOWS_DAYS) {
@@ -68,7 +97,7 @@ async function newestVisible(ctx: ApiContext, userId: string, terms: readonly st
     const filter: Filter = {};
     if (days !== null) filter.created_at = { $gte: new Date(Date.parse(now) - days * DAY_MS).toISOString() };
     if (terms.length > 0) filter.categories = { $in: [...terms] };
-    Object.assign(filter, { ...MATCH_POOL_FILTER, user_id: { $ne: userId } });
+    Object.assign(filter, { ...candidateFilter(options), user_id: { $ne: userId } });
     found = await contents.find(filter, { sort: { created_at: -1 }, limit: CANDIDATE_CAP });
     if (found.length >= CANDIDATE_TARGET) break;
   }
@@ -80,12 +109,12 @@ async function newestVisible(ctx: ApiContext, userId: string, terms: readonly st
  * with the newest other content when too little is related; without content they already shared up to its
  * required share count.
  */
-async function candidates(ctx: ApiContext, user: UserDoc, profile: MatchProfile, now: string): Promise<Candidate[]> {
+async function candidates(ctx: ApiContext, user: UserDoc, profile: MatchProfile, now: string, options: MatchOptions): Promise<Candidate[]> {
   const terms = [...new Set([...profile.categories, ...profile.interests])];
   const byId = new Map<string, ContentDoc>();
-  if (terms.length > 0) for (const doc of await newestVisible(ctx, user._id, terms, now)) byId.set(doc._id, doc);
+  if (terms.length > 0) for (const doc of await newestVisible(ctx, user._id, terms, now, options)) byId.set(doc._id, doc);
   if (byId.size < CANDIDATE_TARGET) {
-    for (const doc of await newestVisible(ctx, user._id, [], now)) {
+    for (const doc of await newestVisible(ctx, user._id, [], now, options)) {
       if (byId.size >= CANDIDATE_CAP) break;
       if (!byId.has(doc._id)) byId.set(doc._id, doc);
     }
@@ -102,21 +131,13 @@ async function candidates(ctx: ApiContext, user: UserDoc, profile: MatchProfile,
     .map(asCandidate);
 }
 
-/** Each creator's verified engagement over their visible content. */
-async function creatorTotals(ctx: ApiContext, creatorIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = await ctx.readStore.collection<ContentDoc>(CONTENTS).aggregate<{ _id: string; total: number }>([
-    { $match: { user_id: { $in: [...creatorIds] }, deleted: false } },
-    { $group: { _id: '$user_id', total: { $sum: VERIFIED_ENGAGEMENT } } },
-  ]);
-  return new Map(rows.map((row) => [row._id, row.total]));
-}
-
 /** All candidates from `contents`, best first for the requested order (while the pools are not built). */
-async function rankedFromContents(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<ContentDoc[]> {
+async function rankedFromContents(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<Match[]> {
   const profile = matchProfile(user);
-  const found = await candidates(ctx, user, profile, now);
-  const totals = options.topPerformers ? await creatorTotals(ctx, [...new Set(found.map((c) => c.user_id))]) : undefined;
-  return rankMatches(found, profile, now, { order: options.ranked ? 'ranked' : 'default', creatorTotals: totals });
+  const found = await candidates(ctx, user, profile, now, options);
+  const totals = options.topPerformers ? await creatorEngagement(ctx.readStore, found.map((c) => c.user_id)) : undefined;
+  const rank = rankOptions(options, totals);
+  return rankMatches(found, profile, now, rank).map((doc) => ({ doc, basis: rankBasis(doc, profile, rank) }));
 }
 
 /**
@@ -132,7 +153,7 @@ const poolCaches = new WeakMap<object, PoolCache>();
 /** The pools by id (missing ones empty), or undefined while the worker has not built them. */
 async function readPools(ctx: ApiContext, ids: readonly string[]): Promise<Map<string, readonly PoolEntry[]> | undefined> {
   const state = await ctx.readStore.collection<MatchPoolStateDoc>(MATCH_POOL_STATE).findOne({ _id: POOL_STATE_ID });
-  if (!state?.built_at) return undefined;
+  if (!state || !poolsOfShape(state)) return undefined;
   let cache = poolCaches.get(ctx.readStore);
   if (!cache || cache.version !== state.version) poolCaches.set(ctx.readStore, (cache = { version: state.version, pools: new Map() }));
   const missing = ids.filter((id) => !cache.pools.has(id));
@@ -154,8 +175,9 @@ interface RankedMemo {
   version: number;
   key: string;
   at: number;
-  ranked: PoolEntry[];
+  ranked: RankedEntry[];
 }
+type RankedEntry = PoolEntry & { basis: RankBasis | null };
 const RANKED_MEMO_TTL_MS = 60_000;
 const RANKED_MEMO_MAX = 10_000;
 const rankedMemos = new WeakMap<object, Map<string, RankedMemo>>();
@@ -167,15 +189,17 @@ function memoFor(ctx: ApiContext): Map<string, RankedMemo> {
 }
 
 /**
- * The requester's pool entries, best first: their terms' pools merged (topped up from ALL_POOL when too
- * few relate), without their own content. What they already shared up to its required count is left out
+ * The requester's pool entries, best first, each with the number that ranked it: their terms' pools merged
+ * (topped up from ALL_POOL when too few relate; the Top performer pools for Top performers), without their
+ * own content. What they already shared up to its required count is left out
  * as the winners are read (`liveDocs`), from their shares of those few contents only: reading all of a
  * creator's shares on every request grew with their history. `undefined` while no pool is built.
  */
-async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<PoolEntry[] | undefined> {
+async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<RankedEntry[] | undefined> {
   const profile = matchProfile(user);
   const terms = [...new Set([...profile.categories, ...profile.interests])];
-  const pools = await readPools(ctx, [...terms, ALL_POOL]);
+  const poolOf = (term: string) => (options.topPerformers ? topPool(term) : term);
+  const pools = await readPools(ctx, [...terms, ALL_POOL].map(poolOf));
   if (!pools) return undefined;
   const version = poolCaches.get(ctx.readStore)!.version;
   const key = `${options.ranked}|${options.topPerformers}|${terms.join('|')}`;
@@ -186,12 +210,12 @@ async function rankedFromPools(ctx: ApiContext, user: UserDoc, now: string, opti
   const add = (entries: readonly PoolEntry[]) => {
     for (const entry of entries) if (entry.userId !== user._id && !byId.has(entry.id)) byId.set(entry.id, entry);
   };
-  for (const term of terms) add(pools.get(term) ?? []);
-  if (byId.size < CANDIDATE_TARGET) add(pools.get(ALL_POOL) ?? []);
+  for (const term of terms) add(pools.get(poolOf(term)) ?? []);
+  if (byId.size < CANDIDATE_TARGET) add(pools.get(poolOf(ALL_POOL)) ?? []);
   if (byId.size === 0) return [];
   const found = [...byId.values()];
-  const totals = options.topPerformers ? creatorPerformance(found) : undefined;
-  const ranked = rankMatches(found, profile, now, { order: options.ranked ? 'ranked' : 'default', creatorTotals: totals });
+  const rank = rankOptions(options, options.topPerformers ? creatorPerformance(found) : undefined);
+  const ranked = rankMatches(found, profile, now, rank).map((entry) => ({ ...entry, basis: rankBasis(entry, profile, rank) }));
   memos.delete(user._id);
   if (memos.size >= RANKED_MEMO_MAX) memos.delete(memos.keys().next().value!);
   memos.set(user._id, { version, key, at: Date.now(), ranked });
@@ -205,19 +229,20 @@ function creatorPerformance(entries: readonly PoolEntry[]): Map<string, number> 
   return totals;
 }
 
-const isShown = (doc: ContentDoc, userId: string): boolean => inMatchPools(doc) && doc.user_id !== userId;
 
 /**
- * The first `count` entries (in order) whose content is still shown, as `contents` has them now (the pools
+ * The first `count` entries (in order) whose content is still a candidate (`candidateRule`), as `contents` has them now (the pools
  * may lag a moderation, a deletion or an edit by a moment), and that the requester has not already shared
  * up to its required count. Reads the `count` first, then twice what is still missing at a time.
  */
-async function liveDocs(ctx: ApiContext, userId: string, entries: readonly { id: string }[], count: number): Promise<ContentDoc[]> {
-  const out: ContentDoc[] = [];
+async function liveDocs(ctx: ApiContext, userId: string, entries: readonly RankedEntry[], count: number, options: MatchOptions): Promise<Match[]> {
+  const out: Match[] = [];
+  const isCandidate = candidateRule(options);
   const contents = ctx.readStore.collection<ContentDoc>(CONTENTS);
   const shares = ctx.readStore.collection<ShareDoc>(SHARES);
   for (let start = 0; start < entries.length && out.length < count; ) {
-    const ids = entries.slice(start, start + (start === 0 ? count : (count - out.length) * 2)).map((entry) => entry.id);
+    const batch = entries.slice(start, start + (start === 0 ? count : (count - out.length) * 2));
+    const ids = batch.map((entry) => entry.id);
     start += ids.length;
     const [docs, shared] = await Promise.all([
       contents.find({ _id: { $in: ids } }),
@@ -226,25 +251,26 @@ async function liveDocs(ctx: ApiContext, userId: string, entries: readonly { id:
     const byId = new Map(docs.map((doc) => [doc._id, doc]));
     const sharedCount = new Map<string, number>();
     for (const share of shared) sharedCount.set(share.content_id, (sharedCount.get(share.content_id) ?? 0) + 1);
-    for (const id of ids) {
+    for (const { id, basis } of batch) {
       const doc = byId.get(id);
-      if (doc && isShown(doc, userId) && (sharedCount.get(id) ?? 0) < doc.required_shares && out.length < count) out.push(doc);
+      const shown = doc && isCandidate(doc) && doc.user_id !== userId && (sharedCount.get(id) ?? 0) < doc.required_shares;
+      if (shown && out.length < count) out.push({ doc, basis });
     }
   }
   return out;
 }
 
-/** GET /content/match: the top MATCHED_ITEMS. */
-export async function findMatches(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<ContentDoc[]> {
+/** GET /content/match: the top MATCHED_ITEMS, each with the number that ranked it under a Premium filter. */
+export async function findMatches(ctx: ApiContext, user: UserDoc, now: string, options: MatchOptions): Promise<Match[]> {
   const pooled = await rankedFromPools(ctx, user, now, options);
   if (pooled === undefined) return (await rankedFromContents(ctx, user, now, options)).slice(0, MATCHED_ITEMS);
-  return liveDocs(ctx, user._id, pooled, MATCHED_ITEMS);
+  return liveDocs(ctx, user._id, pooled, MATCHED_ITEMS, options);
 }
 
 /** POST /content/shuffle: other matches than the current top ones when there are enough, drawn by the seed. */
 export async function findShuffledMatches(ctx: ApiContext, user: UserDoc, now: string, seed: number): Promise<ContentDoc[]> {
   const options = { ranked: false, topPerformers: false };
   const pooled = await rankedFromPools(ctx, user, now, options);
-  const ranked = pooled === undefined ? await rankedFromContents(ctx, user, now, options) : await liveDocs(ctx, user._id, pooled, MATCHED_ITEMS + SHUFFLE_POOL);
-  return shuffleMatches(ranked, seed);
+  const ranked = pooled === undefined ? await rankedFromContents(ctx, user, now, options) : await liveDocs(ctx, user._id, pooled, MATCHED_ITEMS + SHUFFLE_POOL, options);
+  return shuffleMatches(ranked.map((match) => match.doc), seed);
 }
