@@ -1,7 +1,9 @@
 /**
  * Journey 3: a non-admin opening /admin-report is refused (toast and /not-authorized); the admin has the
  * report open while a creator flags content in another context, sees the flag arrive live, and changes
- * the content's moderation status. The demo admin (SEED_DEMO) is the admin.
+ * the content's moderation status. The "New flag" note goes away by itself (issue 24 item 10). A second item
+ * of the owner is removed by the admin and leaves the owner's open workspace without a reload. The demo
+ * admin (SEED_DEMO) is the admin.
  */
 import assert from 'node:assert/strict';
 import { unique, type Api } from '../support/api.ts';
@@ -20,6 +22,14 @@ export async function adminReportJourney(journey: Journey, api: Api): Promise<vo
     title,
     description: 'Five moves for beginners.',
     url: `https://example.com/e2e/${encodeURIComponent(title)}`,
+    content_type: 'video',
+    categories: ['health', 'fitness'],
+  });
+  const removedTitle = `Kettlebell myths ${unique('j3gone')}`;
+  const removedId = await api.submitContent(owner, {
+    title: removedTitle,
+    description: 'Three myths, debunked.',
+    url: `https://example.com/e2e/${encodeURIComponent(removedTitle)}`,
     content_type: 'video',
     categories: ['health', 'fitness'],
   });
@@ -56,6 +66,9 @@ export async function adminReportJourney(journey: Journey, api: Api): Promise<vo
   const row = await visible(adminPage.getByRole('row', { name: new RegExp(title) }));
   assert.equal(reloads, 0, 'the admin page did not reload');
   await visible(row.getByText(flagger.username, { exact: true }));
+  // The screen-reader note of the new flag goes with its highlight, after a few seconds.
+  assert.equal(await adminPage.getByText(`New flag: ${title}`, { exact: true }).count(), 1);
+  await adminPage.getByText(`New flag: ${title}`, { exact: true }).waitFor({ state: 'detached', timeout: 10_000 });
 
   // The admin approves the content, after the confirmation.
   await row.getByLabel(`Status of "${title}"`).selectOption('approved');
@@ -67,4 +80,20 @@ export async function adminReportJourney(journey: Journey, api: Api): Promise<vo
   const flags = await api.flags(admin.token);
   assert.equal(flags.find((flag) => flag.content_id === contentId)?.content.status, 'approved');
   await journey.screenshot(adminPage);
+
+  // The owner has the workspace open; the admin removes their other item (flagged too): it leaves the
+  // owner's list without a reload.
+  const ownerPage = await journey.newPage({ tourDoneFor: [owner.user.id] });
+  await loginViaUi(ownerPage, owner.username, owner.password);
+  const ownList = ownerPage.getByRole('list', { name: 'Your content' });
+  await visible(ownList.getByText(removedTitle, { exact: true }));
+  let ownerReloads = 0;
+  ownerPage.on('load', () => ownerReloads++);
+  await api.call('POST', '/flags/', { token: flagger.token, json: { content_id: removedId, reason: 'Misleading claims' } });
+  const removedRow = await visible(adminPage.getByRole('row', { name: new RegExp(removedTitle) }));
+  await removedRow.getByRole('button', { name: `Delete content "${removedTitle}"` }).click();
+  const removal = await visible(adminPage.getByRole('dialog', { name: 'Delete content' }));
+  await removal.getByRole('button', { name: 'Delete content' }).click();
+  await ownList.getByText(removedTitle, { exact: true }).waitFor({ state: 'detached' });
+  assert.equal(ownerReloads, 0, "the owner's page did not reload");
 }
