@@ -21,6 +21,13 @@ export const WORKSPACE_MESSAGES = {
   shareManageInfo:
     'Share sends a selected match to your contacts; every share moves your progress towards the matches’ required shares. Manage (step 2) lets you edit or delete your own content and see its analytics.',
   searchShowing: (count: number) => `Showing ${count} search ${count === 1 ? 'result' : 'results'} instead of your matches.`,
+  rankedCaption:
+    'Ranked content: ranked by how many of your categories and interests each item shares (a shared category counts more than a shared interest).',
+  topPerformersCaption:
+    "Top performers: ranked by how many people each creator's content reached — delivered shares, counted clicks and verified conversions. Items that already reached their required shares are included.",
+  rankBasisOverlap: (value: number, categories: number, interests: number) =>
+    `Shares ${value} of your categories and interests (${categories} ${categories === 1 ? 'category' : 'categories'}, ${interests} ${interests === 1 ? 'interest' : 'interests'})`,
+  rankBasisEngagement: (value: number) => `Creator's reach: ${value}`,
 } as const;
 
 export const STEP_TITLES = ['Find Your Match', 'Choose Content to Share', 'Share and Manage'] as const;

@@ -1,7 +1,7 @@
-import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import type { ContentDto, MatchedContentDto, RankBasisDto } from '@crossfeed/domain/api/content.dto.ts';
 import type { WorkspaceDto, WorkspaceMatchDto } from '@crossfeed/domain/api/workspace.dto.ts';
 
-export type { ContentDto, WorkspaceDto, WorkspaceMatchDto };
+export type { ContentDto, MatchedContentDto, RankBasisDto, WorkspaceDto, WorkspaceMatchDto };
 
 /** One selected match's delivered shares of its required shares ("2 / 5 shares"). */
 export type MatchProgress = { delivered: number; required: number };

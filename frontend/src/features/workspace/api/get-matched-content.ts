@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { ContentDto, ViewFilter } from '../types';
+import type { MatchedContentDto, ViewFilter } from '../types';
 
 /** The query of GET /content/match for a view filter (the two Premium filters; standard sends none). */
 export function matchQuery(filter: ViewFilter): Record<string, boolean> {
@@ -8,7 +8,7 @@ export function matchQuery(filter: ViewFilter): Record<string, boolean> {
   return {};
 }
 
-/** GET /content/match: up to 4 matched contents from other creators. */
-export function getMatchedContent(filter: ViewFilter): Promise<ContentDto[]> {
-  return api.get<ContentDto[]>('/content/match', { query: matchQuery(filter) });
+/** GET /content/match: up to 4 matched contents from other creators (under a Premium filter, each with its `rank_basis`). */
+export function getMatchedContent(filter: ViewFilter): Promise<MatchedContentDto[]> {
+  return api.get<MatchedContentDto[]>('/content/match', { query: matchQuery(filter) });
 }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeContent } from '@/testing/make-content';
-import type { ContentDto } from '../types';
+import type { ContentDto, MatchedContentDto, RankBasisDto } from '../types';
 import { MatchedContentList } from './matched-content-list';
 
 /** The card (list item) around an item's select button. */
@@ -145,5 +145,50 @@ describe('MatchedContentList', () => {
     const matches = screen.getByRole('list', { name: 'Matched content' });
     expect(within(matches).getByRole('button', { name: 'Select Title a' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+  });
+
+  describe('under a Premium view filter', () => {
+    const matched = (id: string, rank_basis: RankBasisDto, overrides: Partial<ContentDto> = {}): MatchedContentDto => ({
+      ...makeContent(id, overrides),
+      rank_basis,
+    });
+    const ranked = [
+      matched('a', { kind: 'overlap', value: 3, categories: 2, interests: 1 }),
+      matched('b', { kind: 'overlap', value: 1, categories: 0, interests: 1 }),
+    ];
+    const top = [
+      matched('a', { kind: 'engagement', value: 42 }, { owner_status: 'shared' }),
+      matched('b', { kind: 'engagement', value: 7 }),
+    ];
+
+    it('Ranked content says how the list was ranked and shows each item its shared categories and interests', () => {
+      renderList({ items: ranked });
+      const caption = screen.getByTestId('ranking-caption');
+      expect(caption).toHaveTextContent('ranked by how many of your categories and interests each item shares');
+      expect(screen.getByRole('list', { name: 'Matched content' })).toHaveAccessibleDescription(caption.textContent!);
+      expect(within(card('Title a')).getByTestId('rank-basis')).toHaveTextContent('Shares 3 of your categories and interests (2 categories, 1 interest)');
+      expect(within(card('Title b')).getByTestId('rank-basis')).toHaveTextContent('Shares 1 of your categories and interests (0 categories, 1 interest)');
+    });
+
+    it("Top performers says it ranks by the creators' reach and shows each item its creator's reach", () => {
+      renderList({ items: top });
+      expect(screen.getByTestId('ranking-caption')).toHaveTextContent(
+        "Top performers: ranked by how many people each creator's content reached — delivered shares, counted clicks and verified conversions.",
+      );
+      expect(within(card('Title a')).getByTestId('rank-basis')).toHaveTextContent("Creator's reach: 42");
+      expect(within(card('Title b')).getByTestId('rank-basis')).toHaveTextContent("Creator's reach: 7");
+    });
+
+    it('the standard list and search results show neither caption nor numbers', () => {
+      const { unmount } = render(
+        <MatchedContentList items={[makeContent('a')]} loading={false} error={null} selectedIds={[]} onToggle={vi.fn()} onOpenCreator={vi.fn()} onFlag={vi.fn()} />,
+      );
+      expect(screen.queryByTestId('ranking-caption')).toBeNull();
+      expect(screen.queryByTestId('rank-basis')).toBeNull();
+      unmount();
+      renderList({ items: top, searchResults: [makeContent('s')] });
+      expect(screen.queryByTestId('ranking-caption')).toBeNull();
+      expect(screen.queryByTestId('rank-basis')).toBeNull();
+    });
   });
 });

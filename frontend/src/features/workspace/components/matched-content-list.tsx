@@ -1,5 +1,6 @@
+import { useId } from 'react';
 import { WORKSPACE_MESSAGES } from '../messages';
-import type { ContentDto } from '../types';
+import type { ContentDto, MatchedContentDto, RankBasisDto } from '../types';
 import { MATCHED_ITEMS, dedupeCategories, formatDate, shareCountLabel } from '../workspace-rules';
 import { ContentTypeBadge } from './content-badges';
 import { SelectToggle } from './select-toggle';
@@ -7,8 +8,24 @@ import { toggleOnCardClick } from './selectable-item';
 
 export type CreatorRef = { userId: string; username: string };
 
+/** How a Premium filter ranked the list, read from what the server says ranked its items. */
+function rankingCaption(items: readonly MatchedContentDto[]): string | null {
+  const kind = items.find((item) => item.rank_basis)?.rank_basis?.kind;
+  if (kind === 'overlap') return WORKSPACE_MESSAGES.rankedCaption;
+  if (kind === 'engagement') return WORKSPACE_MESSAGES.topPerformersCaption;
+  return null;
+}
+
+/** The number that ranked one item, in words (the caption says what it means). */
+function rankBasisText(basis: RankBasisDto): string {
+  return basis.kind === 'overlap'
+    ? WORKSPACE_MESSAGES.rankBasisOverlap(basis.value, basis.categories, basis.interests)
+    : WORKSPACE_MESSAGES.rankBasisEngagement(basis.value);
+}
+
 type MatchedContentListProps = {
-  items: readonly ContentDto[];
+  /** Under a Premium view filter each match carries the number that ranked it (`rank_basis`). */
+  items: readonly MatchedContentDto[];
   loading: boolean;
   error: string | null;
   /** A non-empty list replaces the matches. */
@@ -21,7 +38,8 @@ type MatchedContentListProps = {
 
 /**
  * SPEC §2 Matched content list: up to 4 matches (or the search results), each selectable with its select
- * button (Space or Enter) or a click on the card.
+ * button (Space or Enter) or a click on the card. Under Ranked content or Top performers, one line says how
+ * the list was ranked and each item shows the number that ranked it.
  */
 export function MatchedContentList({
   items,
@@ -33,8 +51,10 @@ export function MatchedContentList({
   onOpenCreator,
   onFlag,
 }: MatchedContentListProps) {
+  const captionId = useId();
   const showingSearch = Boolean(searchResults && searchResults.length > 0);
-  const shown = showingSearch && searchResults ? searchResults : items.slice(0, MATCHED_ITEMS);
+  const shown: readonly MatchedContentDto[] = showingSearch && searchResults ? searchResults : items.slice(0, MATCHED_ITEMS);
+  const caption = showingSearch ? null : rankingCaption(shown);
 
   if (!showingSearch) {
     if (loading) return <p className="workspace-state" role="status">{WORKSPACE_MESSAGES.matchedLoading}</p>;
@@ -42,8 +62,12 @@ export function MatchedContentList({
     if (shown.length === 0) return <p className="workspace-state">{WORKSPACE_MESSAGES.matchedEmpty}</p>;
   }
 
-  return (
-    <ul className="workspace-list" aria-label={showingSearch ? 'Search results' : 'Matched content'}>
+  const list = (
+    <ul
+      className="workspace-list"
+      aria-label={showingSearch ? 'Search results' : 'Matched content'}
+      aria-describedby={caption ? captionId : undefined}
+    >
       {shown.map((content) => {
         const selected = selectedIds.includes(content.id);
         const creator = content.user?.username || 'Unknown';
@@ -69,6 +93,11 @@ export function MatchedContentList({
               {' · '}
               <span>{shareCountLabel(content.share_count)}</span>
             </p>
+            {!showingSearch && content.rank_basis ? (
+              <p className="content-card-meta" data-testid="rank-basis">
+                <strong>{rankBasisText(content.rank_basis)}</strong>
+              </p>
+            ) : null}
             {dedupeCategories(content.categories).length > 0 ? (
               <ul className="category-list" aria-label="Categories">
                 {dedupeCategories(content.categories).map((category) => (
@@ -90,5 +119,14 @@ export function MatchedContentList({
         );
       })}
     </ul>
+  );
+  if (!caption) return list;
+  return (
+    <>
+      <p id={captionId} className="content-card-meta" style={{ marginBottom: '0.5rem' }} data-testid="ranking-caption">
+        {caption}
+      </p>
+      {list}
+    </>
   );
 }
