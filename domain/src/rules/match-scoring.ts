@@ -135,13 +135,21 @@ export function matchScore(candidate: MatchCandidate, profile: MatchProfile, now
 
 export interface RankOptions {
   order: MatchOrder;
-  /** Premium "Top performers": the creators' verified engagement orders first. */
+  /**
+   * Premium "Top performers": among content related to the requester (any overlap; unrelated content only
+   * tops the list up), the creators' verified engagement orders first.
+   */
   creatorTotals?: ReadonlyMap<string, number>;
 }
 
+const isRelated = (candidate: MatchCandidate, profile: MatchProfile): boolean => {
+  const { categories, interests } = overlap(candidate, profile);
+  return categories + interests > 0;
+};
+
 /**
  * The number a Premium filter ranked an item by, as the workspace shows it: `engagement`, the creator's
- * verified engagement (Top performers order by it first); `overlap`, how many of the requester's categories
+ * verified engagement (Top performers order related content by it first); `overlap`, how many of the requester's categories
  * and interests the item shares (Ranked content grades by it, a category weighing more than an interest).
  * Null for the standard order, which shows none.
  */
@@ -160,11 +168,13 @@ export function rankBasis(candidate: MatchCandidate, profile: MatchProfile, opti
 export function rankMatches<C extends MatchCandidate>(candidates: readonly C[], profile: MatchProfile, now: string, options: RankOptions): C[] {
   const scored = candidates.map((candidate) => ({
     candidate,
+    related: options.creatorTotals && isRelated(candidate, profile) ? 1 : 0,
     performance: options.creatorTotals?.get(candidate.userId) ?? 0,
     score: matchScore(candidate, profile, now, options.order),
   }));
   scored.sort(
     (a, b) =>
+      b.related - a.related ||
       (options.creatorTotals ? b.performance - a.performance : 0) ||
       b.score - a.score ||
       (a.candidate.createdAt < b.candidate.createdAt ? 1 : a.candidate.createdAt > b.candidate.createdAt ? -1 : 0) ||

@@ -216,4 +216,15 @@ describe('rankBasis: the number a Premium filter ranked an item by', () => {
     const ranked = rankMatches(items, profile, NOW, { order: 'ranked' });
     assert.deepEqual(ranked.map((item) => rankBasis(item, profile, { order: 'ranked' })?.value), [2, 1]);
   });
+
+  test("Top performers: related content by its creator's reach first, unrelated content only after it", () => {
+    const creatorTotals = new Map([['star', 1000], ['modest', 3], ['quiet', 0]]);
+    const items = [
+      candidate({ id: 'unrelated-star', userId: 'star', categories: ['cooking'] }),
+      candidate({ id: 'related-quiet', userId: 'quiet', categories: ['technology', 'music'] }),
+      candidate({ id: 'related-modest', userId: 'modest', categories: ['art'] }),
+    ];
+    const ranked = rankMatches(items, profile, NOW, { order: 'default', creatorTotals });
+    assert.deepEqual(ranked.map((item) => item.id), ['related-modest', 'related-quiet', 'unrelated-star']);
+  });
 });

@@ -59,14 +59,18 @@ describe('match scoring', () => {
     assert.deepEqual(ranked.map((c) => c.id), ['new', 'old', 'half-way']);
   });
 
-  test('orders top performers by their creator totals first', () => {
+  test('orders related top performers by their creator totals first; unrelated content only tops them up', () => {
     const ranked = rankMatches(
-      [candidate('best-match', { categories: ['technology', 'art'] }), candidate('star', { userId: 'star', categories: ['cooking'] })],
+      [
+        candidate('best-match', { categories: ['technology', 'art'] }),
+        candidate('related-star', { userId: 'related-star', categories: ['art'] }),
+        candidate('star', { userId: 'star', categories: ['cooking'] }),
+      ],
       profile,
       NOW,
-      { order: 'ranked', creatorTotals: new Map([['star', 40]]) },
+      { order: 'ranked', creatorTotals: new Map([['star', 40], ['related-star', 10]]) },
     );
-    assert.deepEqual(ranked.map((c) => c.id), ['star', 'best-match']);
+    assert.deepEqual(ranked.map((c) => c.id), ['related-star', 'best-match', 'star']);
   });
 
   test('breaks ties by newest, then id, so the order is stable', () => {

@@ -24,7 +24,7 @@ export const WORKSPACE_MESSAGES = {
   rankedCaption:
     'Ranked content: ranked by how many of your categories and interests each item shares (a shared category counts more than a shared interest).',
   topPerformersCaption:
-    "Top performers: ranked by how many people each creator's content reached — delivered shares, counted clicks and verified conversions. Items that already reached their required shares are included.",
+    "Top performers: content related to your categories and interests first, ranked by how many people its creator's content reached — delivered shares, counted clicks and verified conversions. Items that already reached their required shares are included.",
   rankBasisOverlap: (value: number, categories: number, interests: number) =>
     `Shares ${value} of your categories and interests (${categories} ${categories === 1 ? 'category' : 'categories'}, ${interests} ${interests === 1 ? 'interest' : 'interests'})`,
   rankBasisEngagement: (value: number) => `Creator's reach: ${value}`,

@@ -173,7 +173,7 @@ describe('MatchedContentList', () => {
     it("Top performers says it ranks by the creators' reach and shows each item its creator's reach", () => {
       renderList({ items: top });
       expect(screen.getByTestId('ranking-caption')).toHaveTextContent(
-        "Top performers: ranked by how many people each creator's content reached — delivered shares, counted clicks and verified conversions.",
+        "Top performers: content related to your categories and interests first, ranked by how many people its creator's content reached — delivered shares, counted clicks and verified conversions.",
       );
       expect(within(card('Title a')).getByTestId('rank-basis')).toHaveTextContent("Creator's reach: 42");
       expect(within(card('Title b')).getByTestId('rank-basis')).toHaveTextContent("Creator's reach: 7");
