@@ -21,10 +21,9 @@ export const WORKSPACE_MESSAGES = {
   shareManageInfo:
     'Share sends a selected match to your contacts; every share moves your progress towards the matches’ required shares. Manage (step 2) lets you edit or delete your own content and see its analytics.',
   searchShowing: (count: number) => `Showing ${count} search ${count === 1 ? 'result' : 'results'} instead of your matches.`,
-  rankedCaption:
-    'Ranked content: ranked by how many of your categories and interests each item shares (a shared category counts more than a shared interest).',
+  rankedCaption: 'Ranked by how many of your categories and interests each item shares (a category counts more than an interest).',
   topPerformersCaption:
-    "Top performers: content related to your categories and interests first, ranked by how many people its creator's content reached — delivered shares, counted clicks and verified conversions. Items that already reached their required shares are included.",
+    "Top performers: related content first, by how many people its creator's content reached (delivered shares, counted clicks, verified conversions), items that reached their required shares included.",
   rankBasisOverlap: (value: number, categories: number, interests: number) =>
     `Shares ${value} of your categories and interests (${categories} ${categories === 1 ? 'category' : 'categories'}, ${interests} ${interests === 1 ? 'interest' : 'interests'})`,
   rankBasisEngagement: (value: number) => `Creator's reach: ${value}`,

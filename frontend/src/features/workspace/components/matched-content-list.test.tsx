@@ -164,7 +164,7 @@ describe('MatchedContentList', () => {
     it('Ranked content says how the list was ranked and shows each item its shared categories and interests', () => {
       renderList({ items: ranked });
       const caption = screen.getByTestId('ranking-caption');
-      expect(caption).toHaveTextContent('ranked by how many of your categories and interests each item shares');
+      expect(caption).toHaveTextContent('Ranked by how many of your categories and interests each item shares (a category counts more than an interest).');
       expect(screen.getByRole('list', { name: 'Matched content' })).toHaveAccessibleDescription(caption.textContent!);
       expect(within(card('Title a')).getByTestId('rank-basis')).toHaveTextContent('Shares 3 of your categories and interests (2 categories, 1 interest)');
       expect(within(card('Title b')).getByTestId('rank-basis')).toHaveTextContent('Shares 1 of your categories and interests (0 categories, 1 interest)');
@@ -173,7 +173,7 @@ describe('MatchedContentList', () => {
     it("Top performers says it ranks by the creators' reach and shows each item its creator's reach", () => {
       renderList({ items: top });
       expect(screen.getByTestId('ranking-caption')).toHaveTextContent(
-        "Top performers: content related to your categories and interests first, ranked by how many people its creator's content reached — delivered shares, counted clicks and verified conversions.",
+        "Top performers: related content first, by how many people its creator's content reached (delivered shares, counted clicks, verified conversions), items that reached their required shares included.",
       );
       expect(within(card('Title a')).getByTestId('rank-basis')).toHaveTextContent("Creator's reach: 42");
       expect(within(card('Title b')).getByTestId('rank-basis')).toHaveTextContent("Creator's reach: 7");
