@@ -25,7 +25,7 @@ const runtime = bootstrap('all-in-one');
 const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
-  await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
+  await requireDurableRedis(runtime); // jobs must survive a Redis restart (docs/operations.md: Redis)
   if (!config.MONGODB_URL) lifecycle.add('data dir lock', lockDataDir(config.DATA_DIR, 'npm start'));
 
   const eventStore = await openEventStore(runtime);

@@ -19,9 +19,9 @@ const runtime = bootstrap('api');
 const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
-  await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
+  await requireDurableRedis(runtime); // jobs must survive a Redis restart (docs/operations.md: Redis)
   const eventStore = await openEventStore(runtime);
-  // The projections service owns the read-model file's upkeep (embedded mode; README "Several processes").
+  // The projections service owns the read-model file's upkeep (embedded mode; docs/operations.md, "Several processes").
   const readStore = await openReadStore(runtime, { guest: true });
   const jobQueue = await openJobQueue(runtime);
   // Projections run in their own service: read-your-writes polls the checkpoints they store.

@@ -18,7 +18,7 @@ const runtime = bootstrap('projections');
 const { logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
-  await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
+  await requireDurableRedis(runtime); // jobs must survive a Redis restart (docs/operations.md: Redis)
   const eventStore = await openEventStore(runtime);
   // Embedded: the projections and every write to the read-model file run on a thread of their own.
   const readModels = await openReadModels(runtime, eventStore);

@@ -11,9 +11,9 @@ const { config, logger, lifecycle } = runtime;
 
 await runMain(runtime, async () => {
   if (!config.REDIS_URL) throw new Error('The workers service needs REDIS_URL (BullMQ and the socket.io emitter).');
-  await requireDurableRedis(runtime); // jobs must survive a Redis restart (README: Redis)
+  await requireDurableRedis(runtime); // jobs must survive a Redis restart (docs/operations.md: Redis)
   const eventStore = await openEventStore(runtime);
-  // The projections service owns the read-model file's upkeep (embedded mode; README "Several processes").
+  // The projections service owns the read-model file's upkeep (embedded mode; docs/operations.md, "Several processes").
   const readStore = await openReadStore(runtime, { guest: true });
   const jobQueue = await openJobQueue(runtime);
   const mailer = await createMailer(config);

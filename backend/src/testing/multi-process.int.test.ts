@@ -1,5 +1,5 @@
 /**
- * The split deployment on one machine (issue 14; README "Several processes on one machine"): one
+ * The split deployment on one machine (issue 14; docs/operations.md, "Several processes on one machine"): one
  * `projections`, two `api` nodes and one `workers` process, all on the embedded SQLite event log and read
  * models of ONE DATA_DIR, with Redis for the job queue and the socket.io adapter. Proves what the scale-out
  * story promises: pushes cross API nodes, a read on one node sees a write made on the other, a worker
@@ -110,7 +110,7 @@ if (!redisUrl) {
         // The SIGKILL test shares with 300 people from a new, unconfirmed account (5 a day by default).
         DAILY_EMAIL_BUDGET_UNCONFIRMED: '1000',
       };
-      // The order the README gives: projections first (it owns the read-model writes), then API nodes, workers.
+      // The order docs/operations.md gives: projections first (it owns the read-model writes), then API nodes, workers.
       projectionsService = await startProjections();
       [api1, api2, workers] = await Promise.all([startApi('api-1', env, port1), startApi('api-2', env, port2), startWorkers()]);
     });

@@ -1,7 +1,7 @@
 /**
- * Runs the split deployment (README "Several processes on one machine") as real child processes for
+ * Runs the split deployment (docs/operations.md, "Several processes on one machine") as real child processes for
  * integration tests: `projections`, `api` and `workers`, each started from its own entry point with the
- * environment the README gives, sharing one DATA_DIR (the embedded event log and read models) and Redis.
+ * environment docs/operations.md gives, sharing one DATA_DIR (the embedded event log and read models) and Redis.
  *
  * Every child is killed (SIGKILL) when the test process exits, whatever happened, so a failing test never
  * leaves servers behind.

@@ -1,7 +1,7 @@
 import type { ListStatus } from '../contacts/contact.events.ts';
 
 /**
- * POST /contacts/bulk's answer (docs/contact-import.md), for a dry run and an import alike: the API builds it
+ * POST /contacts/bulk's answer (docs/features/contact-import.md), for a dry run and an import alike: the API builds it
  * (backend/src/features/contacts/contact-import.ts) and the Contacts modal reads it.
  */
 

@@ -165,7 +165,7 @@ export interface ServerToClientEvents {
   'waitlist:rank': (rank: WaitlistRankPush) => void;
   /** To `user:{id}`: the workspace of that user changed. */
   'workspace:updated': (update: WorkspaceUpdatedPush) => void;
-  /** To `user:{id}`: rows of a contact import written so far (docs/contact-import.md). */
+  /** To `user:{id}`: rows of a contact import written so far (docs/features/contact-import.md). */
   'contacts:import': (progress: ContactImportPush) => void;
   /** To every socket of an API node (all nodes when a node's own publishes failed): refetch, pushes were lost. */
   resync: (resync: ResyncPush) => void;

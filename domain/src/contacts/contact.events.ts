@@ -3,7 +3,7 @@ import type { DomainEvent } from '../shared/decider.ts';
 /**
  * What the creator's own list (the export of their e-mail tool) says of a person it no longer e-mails:
  * `unsubscribed`, `bounced` (bounced, cleaned or complained) or `suppressed` (inactive, disabled). Such a
- * contact is kept, never e-mailed and never credited (docs/contact-import.md).
+ * contact is kept, never e-mailed and never credited (docs/features/contact-import.md).
  */
 export type ListStatus = 'unsubscribed' | 'bounced' | 'suppressed';
 

@@ -20,7 +20,7 @@ export type ShareSkipReason =
   | 'unsubscribed'
   /** The address bounced for good, or its owner marked a Crossfeed e-mail as spam (or the creator's list says so). */
   | 'bounced'
-  /** The creator's own list marks the person inactive or disabled (an imported export, docs/contact-import.md). */
+  /** The creator's own list marks the person inactive or disabled (an imported export, docs/features/contact-import.md). */
   | 'suppressed'
   /** The sharer has e-mailed as many people today as their account may. */
   | 'email_budget';

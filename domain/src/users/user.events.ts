@@ -253,7 +253,7 @@ export type AdminRevoked = DomainEvent<'AdminRevoked', { userId: string; reason:
 
 /**
  * The account was linked to its waitlist entry (same normalised e-mail, both proven): the entry's tier and
- * referral code carry into the product (README "The waitlist carries into the product"). `lifetime`: Premium
+ * referral code carry into the product (docs/features/waitlist.md). `lifetime`: Premium
  * that never ends; `one_month`: one month of Premium, granted now when `monthFreeGranted` (WAITLIST_MONTH_FREE).
  */
 export type WaitlistTierCarriedOver = DomainEvent<

@@ -1,5 +1,5 @@
 /**
- * Journey 17, contacts from an e-mail tool (docs/contact-import.md). Nia picks her Mailchimp export in the
+ * Journey 17, contacts from an e-mail tool (docs/features/contact-import.md). Nia picks her Mailchimp export in the
  * Contacts modal's bulk upload: the preview finds the e-mail and name columns and counts who is new and who
  * unsubscribed; she switches the name to the first name only, the preview follows, and she imports. In View
  * Contacts the people who unsubscribed in Mailchimp are marked Unsubscribed, and her names are first names.

@@ -94,7 +94,7 @@ export async function createPayments(config: Config, webhookSecret: string): Pro
     const { createStripePayments } = await import('../payments/stripe-payments.ts');
     return createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret });
   }
-  // A production server never simulates a payment (README: Payments).
+  // A production server never simulates a payment (docs/operations.md, STRIPE_SECRET_KEY).
   if (config.NODE_ENV === 'production') {
     const { createUnavailablePayments } = await import('../payments/unavailable-payments.ts');
     return createUnavailablePayments();

@@ -124,19 +124,22 @@ const ConfigSchema = z.object({
   /** Signs `POST /mail/events` (bounces, complaints, unsubscribes from the mail relay); unset, the endpoint answers 503. */
   MAIL_EVENTS_SECRET: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: TrustProxy,
-  /** Throttles (README "Throttles"): account and waitlist sign-ups per client IP, flags per user. */
+  /** Throttles (docs/operations.md, "Admins, throttles and Redis"): account and waitlist sign-ups per client IP, flags per user. */
   REGISTRATIONS_PER_IP_PER_HOUR: perHour(20),
   WAITLIST_SIGNUPS_PER_IP_PER_HOUR: perHour(20),
   FLAGS_PER_USER_PER_HOUR: perHour(20),
   /**
-   * The month of Premium promised to waitlist positions past the top 100 (README "The waitlist carries into
-   * the product"): `at-signup` grants it when the account is linked (pre-launch), `off` records the tier only.
+   * The month of Premium promised to waitlist positions past the top 100 (docs/features/waitlist.md):
+   * `at-signup` grants it when the account is linked (pre-launch), `off` records the tier only.
    */
   WAITLIST_MONTH_FREE: z.enum(['at-signup', 'off']).default('at-signup'),
-  /** Start even though Redis may lose or evict jobs (README "Redis"): for throwaway and test setups only. */
+  /**
+   * Start even though Redis may lose or evict jobs (docs/operations.md, "Admins, throttles and Redis"): for
+   * throwaway and test setups only.
+   */
   REDIS_ALLOW_VOLATILE: booleanFlag,
   /**
-   * Namespaces this deployment's keys in a Redis it shares with others (README "Several processes"): BullMQ's
+   * Namespaces this deployment's keys in a Redis it shares with others (docs/operations.md, "Several processes"): BullMQ's
    * prefix becomes `<REDIS_PREFIX>:bull` and the socket.io channels `<REDIS_PREFIX>:socket.io`.
    */
   /**

@@ -6,7 +6,7 @@ import path from 'node:path';
  * A secret taken from the environment, or generated once and kept in DATA_DIR/secrets.json (mode 600) so
  * tokens and signed webhooks stay valid across restarts of the one-command start.
  *
- * Several processes may share DATA_DIR (README "Several processes on one machine": two API nodes starting
+ * Several processes may share DATA_DIR (docs/operations.md, "Several processes on one machine": two API nodes starting
  * together): the first to need a secret generates it under a lock and every other one reads that same
  * value, so a token signed by one node verifies on the other.
  */

@@ -63,8 +63,8 @@ export interface SqliteReadStoreOptions {
   /** How long a writer waits for another connection's write lock before failing (default 5000 ms). */
   busyTimeoutMs?: number;
   /**
-   * Another process owns the file (the `projections` service of a split deployment; README "Several
-   * processes on one machine"): this connection reads and writes like any other, but leaves the file's
+   * Another process owns the file (the `projections` service of a split deployment; docs/operations.md,
+   * "Several processes on one machine"): this connection reads and writes like any other, but leaves the file's
    * upkeep to its owner. It neither records nor checks a clean shutdown (its own opens and closes say
    * nothing about the owner's, and an integrity check of a large file at every API start would be slow),
    * and it never moves a corrupt file aside (that would swap the file under the owner): the error is thrown.

@@ -8,7 +8,7 @@ import type { Projection, ProjectionOp } from '../projection.ts';
 import { emailHash } from './email-hash.ts';
 
 /**
- * Read models of the Premium audience insights (docs/audience-insights.md). They hold no e-mail and no
+ * Read models of the Premium audience insights (docs/features/audience-insights.md). They hold no e-mail and no
  * name: the overlap of two audiences is counted from hashes, server-side, and only counts leave the server.
  */
 

@@ -43,7 +43,7 @@ export interface AudienceCategoriesDto {
 }
 
 /**
- * Premium audience insights (docs/audience-insights.md): the overlap of the caller's audience with each
+ * Premium audience insights (docs/features/audience-insights.md): the overlap of the caller's audience with each
  * partner's (counts and percentages only, computed here from e-mail hashes) and the content categories
  * the caller's contacts click. Free users get a 403 with what Premium would show them. What keeps the
  * overlap from telling whether an address is on a partner's list (docs/security.md, "Audience overlap"):

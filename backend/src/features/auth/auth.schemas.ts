@@ -24,7 +24,7 @@ export const RegisterBody = z
     username: required(MESSAGES.signupRequired),
     email: required(MESSAGES.signupRequired),
     password: requiredSecret(MESSAGES.signupRequired),
-    /** The proof the waitlist confirmation link gave this browser (README "The waitlist carries into the product"). */
+    /** The proof the waitlist confirmation link gave this browser (docs/features/waitlist.md). */
     waitlist_claim: z.string().max(200).optional(),
   })
   .superRefine((body, ctx) => {

@@ -1,5 +1,5 @@
 /**
- * Imports of e-mail tools' exports over HTTP (docs/contact-import.md): each fixture of
+ * Imports of e-mail tools' exports over HTTP (docs/features/contact-import.md): each fixture of
  * `import/fixtures/` imports with its counts, a second import adds nothing, a dry run writes nothing, the
  * mapping can be changed, suppressed people are never e-mailed, and the list can be exported.
  */

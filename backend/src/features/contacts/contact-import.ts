@@ -1,5 +1,5 @@
 /**
- * POST /contacts/bulk (docs/contact-import.md): an export of the creator's e-mail tool becomes contacts.
+ * POST /contacts/bulk (docs/features/contact-import.md): an export of the creator's e-mail tool becomes contacts.
  *
  * 1. The file is read as a stream (`openContactFile`): its columns found, each row's name, address and what
  *    the list says of the person.

@@ -14,7 +14,7 @@ export interface ContactDto {
    * Whether share e-mails can reach the person: `unsubscribed` (from this creator or from Crossfeed; which is
    * never said), `bounced` (the address bounced or its owner marked a Crossfeed e-mail as spam), `suppressed`
    * (the creator's imported list marks the person inactive or disabled), else `active`. The first two also
-   * come from the creator's imported list (docs/contact-import.md).
+   * come from the creator's imported list (docs/features/contact-import.md).
    */
   status: ContactStatus;
 }

@@ -28,7 +28,7 @@ const MailEvent = z.strictObject({
 });
 const MailEventsBody = z.union([MailEvent.transform((event) => [event]), z.array(MailEvent).min(1).max(MAIL_EVENTS_MAX)]);
 
-/** The relay's secret: MAIL_EVENTS_SECRET, else one generated once into DATA_DIR (README "Mail"). */
+/** The relay's secret: MAIL_EVENTS_SECRET, else one generated once into DATA_DIR (docs/operations.md, "Configuration"). */
 export const mailEventsSecret = (ctx: Pick<ApiContext, 'config'>): string =>
   persistentSecret(ctx.config.DATA_DIR, 'mailEventsSecret', ctx.config.MAIL_EVENTS_SECRET);
 

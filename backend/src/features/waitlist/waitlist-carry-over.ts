@@ -1,5 +1,5 @@
 /**
- * The waitlist carries into the product (README "The waitlist carries into the product"): an account whose
+ * The waitlist carries into the product (docs/features/waitlist.md): an account whose
  * e-mail holds a confirmed waitlist entry gets that entry's tier and referral code, decided on the account's
  * stream by `waitlistTierDecider` once the account holder has proven the mailbox:
  * - at sign-up, with the proof the waitlist confirmation link handed to that browser (`waitlist_claim`);

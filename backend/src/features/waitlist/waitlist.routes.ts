@@ -68,7 +68,7 @@ const EmailQuery = z.object({ email: Email }).loose();
 const ConfirmQuery = z.object({ email: Email, token: z.string().min(1).max(200) }).loose();
 const EntryQuery = z.object({ token: z.string({ message: 'Missing waitlist token.' }).min(1, 'Missing waitlist token.').max(200) }).loose();
 const ENTRY_NOT_FOUND = 'Waitlist entry not found.';
-/** The new entry's secret token, on the sign-up answer (README "The waitlist carries into the product"). */
+/** The new entry's secret token, on the sign-up answer (docs/features/waitlist.md). */
 export const ENTRY_TOKEN_HEADER = 'X-Waitlist-Entry-Token';
 /** Set by the confirmation link for the waitlist page: `entry=<token>&claim=<proof>`. */
 export const CONFIRMED_ENTRY_COOKIE = 'crossfeed_waitlist_entry';

@@ -5,7 +5,7 @@ import { api, type Page, type PageRequest } from '@/lib/api-client';
  * Whether shares can still e-mail the contact: `unsubscribed` (the person asked for no more e-mails),
  * `bounced` (the address bounced for good, or its owner marked a Crossfeed e-mail as spam) and `suppressed`
  * (the creator's own imported list marks the person inactive or disabled) cannot be. The first two may
- * also come from the imported list (docs/contact-import.md).
+ * also come from the imported list (docs/features/contact-import.md).
  */
 export type ContactStatus = 'active' | 'unsubscribed' | 'bounced' | 'suppressed';
 

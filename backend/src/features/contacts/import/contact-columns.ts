@@ -5,7 +5,7 @@ export interface ColumnMapping {
   email: string;
   /** Joined with a space into the name; empty: names made from the addresses. */
   name: string[];
-  /** The columns `listStatusOf` reads (docs/contact-import.md, "Status"). */
+  /** The columns `listStatusOf` reads (docs/features/contact-import.md, "Status"). */
   status: string[];
 }
 

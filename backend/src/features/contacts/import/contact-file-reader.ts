@@ -223,7 +223,7 @@ function openJson(text: string, override: MappingOverride | undefined): ContactF
 }
 
 /**
- * Opens an uploaded export of an e-mail tool (docs/contact-import.md): decodes it, finds its columns (or
+ * Opens an uploaded export of an e-mail tool (docs/features/contact-import.md): decodes it, finds its columns (or
  * checks the creator's `override`) and reads its first rows. Refuses (ValidationError, 400) a missing file,
  * another extension, bytes that are not text, a file with no e-mail column or no rows, a malformed JSON.
  */

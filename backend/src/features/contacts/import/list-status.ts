@@ -28,7 +28,7 @@ const GENERIC_STATUS = new Map<string, ListStatus>([
   ['deleted', 'suppressed'],
 ]);
 
-/** What each status column says, given its value trimmed and lower-cased (docs/contact-import.md, "Status"). */
+/** What each status column says, given its value trimmed and lower-cased (docs/features/contact-import.md, "Status"). */
 const RULES: Record<StatusColumnKey, (value: string) => ListStatus | null> = {
   // Mailchimp: the unsubscribed and cleaned exports carry when the person left.
   unsubtime: (value) => (value ? 'unsubscribed' : null),

@@ -43,7 +43,7 @@ const reveal = (element: Element | null) => element?.scrollIntoView?.({ block: '
 
 /**
  * SPEC §2 Contacts, the bulk upload toggle: an e-mail tool's export (.csv or .json) as it is
- * (docs/contact-import.md). Choosing the file runs a dry run of POST /contacts/bulk that shows the columns
+ * (docs/features/contact-import.md). Choosing the file runs a dry run of POST /contacts/bulk that shows the columns
  * used (which the creator may change), the counts, the first rows and the rows it would skip; "Import N
  * contacts" then imports it with that mapping, with a progress bar fed by `contacts:import` pushes.
  */

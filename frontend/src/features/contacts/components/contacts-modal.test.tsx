@@ -539,7 +539,7 @@ describe('ContactsModal', () => {
         .slice(1)
         .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 
-    /** docs/contact-import.md's example: a Mailchimp export of 6 rows. */
+    /** docs/features/contact-import.md's example: a Mailchimp export of 6 rows. */
     const answer = (overrides: Partial<ContactImportAnswer> = {}): ContactImportAnswer => ({
       message: 'Preview only: nothing was imported.',
       dry_run: true,

@@ -29,7 +29,7 @@ function previewRow(value: unknown): ContactPreviewRow | null {
 }
 
 /**
- * Reads the answer of a dry run or an import (docs/contact-import.md) with defaults for what is missing or
+ * Reads the answer of a dry run or an import (docs/features/contact-import.md) with defaults for what is missing or
  * malformed: an older answer (`added` and `rejected` only) still reads as that many new and that many skipped.
  */
 export function readImportResult(answer: unknown): ContactImportResult {
