@@ -6,6 +6,7 @@ import {
   type PublicHandshakeAuth,
   type ServerToClientEvents,
 } from '@crossfeed/domain/api/realtime-events.ts';
+import { ADMINS_ROOM, CREATORS_ROOM, PUBLIC_ROOM, userRoom } from '@crossfeed/platform/realtime/realtime.port.ts';
 
 export interface SocketIdentity {
   userId: string;
@@ -34,7 +35,7 @@ export interface SocketServerOptions {
 
 /**
  * The socket.io server (DESIGN §3 Realtime): no valid token, no connection; each socket joins
- * `user:{id}` (admins also `admins`) and the public room, and cannot join any other room: there is no
+ * `user:{id}` (admins also `admins`), `creators` and the public room, and cannot join any other room: there is no
  * handler for any client event (`ClientToServerEvents` is empty), rooms come from the token alone.
  *
  * The public waitlist page has no token, so it listens on the read-only `/public` namespace instead: no
@@ -70,7 +71,7 @@ export function createSocketServer(httpServer: http.Server, options: SocketServe
 
   io.on('connection', (socket) => {
     const { identity } = socket.data;
-    void socket.join([`user:${identity.userId}`, 'public', ...(identity.isAdmin ? ['admins'] : [])]);
+    void socket.join([userRoom(identity.userId), CREATORS_ROOM, PUBLIC_ROOM, ...(identity.isAdmin ? [ADMINS_ROOM] : [])]);
     const msLeft = identity.expiresAt * 1000 - Date.now();
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(msLeft, 2 ** 31 - 1)));
     socket.on('disconnect', () => clearTimeout(expiry));

@@ -141,6 +141,18 @@ export interface ContentRemovedPush {
   by: 'owner' | 'admin';
 }
 
+/**
+ * Content entered the match pools (submitted live, released, resumed, approved): other creators whose
+ * matches could show it fetch them again. Its categories let a tab skip what cannot concern it.
+ */
+export interface MatchesChangedPush {
+  content_id: string;
+  /** Lowercase, as the pools keep them. */
+  categories: string[];
+  /** The owner: their own tabs have nothing to fetch. */
+  user_id: string;
+}
+
 /** Every event the server pushes, by name (DESIGN §3 Realtime). */
 export interface ServerToClientEvents {
   /** To `user:{recipient}`. */
@@ -151,6 +163,8 @@ export interface ServerToClientEvents {
   'content:updated': (content: ContentDto) => void;
   /** To `user:{owner}`: the content is gone (deleted in another tab, or removed by an admin). */
   'content:removed': (removed: ContentRemovedPush) => void;
+  /** To `creators` (every signed-in socket): new content in the match pools. */
+  'matches:changed': (change: MatchesChangedPush) => void;
   /** To `admins`. */
   'flag:created': (flag: FlagDto) => void;
   /** To `admins`. */

@@ -5,13 +5,15 @@
  */
 
 /**
- * Rooms are `user:{id}`, `admins`, `public` (read-only broadcasts such as the waitlist count), or
+ * Rooms are `user:{id}`, `admins`, `creators` (every signed-in socket: what all creators may see, such as new
+ * content entering the match pools), `public` (read-only broadcasts such as the waitlist count), or
  * `waitlist:{referralCode}` (one waitlist entry's page, on the read-only namespace, joined with its secret token).
  */
-export type Room = `user:${string}` | 'admins' | 'public' | `waitlist:${string}`;
+export type Room = `user:${string}` | 'admins' | 'creators' | 'public' | `waitlist:${string}`;
 
 export const userRoom = (userId: string): Room => `user:${userId}`;
 export const ADMINS_ROOM: Room = 'admins';
+export const CREATORS_ROOM: Room = 'creators';
 export const PUBLIC_ROOM: Room = 'public';
 export const waitlistRoom = (referralCode: string): Room => `waitlist:${referralCode}`;
 /** Rooms whose sockets live on the read-only public namespace only. */

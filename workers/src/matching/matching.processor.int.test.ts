@@ -50,6 +50,21 @@ describe('matching processor', () => {
     assert.deepEqual(await pool('art'), ['b', 'c']);
   });
 
+  test('content that enters the match pools says so (matches:changed); a refresh that moves nothing in does not', async () => {
+    await store.collection<ContentDoc>(CONTENTS).insertOne(content('d', 'u1', ['art']));
+    const first = await refreshContent(store, { contentId: 'd' }, NOW);
+    assert.deepEqual(first.entered, { content_id: 'd', categories: ['art'], user_id: 'u1' });
+    const again = await refreshContent(store, { contentId: 'd' }, NOW);
+    assert.equal(again.entered, undefined);
+    await store.collection<ContentDoc>(CONTENTS).updateOne({ _id: 'd' }, { $set: { deleted: true } });
+    await refreshContent(store, { contentId: 'd', removed: true }, NOW);
+    // Shared up to its required count: it stays among top performers only, which is no news for match lists.
+    await store.collection<ContentDoc>(CONTENTS).insertOne(content('e', 'u1', ['art'], { status: 'shared' }));
+    assert.equal((await refreshContent(store, { contentId: 'e' }, NOW)).entered, undefined);
+    await store.collection<ContentDoc>(CONTENTS).updateOne({ _id: 'e' }, { $set: { deleted: true } });
+    await refreshContent(store, { contentId: 'e', removed: true }, NOW);
+  });
+
   test('deletion, removal and a hiding status take content out of every pool', async () => {
     await refreshContent(store, { contentId: 'c', removed: true }, NOW);
     assert.deepEqual(await pool('art'), ['b']);

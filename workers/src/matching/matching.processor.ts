@@ -8,7 +8,10 @@ import { normalizeCategories } from '@crossfeed/domain/rules/content-types.ts';
 import { MATCH_POOL_FILTER, TOP_PERFORMER_POOL_FILTER } from '@crossfeed/projections/contents/content-visibility.ts';
 import { inMatchPools, inTopPerformerPools, type ContentVisibilityFields } from '@crossfeed/domain/rules/content-visibility.ts';
 import { baseScore } from '@crossfeed/domain/rules/match-scoring.ts';
+import type { MatchesChangedPush } from '@crossfeed/domain/api/realtime-events.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { CREATORS_ROOM } from '@crossfeed/platform/realtime/realtime.port.ts';
+import { push } from '@crossfeed/projections/realtime/push-reactor.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { audienceScoresOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
@@ -195,7 +198,11 @@ export async function rebuildPools(store: ReadStore, now: string, progress?: (pe
  * pools of its categories and ALL_POOL while `active`, their Top performer pools while `active` or
  * `shared` (all while visible). A pool that lost an entry and ran short is recomputed.
  */
-export async function refreshContent(store: ReadStore, job: { contentId: string; removed?: boolean; status?: string }, now: string): Promise<{ pools: number }> {
+export async function refreshContent(
+  store: ReadStore,
+  job: { contentId: string; removed?: boolean; status?: string },
+  now: string,
+): Promise<{ pools: number; entered?: MatchesChangedPush }> {
   const doc = await store.collection<ContentDoc>(CONTENTS).findOne({ _id: job.contentId });
   // The projection has not caught up with the event yet: retried with backoff.
   if (!doc && !job.removed) throw new Error(`Content ${job.contentId} is not in the read model yet`);
@@ -209,6 +216,8 @@ export async function refreshContent(store: ReadStore, job: { contentId: string;
   const belongs = new Set(entry ? poolIdsOf(entry, membership) : []);
   const targets = new Set([...holding.map((pool) => pool._id), ...belongs]);
   let written = 0;
+  // A match pool (not a top performer one) that holds the content now and did not before.
+  let entered = false;
   for (const id of targets) {
     const pool = holding.find((candidate) => candidate._id === id) ?? (await collection.findOne({ _id: id }));
     const before = pool?.entries ?? [];
@@ -216,6 +225,7 @@ export async function refreshContent(store: ReadStore, job: { contentId: string;
     const lost = entries.length < before.length;
     const enters = entry !== undefined && belongs.has(id);
     if (enters) entries = [...entries, entry].sort(orderOf(id)).slice(0, POOL_SIZE);
+    if (enters && !lost && !isTopPool(id) && entries.some((candidate) => candidate.id === job.contentId)) entered = true;
     if (lost && !enters && before.length >= POOL_SIZE) entries = await computePool(store, id, now);
     if (entries.length === 0 && id !== ALL_POOL && id !== topPool(ALL_POOL)) await collection.deleteOne({ _id: id });
     else await writePool(store, id, entries, now);
@@ -224,7 +234,7 @@ export async function refreshContent(store: ReadStore, job: { contentId: string;
   if (written > 0) await bumpVersion(store, now);
   // The creator's totals moved (a share): their other entries follow.
   if (doc) await refreshCreator(store, doc.user_id, now);
-  return { pools: written };
+  return entered && entry ? { pools: written, entered: { content_id: entry.id, categories: [...entry.categories], user_id: entry.userId } } : { pools: written };
 }
 
 /** A creator's Premium, audience score or totals changed: their entries in every pool are rescored. */
@@ -257,7 +267,12 @@ export async function poolsBuilt(store: ReadStore): Promise<boolean> {
   return poolsOfShape(await store.collection<MatchPoolStateDoc>(MATCH_POOL_STATE).findOne({ _id: POOL_STATE_ID }));
 }
 
-export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'>, clock: () => Date = () => new Date()) {
+/**
+ * `realtime`: when content enters the match pools, every signed-in tab hears `matches:changed` (to
+ * `creators`) and the ones it may concern fetch their matches again, so a released item reaches other
+ * creators' match lists without a reload.
+ */
+export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'> & Partial<Pick<WorkerDeps, 'realtime'>>, clock: () => Date = () => new Date()) {
   return async (job: Job<unknown>): Promise<unknown> => {
     const now = clock().toISOString();
     const data = (job.data ?? {}) as Record<string, unknown>;
@@ -266,11 +281,15 @@ export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'>, clock: ()
         return rebuildPools(deps.readStore, now, (percent) => job.updateProgress(percent));
       case 'refresh-content':
         if (typeof data.contentId !== 'string' || !data.contentId) throw new UnrecoverableJobError('refresh-content needs a contentId');
-        return refreshContent(
+      {
+        const result = await refreshContent(
           deps.readStore,
           { contentId: data.contentId, removed: data.removed === true, status: typeof data.status === 'string' ? data.status : undefined },
           now,
         );
+        if (result.entered && deps.realtime) push(deps.realtime, CREATORS_ROOM, 'matches:changed', result.entered);
+        return result;
+      }
       case 'refresh-creator':
         if (typeof data.userId !== 'string' || !data.userId) throw new UnrecoverableJobError('refresh-creator needs a userId');
         return refreshCreator(deps.readStore, data.userId, now);
