@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { api } from '@/lib/api-client';
+import { requestReveal } from '@/lib/reveal';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
@@ -270,5 +271,23 @@ describe('Workspace', () => {
     rerender(<Workspace {...props} searchResults={[]} />);
     expect(await within(step(1)).findByRole('button', { name: 'Select Title m1' })).toBeInTheDocument();
     expect(within(step(1)).queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+  });
+
+  it('shows the step to act on when the guided tour ends, not the step 3 it explained last (issue 24)', async () => {
+    signIn();
+    answer();
+    act(() => useAppStore.setState({ hasCompletedTour: false }));
+    render(<Workspace onOpenCreator={vi.fn()} onFlag={vi.fn()} onShare={vi.fn()} onViewQueue={vi.fn()} />);
+    await within(step(1)).findByRole('button', { name: 'Select Title m1' });
+    // The tour's last workspace step points at View queue, in step 3.
+    act(() => {
+      requestReveal(within(step(3)).getByRole('button', { name: 'View queue' }));
+    });
+    expect(step(3)).toHaveClass('is-active');
+
+    act(() => useAppStore.setState({ hasCompletedTour: true }));
+
+    expect(step(1)).toHaveClass('is-active');
+    expect(step(3)).not.toHaveClass('is-active');
   });
 });

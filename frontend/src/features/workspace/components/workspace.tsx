@@ -48,6 +48,8 @@ export function Workspace({
 }: WorkspaceProps) {
   const userId = useAppStore((state) => state.user?.id);
   const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  // The guided tour runs over the workspace until it is completed (features/tour).
+  const touring = useAppStore((state) => !state.hasCompletedTour);
   const matchedContents = useAppStore((state) => state.matchedContents);
   const matchedStatus = useAppStore((state) => state.matchedStatus);
   const matchedError = useAppStore((state) => state.matchedError);
@@ -94,7 +96,7 @@ export function Workspace({
   const searchCount = searchResults?.length ?? 0;
 
   return (
-    <WorkspaceSteps statuses={statuses} onStartOver={resetWorkspaceProgress}>
+    <WorkspaceSteps statuses={statuses} onStartOver={resetWorkspaceProgress} touring={touring}>
       {[
         <div key="match" className="workspace-step-body">
           <div className="workspace-toolbar">
