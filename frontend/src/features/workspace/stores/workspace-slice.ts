@@ -195,14 +195,17 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     return true;
   };
 
-  /** SPEC §4: at 100 % the notice appears and all steps and selections reset, here and on the server. */
+  /**
+   * SPEC §4: at 100 % the notice appears and all steps and selections reset, here and on the server. The notice
+   * shows in step 3, under the progress it is about, not as a toast: the share that got there has its own toast,
+   * and one action gives one toast (two stacked ones covered the step's Share buttons).
+   */
   const completeIfAllShared = () => {
     if (!allMatchesShared(get().selectedMatches, get().matchProgress)) return;
     set((state) => {
       Object.assign(state, initialProgress());
       state.workspaceNotice = WORKSPACE_MESSAGES.allShared;
     });
-    toast.success(WORKSPACE_MESSAGES.allShared, { toastId: 'all-content-shared' });
     if (kept()) void resetOnServer();
   };
 
