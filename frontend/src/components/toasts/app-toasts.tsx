@@ -1,6 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { loadedToasts, loadToasts, onToastsLoaded } from '@/lib/toast';
 import { whenPageIdle } from '@/lib/when-page-idle';
+import { keepDialogsClearOfToasts } from './toast-room';
 
 /** Phones: the bottom bar layout (styles.css uses the same width). */
 export const PHONE_QUERY = '(max-width: 640px)';
@@ -19,10 +20,12 @@ const isPhone = (): boolean => typeof window.matchMedia === 'function' && window
  * the sticky navbar rather than over its buttons; on a phone at the bottom, above the bottom bar, where they
  * cover neither the navbar nor what the page shows first (the waitlist position card). styles.css places them.
  * react-toastify arrives once the page has loaded and the browser is idle, or at the first toast (lib/toast.ts).
+ * An open dialog keeps clear of them (toast-room.ts): its controls are never under a toast.
  */
 export function AppToasts() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
   const [toastify, setToastify] = useState(loadedToasts);
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const stop = onToastsLoaded(() => setToastify(loadedToasts));
     const cancel = whenPageIdle(() => {
@@ -34,8 +37,17 @@ export function AppToasts() {
       cancel();
     };
   }, []);
+  const loaded = toastify !== null;
+  useEffect(() => {
+    if (!loaded || !root.current) return;
+    return keepDialogsClearOfToasts(root.current);
+  }, [loaded]);
   if (!toastify) return null;
   const { ToastContainer } = toastify;
   // A phone shows two at a time (the rest wait their turn) so toasts never cover most of the screen.
-  return <ToastContainer className="app-toasts" position={phone ? 'bottom-center' : 'top-right'} autoClose={5000} limit={phone ? 2 : undefined} />;
+  return (
+    <div ref={root} className="app-toasts-root">
+      <ToastContainer className="app-toasts" position={phone ? 'bottom-center' : 'top-right'} autoClose={5000} limit={phone ? 2 : undefined} />
+    </div>
+  );
 }
