@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { loadedToasts, loadToasts, onToastsLoaded } from '@/lib/toast';
 import { whenPageIdle } from '@/lib/when-page-idle';
-import { keepDialogsClearOfToasts } from './toast-room';
 
 /** Phones: the bottom bar layout (styles.css uses the same width). */
 export const PHONE_QUERY = '(max-width: 640px)';
@@ -38,9 +37,22 @@ export function AppToasts() {
     };
   }, []);
   const loaded = toastify !== null;
+  // Loaded with the toasts, not with the first page (docs/performance.md).
   useEffect(() => {
-    if (!loaded || !root.current) return;
-    return keepDialogsClearOfToasts(root.current);
+    const element = root.current;
+    if (!loaded || !element) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    import('./toast-room').then(
+      ({ keepDialogsClearOfToasts }) => {
+        if (!cancelled) stop = keepDialogsClearOfToasts(element);
+      },
+      (error: unknown) => console.warn('Dialogs may be covered by toasts until the page is reloaded.', error),
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [loaded]);
   if (!toastify) return null;
   const { ToastContainer } = toastify;
