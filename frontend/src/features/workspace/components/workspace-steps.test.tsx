@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { requestReveal } from '@/lib/reveal';
@@ -128,5 +128,18 @@ describe('WorkspaceSteps', () => {
     expect(step(3)).toHaveClass('is-active');
     // Step 3 is the last: nothing after it.
     expect(screen.queryByRole('button', { name: /^Next: / })).not.toBeInTheDocument();
+  });
+
+  it('brings the top of the step it goes to into view when the page was scrolled down its list', async () => {
+    const user = userEvent.setup();
+    render(stepsOf(['complete', 'current', 'upcoming'], vi.fn()));
+    const scrollIntoView = vi.fn();
+    const section = step(2);
+    section.scrollIntoView = scrollIntoView;
+    vi.spyOn(section, 'getBoundingClientRect').mockReturnValue({ top: -600 } as DOMRect);
+
+    await user.click(within(step(1)).getByRole('button', { name: 'Next: Choose Content to Share' }));
+
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start' }));
   });
 });

@@ -60,9 +60,12 @@ export function WorkspaceSteps({ statuses, children, onStartOver, touring = fals
   const goTo = (index: number) => {
     setActive(index);
     const section = sections.current[index];
-    // After the render that shows it; only when its top is above the screen.
+    // After the render that shows it; only when its top is off the screen or under the sticky navbar (its
+    // scroll-margin-top, workspace.css).
     requestAnimationFrame(() => {
-      if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: 'start' });
+      if (!section) return;
+      const clear = Number.parseFloat(getComputedStyle(section).scrollMarginTop) || 0;
+      if (section.getBoundingClientRect().top < clear) section.scrollIntoView({ block: 'start' });
     });
   };
 
