@@ -1,3 +1,4 @@
+import type { DomainEventType, EventOf } from '@crossfeed/domain/events.ts';
 import type { Position, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Filter, IndexSpec, Update, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 
@@ -25,6 +26,36 @@ export interface Projection {
   /** Event types it reacts to; other events only advance its checkpoint. */
   readonly handles: ReadonlySet<string>;
   project(event: RecordedEvent): ProjectionOp[];
+}
+
+/**
+ * A recorded event of one domain type, its `data` typed by that type. Given several types it is their union,
+ * so a handler shared by several types narrows on `event.type`.
+ */
+export type ProjectedEvent<Type extends DomainEventType = DomainEventType> = Type extends DomainEventType
+  ? RecordedEvent<Type, EventOf<Type>['data']>
+  : never;
+
+/**
+ * A projection's reactions keyed by event type: each handler gets the event of its key. A key that is not a
+ * domain event type does not compile, and adding a reaction is one entry here.
+ */
+export type ProjectionHandlers = { readonly [Type in DomainEventType]?: (event: ProjectedEvent<Type>) => ProjectionOp[] };
+
+export interface ProjectionDefinition extends Omit<Projection, 'handles' | 'project'> {
+  readonly handlers: ProjectionHandlers;
+}
+
+/** A projection from its handler map: it handles exactly the types the map has keys for. */
+export function defineProjection(definition: ProjectionDefinition): Projection {
+  const { handlers, ...rest } = definition;
+  // Each handler is only ever called with an event of its own key (the type the log recorded with its data).
+  const byType = handlers as Readonly<Record<string, ((event: RecordedEvent) => ProjectionOp[]) | undefined>>;
+  return {
+    ...rest,
+    handles: new Set(Object.keys(handlers)),
+    project: (event) => byType[event.type]?.(event) ?? [],
+  };
 }
 
 /** Field holding the position of the last event applied to a read-model document. */

@@ -1,24 +1,5 @@
-import type {
-  AdminGranted,
-  AdminRevoked,
-  PasswordChanged,
-  PasswordResetCompleted,
-  PremiumEndChanged,
-  PremiumEnded,
-  PremiumPaymentReceived,
-  PremiumRefunded,
-  PremiumStarted,
-  SubscriptionUpdated,
-  ProfileCreated,
-  TourCompleted,
-  TourReset,
-  ProfileUpdated,
-  UserEmailConfirmed,
-  UserRegisteredData,
-  WaitlistTierCarriedOver,
-} from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectedEvent, type ProjectionOp } from '../projection.ts';
 
 export const USERS = 'users';
 
@@ -93,7 +74,25 @@ export interface PaymentDoc {
  * The `users` read model: the account as the current-user call returns it (SPEC §3 User), plus the
  * credentials the login query needs (never returned by the API).
  */
-export const usersProjection: Projection = {
+/** A password change or reset: every earlier session token is revoked (guarded by position, so a replay counts each change once). */
+const changePassword = (event: ProjectedEvent<'PasswordChanged' | 'PasswordResetCompleted'>): ProjectionOp[] => {
+  const { data } = event;
+  return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { password_hash: data.passwordHash }, $inc: { token_version: 1 } } }];
+};
+
+const setAdmin = (event: ProjectedEvent<'AdminGranted' | 'AdminRevoked'>): ProjectionOp[] => [
+  { op: 'update', collection: USERS, id: event.data.userId, update: { $set: { is_admin: event.type === 'AdminGranted' } } },
+];
+
+const setTour = (event: ProjectedEvent<'TourCompleted' | 'TourReset'>): ProjectionOp[] => [
+  { op: 'update', collection: USERS, id: event.data.userId, update: { $set: { has_completed_tour: event.type === 'TourCompleted' } } },
+];
+
+/**
+ * The `users` read model: the account as the current-user call returns it (SPEC §3 User), plus the
+ * credentials the login query needs (never returned by the API).
+ */
+export const usersProjection = defineProjection({
   name: 'users',
   // 3: e-mail confirmation, admin grants and the token version (counted from the password events of the log).
   version: 3,
@@ -107,176 +106,110 @@ export const usersProjection: Projection = {
       { key: { 'last_payment.paid_at': -1 } },
     ],
   },
-  handles: new Set([
-    'UserRegistered',
-    'PasswordChanged',
-    'PasswordResetCompleted',
-    'ProfileCreated',
-    'ProfileUpdated',
-    'PremiumStarted',
-    'PremiumEnded',
-    'PremiumEndChanged',
-    'SubscriptionUpdated',
-    'PremiumPaymentReceived',
-    'PremiumRefunded',
-    'UserEmailConfirmed',
-    'AdminGranted',
-    'AdminRevoked',
-    'WaitlistTierCarriedOver',
-    'TourCompleted',
-    'TourReset',
-  ]),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'UserRegistered': {
-        const data = event.data as UserRegisteredData;
-        return [
-          {
-            op: 'upsert',
-            collection: USERS,
-            id: data.userId,
-            update: {
-              $set: {
-                username: data.username,
-                username_key: data.username.toLowerCase(),
-                email: data.email,
-                password_hash: data.passwordHash,
-                is_admin: data.isAdmin,
-                is_premium: false,
-                premium_until: null,
-                has_profile_completed: false,
-                profile: null,
-                categories: [],
-                share_count: 0,
-                view_count: 0,
-                avatar_url: null,
-                referral_code: data.referralCode ?? null,
-                created_at: data.registeredAt,
-                email_confirmed: false,
-                token_version: 0,
-              },
-            },
+  handlers: {
+    UserRegistered: ({ data }) => [
+      {
+        op: 'upsert',
+        collection: USERS,
+        id: data.userId,
+        update: {
+          $set: {
+            username: data.username,
+            username_key: data.username.toLowerCase(),
+            email: data.email,
+            password_hash: data.passwordHash,
+            is_admin: data.isAdmin,
+            is_premium: false,
+            premium_until: null,
+            has_profile_completed: false,
+            profile: null,
+            categories: [],
+            share_count: 0,
+            view_count: 0,
+            avatar_url: null,
+            referral_code: data.referralCode ?? null,
+            created_at: data.registeredAt,
+            email_confirmed: false,
+            token_version: 0,
           },
-        ];
-      }
-      case 'PasswordChanged':
-      case 'PasswordResetCompleted': {
-        const data = event.data as PasswordChanged['data'] | PasswordResetCompleted['data'];
-        // Every earlier session token is revoked (guarded by position, so a replay counts each change once).
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { password_hash: data.passwordHash }, $inc: { token_version: 1 } } }];
-      }
-      case 'ProfileCreated': {
-        const data = event.data as ProfileCreated['data'];
-        const profile: ProfileDoc = {
-          name: data.name,
-          bio: data.bio,
-          categories: data.categories,
-          interests: data.interests,
-          content_type: data.contentType,
-          audience_score: null,
-        };
-        return [
-          {
-            op: 'update',
-            collection: USERS,
-            id: data.userId,
-            update: { $set: { profile, categories: data.categories, has_profile_completed: true } },
+        },
+      },
+    ],
+    PasswordChanged: changePassword,
+    PasswordResetCompleted: changePassword,
+    ProfileCreated: ({ data }) => {
+      const profile: ProfileDoc = {
+        name: data.name,
+        bio: data.bio,
+        categories: data.categories,
+        interests: data.interests,
+        content_type: data.contentType,
+        audience_score: null,
+      };
+      return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { profile, categories: data.categories, has_profile_completed: true } } }];
+    },
+    // Field by field: the profile's audience score is not the owner's to edit.
+    ProfileUpdated: ({ data }) => [
+      {
+        op: 'update',
+        collection: USERS,
+        id: data.userId,
+        update: {
+          $set: {
+            'profile.name': data.name,
+            'profile.bio': data.bio,
+            'profile.categories': data.categories,
+            'profile.interests': data.interests,
+            'profile.content_type': data.contentType,
+            categories: data.categories,
           },
-        ];
-      }
-      case 'ProfileUpdated': {
-        const data = event.data as ProfileUpdated['data'];
-        // Field by field: the profile's audience score is not the owner's to edit.
-        return [
-          {
-            op: 'update',
-            collection: USERS,
-            id: data.userId,
-            update: {
-              $set: {
-                'profile.name': data.name,
-                'profile.bio': data.bio,
-                'profile.categories': data.categories,
-                'profile.interests': data.interests,
-                'profile.content_type': data.contentType,
-                categories: data.categories,
-              },
-            },
-          },
-        ];
-      }
-      case 'PremiumStarted': {
-        const data = event.data as PremiumStarted['data'];
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_premium: true, premium_until: data.endsAt } } }];
-      }
-      case 'PremiumEnded': {
-        const data = event.data as PremiumEnded['data'];
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_premium: false, premium_until: null } } }];
-      }
-      case 'PremiumEndChanged': {
-        const data = event.data as PremiumEndChanged['data'];
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { premium_until: data.endsAt } } }];
-      }
-      case 'SubscriptionUpdated': {
-        const data = event.data as SubscriptionUpdated['data'];
-        const subscription: SubscriptionDoc = {
-          id: data.subscriptionId,
-          customer_id: data.customerId,
-          status: data.status,
-          current_period_end: data.currentPeriodEnd,
-          cancel_at_period_end: data.cancelAtPeriodEnd,
-        };
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { subscription } } }];
-      }
-      case 'PremiumPaymentReceived': {
-        const data = event.data as PremiumPaymentReceived['data'];
-        const payment: PaymentDoc = {
-          id: data.paymentId,
-          subscription_id: data.subscriptionId,
-          amount_cents: data.amountCents,
-          currency: data.currency,
-          paid_at: data.paidAt,
-          refunded_at: null,
-          refund_id: null,
-          refunded_by: null,
-        };
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { last_payment: payment } } }];
-      }
-      case 'PremiumRefunded': {
-        const data = event.data as PremiumRefunded['data'];
-        return [
-          {
-            op: 'updateMany',
-            collection: USERS,
-            filter: { _id: data.userId, 'last_payment.id': data.paymentId },
-            update: { $set: { 'last_payment.refunded_at': data.refundedAt, 'last_payment.refund_id': data.refundId, 'last_payment.refunded_by': data.refundedBy } },
-          },
-        ];
-      }
-      case 'UserEmailConfirmed': {
-        const data = event.data as UserEmailConfirmed['data'];
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { email_confirmed: true } } }];
-      }
-      case 'AdminGranted':
-      case 'AdminRevoked': {
-        const data = event.data as AdminGranted['data'] | AdminRevoked['data'];
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_admin: event.type === 'AdminGranted' } } }];
-      }
-      case 'WaitlistTierCarriedOver': {
-        const data = event.data as WaitlistTierCarriedOver['data'];
-        const waitlist = { position: data.position, tier: data.tier, month_free_granted: data.monthFreeGranted };
-        // The account keeps the waitlist's referral code (the waitlist's reservation holds it).
-        const fields = { referral_code: data.referralCode, waitlist, ...(data.tier === 'lifetime' ? { premium_lifetime: true } : {}) };
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: fields } }];
-      }
-      case 'TourCompleted':
-      case 'TourReset': {
-        const data = event.data as TourCompleted['data'] | TourReset['data'];
-        return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { has_completed_tour: event.type === 'TourCompleted' } } }];
-      }
-      default:
-        return [];
-    }
+        },
+      },
+    ],
+    PremiumStarted: ({ data }) => [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_premium: true, premium_until: data.endsAt } } }],
+    PremiumEnded: ({ data }) => [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { is_premium: false, premium_until: null } } }],
+    PremiumEndChanged: ({ data }) => [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { premium_until: data.endsAt } } }],
+    SubscriptionUpdated: ({ data }) => {
+      const subscription: SubscriptionDoc = {
+        id: data.subscriptionId,
+        customer_id: data.customerId,
+        status: data.status,
+        current_period_end: data.currentPeriodEnd,
+        cancel_at_period_end: data.cancelAtPeriodEnd,
+      };
+      return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { subscription } } }];
+    },
+    PremiumPaymentReceived: ({ data }) => {
+      const payment: PaymentDoc = {
+        id: data.paymentId,
+        subscription_id: data.subscriptionId,
+        amount_cents: data.amountCents,
+        currency: data.currency,
+        paid_at: data.paidAt,
+        refunded_at: null,
+        refund_id: null,
+        refunded_by: null,
+      };
+      return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { last_payment: payment } } }];
+    },
+    PremiumRefunded: ({ data }) => [
+      {
+        op: 'updateMany',
+        collection: USERS,
+        filter: { _id: data.userId, 'last_payment.id': data.paymentId },
+        update: { $set: { 'last_payment.refunded_at': data.refundedAt, 'last_payment.refund_id': data.refundId, 'last_payment.refunded_by': data.refundedBy } },
+      },
+    ],
+    UserEmailConfirmed: ({ data }) => [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { email_confirmed: true } } }],
+    AdminGranted: setAdmin,
+    AdminRevoked: setAdmin,
+    WaitlistTierCarriedOver: ({ data }) => {
+      const waitlist = { position: data.position, tier: data.tier, month_free_granted: data.monthFreeGranted };
+      // The account keeps the waitlist's referral code (the waitlist's reservation holds it).
+      const fields = { referral_code: data.referralCode, waitlist, ...(data.tier === 'lifetime' ? { premium_lifetime: true } : {}) };
+      return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: fields } }];
+    },
+    TourCompleted: setTour,
+    TourReset: setTour,
   },
-};
+});
