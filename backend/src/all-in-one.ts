@@ -66,7 +66,7 @@ await runMain(runtime, async () => {
   const replay = startReplayProcessor({ jobQueue, runner, realtime, logger });
   lifecycle.add('replay processor', () => replay.close());
   // Events drive jobs: the dispatcher enqueues what the log asks for, from its checkpoint on.
-  const dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
+  const dispatcher = new Dispatcher({ eventStore, readStore, readModels: runner, jobQueue, routes: jobRoutes, logger });
   lifecycle.add('dispatcher', () => dispatcher.stop());
   await dispatcher.start();
 

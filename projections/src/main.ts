@@ -33,7 +33,7 @@ await runMain(runtime, async () => {
   await runner.start();
   logger.info({ projections: projections.map((p) => p.name) }, 'projections running');
   const jobQueue = await openJobQueue(runtime);
-  const dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
+  const dispatcher = new Dispatcher({ eventStore, readStore, readModels: runner, jobQueue, routes: jobRoutes, logger });
   lifecycle.add('dispatcher', () => dispatcher.stop());
   await dispatcher.start();
   logger.info({ routes: jobRoutes.length }, 'job dispatcher running');

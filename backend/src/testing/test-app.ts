@@ -156,7 +156,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   if (options.workers) {
     const handles = startWorkers({ config, logger, jobQueue, eventStore, readStore, mailer: ctx.mailer, realtime: recorder });
     lifecycle.add('workers', () => Promise.all(handles.map((handle) => handle.close())).then(() => undefined));
-    dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
+    dispatcher = new Dispatcher({ eventStore, readStore, readModels: runner, jobQueue, routes: jobRoutes, logger });
     lifecycle.add('dispatcher', () => dispatcher?.stop());
     await dispatcher.start();
   }

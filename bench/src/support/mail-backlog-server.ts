@@ -142,7 +142,7 @@ process.once('SIGUSR2', () => {
   lifecycle.add('workers', async () => {
     await Promise.all(workers.map((worker) => worker.close()));
   });
-  const dispatcher = new Dispatcher({ eventStore, readStore, jobQueue, routes: jobRoutes, logger });
+  const dispatcher = new Dispatcher({ eventStore, readStore, readModels: runner, jobQueue, routes: jobRoutes, logger });
   lifecycle.add('dispatcher', () => dispatcher.stop());
   void dispatcher.start().then(() => process.stdout.write('STARTED\n'));
 });

@@ -20,6 +20,9 @@ import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { createLocalJobQueue } from '@crossfeed/platform/jobs/local-job-queue.ts';
 import { createSqliteReadStore } from '@crossfeed/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
+import { projections } from '@crossfeed/projections/registry.ts';
+import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runner.ts';
+import { USERS } from '@crossfeed/projections/users/users.projection.ts';
 import { startPrivateRedis } from '../testing/private-redis.ts';
 import { Dispatcher } from './dispatcher.ts';
 import type { JobRoute } from './job-routes.ts';
@@ -30,7 +33,9 @@ const routes: JobRoute[] = [
   { eventTypes: new Set(['Tick', 'Pair']), jobs: (event) => [{ queue: QUEUE, name: 'tick', data: { n: (event.data as { n: number }).n }, jobId: `tick-${event.id}` }] },
   { eventTypes: new Set(['Pair']), jobs: (event) => [{ queue: QUEUE, name: 'pair', data: { n: (event.data as { n: number }).n }, jobId: `pair-${event.id}` }] },
 ];
-const silent = { info: () => undefined, error: () => undefined };
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+/** These tests' jobs read no read model: the read models are always there. */
+const noReadModels = { waitFor: async () => true };
 
 interface Fixture {
   dir: string;
@@ -98,7 +103,7 @@ describe('dispatcher on the local queue', () => {
     await append('Tick', 25);
     await append('Other', 3);
     await append('Pair', 5);
-    const first = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: queue, routes, logger: silent, batchSize: 7 });
+    const first = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: noReadModels, jobQueue: queue, routes, logger: silent, batchSize: 7 });
     await first.start();
     assert.equal(first.position(), (await fx.eventStore.head()).position, 'caught up to the head before start() resolves');
     await append('Tick', 5);
@@ -114,7 +119,7 @@ describe('dispatcher on the local queue', () => {
       added.push(...jobs.map((job) => job.options?.jobId ?? '?'));
       return queue.addBulk(name, jobs);
     } };
-    const second = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: counting, routes, logger: silent });
+    const second = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: noReadModels, jobQueue: counting, routes, logger: silent });
     await second.start();
     await assertEachRanOnce(rec);
     assert.equal(added.length, 6, 'only the jobs of events after the checkpoint were enqueued');
@@ -131,7 +136,7 @@ describe('dispatcher on the local queue', () => {
       batches++;
       await queue.writePosition(name, position);
     } };
-    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: counting, routes, logger: silent });
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: noReadModels, jobQueue: counting, routes, logger: silent });
     await dispatcher.start();
     batches = 0;
     // One upload's worth of events, in a few appends (as a bulk upload is).
@@ -154,7 +159,7 @@ describe('dispatcher on the local queue', () => {
       let queue = await createLocalJobQueue({ file: jobsFile });
       let rec = recorder(queue);
       await append('Tick', 6);
-      const first = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: queue, routes, logger: silent });
+      const first = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: noReadModels, jobQueue: queue, routes, logger: silent });
       await first.start();
       await assertEachRanOnce(rec);
       await first.stop();
@@ -173,7 +178,7 @@ describe('dispatcher on the local queue', () => {
         return queue.addBulk(name, jobs);
       } };
       const rebuilt = await createSqliteReadStore({ file: ':memory:' });
-      const second = new Dispatcher({ eventStore: fx.eventStore, readStore: rebuilt, jobQueue: counting, routes, logger: silent });
+      const second = new Dispatcher({ eventStore: fx.eventStore, readStore: rebuilt, readModels: noReadModels, jobQueue: counting, routes, logger: silent });
       await second.start();
       await append('Tick', 1);
       await waitFor('the new event dispatched', async () => second.position() === (await fx.eventStore.head()).position);
@@ -193,7 +198,7 @@ describe('dispatcher on the local queue', () => {
     const head = (await fx.eventStore.head()).position;
     assert.ok(head);
     await fx.readStore.collection('_checkpoints').upsert({ _id: 'dispatcher' }, { $set: { position: head, version: 1 } });
-    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: queue, routes, logger: silent });
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: noReadModels, jobQueue: queue, routes, logger: silent });
     await dispatcher.start();
     await append('Tick', 2);
     await waitFor('two new jobs', () => rec.runs.size === 2);
@@ -215,7 +220,7 @@ describe('dispatcher on the local queue', () => {
       return queue.addBulk(name, jobs);
     } };
     await append('Tick', 4);
-    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: flaky, routes, logger: silent });
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: noReadModels, jobQueue: flaky, routes, logger: silent });
     const started = dispatcher.start(); // catch-up keeps retrying while the queue is down
     await sleep(300);
     assert.equal(dispatcher.position(), undefined);
@@ -239,6 +244,137 @@ describe('dispatcher on the local queue', () => {
   });
 });
 
+/** The read store with every batch of writes delayed: projections that lag well behind the log. */
+function slowed(readStore: ReadStore, delayMs: number): ReadStore {
+  return new Proxy(readStore, {
+    get(target, property) {
+      if (property === 'applyBatch') {
+        return async (...args: Parameters<ReadStore['applyBatch']>) => {
+          await sleep(delayMs);
+          return target.applyBatch(...args);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+describe('dispatcher after the read models', () => {
+  /** `UserRegistered` starts a job whose processor reads the user from the users read model. */
+  const userRoutes: JobRoute[] = [
+    {
+      eventTypes: new Set(['UserRegistered']),
+      jobs: (event) => [{ queue: QUEUE, name: 'greet', data: { userId: (event.data as { userId: string }).userId }, jobId: `greet-${event.id}`, options: { attempts: 1 } }],
+    },
+  ];
+  let registered = 0;
+  async function register(count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const userId = `u${++registered}`;
+      ids.push(userId);
+      await fx.eventStore.append(`user-${userId}`, [
+        {
+          type: 'UserRegistered',
+          data: { userId, username: `user${registered}`, email: `user${registered}@example.com`, passwordHash: 'h', isAdmin: false, registeredAt: '2026-11-21T10:00:00.000Z' },
+        },
+      ]);
+    }
+    return ids;
+  }
+
+  /** Per user: whether its job's processor found it in the read model on its first try; and runs per job. */
+  function readingRecorder(queue: JobQueue) {
+    const found = new Map<string, boolean>();
+    const runs = new Map<string, number>();
+    const worker = queue.process<{ userId: string }, void>(QUEUE, async (job) => {
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      const user = await fx.readStore.collection(USERS).findOne({ _id: job.data.userId });
+      found.set(job.data.userId, user !== null && job.attemptsMade === 0);
+    }, { concurrency: 4 });
+    return { found, runs, close: () => worker.close() };
+  }
+
+  test('a job\'s processor finds its event in the read models on its first try, with the projections lagging', async () => {
+    const queue = await createLocalJobQueue({ file: ':memory:' });
+    const rec = readingRecorder(queue);
+    const before = await register(3);
+    const runner = new ProjectionRunner({ eventStore: fx.eventStore, readStore: slowed(fx.readStore, 150), projections });
+    // Not awaited: the dispatcher's catch-up starts while the projections are still catching up.
+    const runnerStarted = runner.start();
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: runner, jobQueue: queue, routes: userRoutes, logger: silent });
+    await dispatcher.start();
+    await runnerStarted;
+    const live = await register(5);
+    const all = [...before, ...live];
+    await waitFor('every user\'s job', () => all.every((id) => rec.found.has(id)), 10_000);
+    assert.deepEqual(all.filter((id) => rec.found.get(id) !== true), [], 'every processor found its user on its first try');
+    await waitFor('the checkpoint at the head', async () => dispatcher.position() === (await fx.eventStore.head()).position);
+    await dispatcher.stop();
+    await runner.stop();
+    await rec.close();
+    await queue.close();
+  });
+
+  test('over a restart, jobs held back for the read models are enqueued once, after them', async () => {
+    const queue = await createLocalJobQueue({ file: ':memory:' });
+    const rec = readingRecorder(queue);
+    const added: string[] = [];
+    const counting: JobQueue = { ...queue, addBulk: async (name, jobs) => {
+      added.push(...jobs.map((job) => job.options?.jobId ?? '?'));
+      return queue.addBulk(name, jobs);
+    } };
+    let runner = new ProjectionRunner({ eventStore: fx.eventStore, readStore: slowed(fx.readStore, 200), projections });
+    await runner.start();
+    const first = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: runner, jobQueue: counting, routes: userRoutes, logger: silent });
+    await first.start();
+    const early = await register(4);
+    // Stopped while the projections still work through those events: their jobs are not all enqueued yet.
+    await sleep(50);
+    await first.stop();
+    await runner.stop();
+    assert.ok(added.length < early.length, `${added.length} of ${early.length} jobs enqueued before the projections reached them`);
+    const late = await register(2);
+
+    runner = new ProjectionRunner({ eventStore: fx.eventStore, readStore: slowed(fx.readStore, 200), projections });
+    const runnerStarted = runner.start();
+    const second = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: runner, jobQueue: counting, routes: userRoutes, logger: silent });
+    await second.start();
+    await runnerStarted;
+    const all = [...early, ...late];
+    await waitFor('every user\'s job', () => all.every((id) => rec.found.has(id)), 10_000);
+    await waitFor('the checkpoint at the head', async () => second.position() === (await fx.eventStore.head()).position);
+    await sleep(200); // a doubled job would show up right behind the last one
+    assert.deepEqual(all.filter((id) => rec.found.get(id) !== true), [], 'every processor found its user on its first try');
+    assert.equal(added.length, all.length, `enqueued ${added.join(', ')}`);
+    assert.equal(new Set(added).size, added.length, 'no job enqueued twice');
+    for (const [id, count] of rec.runs) assert.equal(count, 1, `job ${id} ran ${count} times`);
+    await second.stop();
+    await runner.stop();
+    await rec.close();
+    await queue.close();
+  });
+
+  test('read models that never get there hold the jobs back; the dispatcher still stops at once', async () => {
+    const queue = await createLocalJobQueue({ file: ':memory:' });
+    const rec = recorder(queue);
+    await append('Tick', 2);
+    const stuck = { waitFor: (_position: string, timeoutMs = 2000) => sleep(timeoutMs, false) };
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: stuck, jobQueue: queue, routes, logger: silent });
+    const started = dispatcher.start();
+    await sleep(300);
+    assert.equal(rec.runs.size, 0, 'no job before the read models have its event');
+    const stopAt = Date.now();
+    await dispatcher.stop();
+    await started;
+    assert.ok(Date.now() - stopAt < 500, `stop took ${Date.now() - stopAt} ms`);
+    assert.equal(await queue.readPosition('dispatcher'), undefined, 'the checkpoint did not move past the held-back events');
+    await rec.close();
+    await queue.close();
+  });
+});
+
 const REDIS_URL = process.env.REDIS_URL;
 describe('dispatcher on BullMQ with a private redis-server: faults', { skip: REDIS_URL ? false : 'skipped: set REDIS_URL to run the BullMQ fault tests' }, () => {
   test('Redis stopped for 10 s while events keep coming: every job runs, each once', { timeout: 90_000 }, async () => {
@@ -246,7 +382,7 @@ describe('dispatcher on BullMQ with a private redis-server: faults', { skip: RED
     const queue = createBullmqJobQueue({ url: redis.url, prefix: `t${randomUUID().slice(0, 8)}`, logger: silent, workerSettings: { lockDuration: 2000, stalledInterval: 1000 } });
     const rec = recorder(queue);
     const { runs, close } = rec;
-    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, jobQueue: queue, routes, logger: silent });
+    const dispatcher = new Dispatcher({ eventStore: fx.eventStore, readStore: fx.readStore, readModels: noReadModels, jobQueue: queue, routes, logger: silent });
     try {
       await append('Tick', 20);
       await dispatcher.start();

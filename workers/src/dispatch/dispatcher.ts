@@ -14,6 +14,10 @@
  *
  * - its position lives with the jobs (`JobQueue.writePosition`: jobs.db, or Redis), not in the read models:
  *   a read-model file replaced and rebuilt from the log never enqueues (and e-mails) the log's jobs again.
+ * - a job runs after the read models it reads: an event's jobs are enqueued only once the projections have
+ *   passed its position (`readModels.waitFor`, woken by the runner's progress; the runner runs in the same
+ *   process in both deployments). No processor has to retry while a read model catches up: a document it
+ *   does not find was never there or is gone.
  *
  * Run exactly one dispatcher per deployment (the projections service, or the one-process start).
  */
@@ -23,18 +27,40 @@ import type { JobQueue } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { Logger } from '@crossfeed/platform/logger.ts';
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CHECKPOINTS, type Checkpoint } from '@crossfeed/projections/projection.ts';
+import type { ReadModelWaiter } from '@crossfeed/projections/runner/read-model-waiter.ts';
 import type { JobRoute, JobSpec } from './job-routes.ts';
 
 export const DISPATCHER_CHECKPOINT = 'dispatcher';
 const BACKOFF_START_MS = 100;
 const BACKOFF_CAP_MS = 5000;
+/**
+ * How long one wait for the read models lasts before the dispatcher checks whether it is stopping and says
+ * it is still waiting. The wait itself is woken by the runner's progress, not polled.
+ */
+const READ_MODELS_WAIT_MS = 1000;
+/** A wait answered false at once (a runner that stopped) is tried again after this pause, not in a spin. */
+const READ_MODELS_PAUSE_MS = 100;
+/** How often a long wait for the read models (a rebuild after the read store was lost) is logged. */
+const READ_MODELS_LOG_MS = 10_000;
+
+/** The dispatcher stopped while a batch waited for the read models: the batch is left for the next start. */
+class DispatcherStopped extends Error {
+  constructor() {
+    super('the dispatcher stopped');
+  }
+}
 
 export interface DispatcherOptions {
   eventStore: EventStore;
   readStore: ReadStore;
   jobQueue: JobQueue;
   routes: readonly JobRoute[];
-  logger?: Pick<Logger, 'info' | 'error'>;
+  /**
+   * The projection runner of this process (or a checkpoint-polling waiter where it runs elsewhere): a batch's
+   * jobs are enqueued once every read model has applied its events.
+   */
+  readModels: ReadModelWaiter;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Events read per catch-up batch (default 1000). */
   batchSize?: number;
   /** The name of its position in the job queue (default 'dispatcher'); tests and benchmarks use their own. */
@@ -79,6 +105,8 @@ export class Dispatcher {
   #stopped = false;
   #starting: Promise<void> | undefined;
   readonly #abort = new AbortController();
+  /** Resolves false when the dispatcher stops: ends a wait for the read models. */
+  readonly #stopping = new Promise<false>((resolve) => this.#abort.signal.addEventListener('abort', () => resolve(false), { once: true }));
   /** Live events delivered and not dispatched yet, in log order. */
   #buffer: RecordedEvent[] = [];
   #lastBuffered: Position | undefined;
@@ -170,6 +198,10 @@ export class Dispatcher {
       } catch (error) {
         if (this.#stopped) {
           // The checkpoint did not move past these events: the next start enqueues them.
+          if (error instanceof DispatcherStopped) {
+            this.#releaseRoom(true);
+            return;
+          }
           logger?.error({ err: error, events: this.#buffer.length }, 'dispatcher: enqueue failed while stopping; the next start resumes from the checkpoint');
           this.#releaseRoom(true);
           return;
@@ -200,6 +232,7 @@ export class Dispatcher {
         backoff = BACKOFF_START_MS;
         if (batch.length < limit) return;
       } catch (error) {
+        if (error instanceof DispatcherStopped) return;
         logger?.error({ err: error, position: this.#position, retryInMs: backoff }, 'dispatcher: catch-up failed; retrying the batch');
         await sleep(backoff, undefined, { signal: this.#abort.signal }).catch(() => undefined);
         backoff = Math.min(backoff * 2, BACKOFF_CAP_MS);
@@ -207,12 +240,17 @@ export class Dispatcher {
     }
   }
 
-  /** Enqueues the batch's jobs, then (only then) moves the checkpoint to its last event. */
+  /**
+   * Enqueues the batch's jobs once the read models include their events, then (only then) moves the
+   * checkpoint to its last event.
+   */
   async #dispatch(events: readonly RecordedEvent[]): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
     const { jobQueue, routes, logger } = this.#options;
     const byQueue = jobsFor(routes, events, logger);
+    const lastWithJobs = events.findLast((event) => routes.some((route) => route.eventTypes.has(event.type)));
+    if (byQueue.size > 0 && lastWithJobs) await this.#readModelsPast(lastWithJobs.position);
     await Promise.all(
       [...byQueue].map(([queue, specs]) =>
         jobQueue.addBulk(
@@ -223,5 +261,27 @@ export class Dispatcher {
     );
     await jobQueue.writePosition(this.#checkpointId, last.position);
     this.#position = last.position;
+  }
+
+  /**
+   * Resolves once every read model has applied `position`. Waits as long as that takes (a rebuild of the read
+   * models holds the jobs back, it does not drop them); throws `DispatcherStopped` when the dispatcher stops.
+   */
+  async #readModelsPast(position: Position): Promise<void> {
+    const { readModels, logger } = this.#options;
+    const since = Date.now();
+    let loggedAt = since;
+    for (;;) {
+      if (this.#stopped) throw new DispatcherStopped();
+      const asked = Date.now();
+      if (await Promise.race([readModels.waitFor(position, READ_MODELS_WAIT_MS), this.#stopping])) return;
+      if (this.#stopped) throw new DispatcherStopped();
+      const now = Date.now();
+      if (now - loggedAt >= READ_MODELS_LOG_MS) {
+        loggedAt = now;
+        logger?.warn({ position, waitedMs: now - since }, 'dispatcher: jobs wait for the read models to reach their event');
+      }
+      if (now - asked < READ_MODELS_WAIT_MS / 2) await sleep(READ_MODELS_PAUSE_MS, undefined, { signal: this.#abort.signal }).catch(() => undefined);
+    }
   }
 }
