@@ -1,5 +1,6 @@
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { DEFAULT_REQUIRED_SHARES, MATCHED_ITEMS, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
+import type { MatchesChangedPush, UserDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ContentDto, MatchProgress, RemainingShuffles, StepStatus, ViewFilter } from './types';
 
 export { MATCHED_ITEMS };
@@ -164,4 +165,16 @@ export function isContentList(value: unknown): value is ContentDto[] {
       (item) => item !== null && typeof item === 'object' && typeof (item as ContentDto).id === 'string' && typeof (item as ContentDto).title === 'string',
     )
   );
+}
+
+/**
+ * Whether content that entered the match pools (`matches:changed`) may change what this creator's match list
+ * shows: not their own content, and related to their profile's categories or interests, or their list is not
+ * full yet (it is then topped up with unrelated content). Anything else would fetch for nothing.
+ */
+export function matchesChangeConcerns(change: MatchesChangedPush, user: Pick<UserDto, 'id' | 'profile'> | null, shown: number): boolean {
+  if (!user || change.user_id === user.id) return false;
+  if (shown < MATCHED_ITEMS) return true;
+  const terms = new Set([...(user.profile?.categories ?? []), ...(user.profile?.interests ?? [])].map((term) => term.toLowerCase()));
+  return change.categories.some((category) => terms.has(category.toLowerCase()));
 }

@@ -1,11 +1,17 @@
 import type { RegisterHandlers } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
+import { matchesChangeConcerns } from '../workspace-rules';
+
+/** A `matches:changed` refresh waits this long, plus up to the spread (so tabs do not all fetch at once). */
+export const MATCHES_REFRESH_MIN_MS = 300;
+export const MATCHES_REFRESH_SPREAD_MS = 1500;
 
 /**
  * `content:progress` moves the user's own content towards its required shares without a reload, and
  * `content:updated` replaces it when it is released, paused, resumed or moderated, `content:removed` drops it;
  * `workspace:updated` (a toggle, a reset or a share in any tab or device of this user) fetches the kept
- * workspace again. After a reconnect the own list and the workspace, if loaded, are fetched again for the
+ * workspace again; `matches:changed` (another creator's content entered the match pools) refreshes the
+ * match list when it may concern it. After a reconnect the own list and the workspace, if loaded, are fetched again for the
  * pushes missed meanwhile.
  */
 export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect) => {
@@ -23,6 +29,18 @@ export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect)
   // Deleted in another tab or removed by an admin: out of every list here too, without a reload.
   socket.on('content:removed', ({ content_id: contentId }) => {
     useAppStore.getState().forgetContent(contentId);
+  });
+  // New content in the match pools: a list it may concern follows, quietly. Pushes within a moment are one
+  // fetch, and tabs spread their fetches over a second or two rather than all asking at once.
+  let matchesRefresh: ReturnType<typeof setTimeout> | undefined;
+  socket.on('matches:changed', (change) => {
+    const state = useAppStore.getState();
+    if (state.matchedStatus !== 'ready' || matchesRefresh !== undefined) return;
+    if (!matchesChangeConcerns(change, state.user, state.matchedContents.length)) return;
+    matchesRefresh = setTimeout(() => {
+      matchesRefresh = undefined;
+      void useAppStore.getState().fetchMatchedContent({ quiet: true });
+    }, MATCHES_REFRESH_MIN_MS + Math.random() * MATCHES_REFRESH_SPREAD_MS);
   });
   onReconnect(() => {
     const state = useAppStore.getState();

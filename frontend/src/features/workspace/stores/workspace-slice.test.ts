@@ -376,6 +376,42 @@ describe('workspace slice', () => {
     });
   });
 
+  describe('quiet refresh (a matches:changed push)', () => {
+    it('keeps the list on screen while it asks, then shows the new list', async () => {
+      get.mockResolvedValueOnce(contents('a', 'b'));
+      await store().fetchMatchedContent();
+      get.mockResolvedValueOnce(contents('new', 'a', 'b'));
+      const pending = store().fetchMatchedContent({ quiet: true });
+      expect(store().matchedStatus).toBe('ready');
+      expect(store().matchedContents.map((item) => item.id)).toEqual(['a', 'b']);
+      await pending;
+      expect(store().matchedContents.map((item) => item.id)).toEqual(['new', 'a', 'b']);
+    });
+
+    it('a failure keeps the list and says nothing', async () => {
+      get.mockResolvedValueOnce(contents('a'));
+      await store().fetchMatchedContent();
+      get.mockRejectedValueOnce(new ApiError(500, 'Matching is down.'));
+      await store().fetchMatchedContent({ quiet: true });
+      expect(store().matchedStatus).toBe('ready');
+      expect(store().matchedContents.map((item) => item.id)).toEqual(['a']);
+      expect(toastError).not.toHaveBeenCalled();
+    });
+
+    it('leaves a shuffled list as the creator asked for it, and asks nothing before the list loaded', async () => {
+      await store().fetchMatchedContent({ quiet: true });
+      expect(get).not.toHaveBeenCalled();
+      signIn(true);
+      get.mockResolvedValueOnce(contents('a'));
+      await store().fetchMatchedContent();
+      post.mockResolvedValueOnce(contents('s1', 's2'));
+      await store().shuffleMatches();
+      await store().fetchMatchedContent({ quiet: true });
+      expect(get).toHaveBeenCalledTimes(1);
+      expect(store().matchedContents.map((item) => item.id)).toEqual(['s1', 's2']);
+    });
+  });
+
   describe('view filter', () => {
     it('a non-premium Premium choice opens the upsell and the filter does not change', () => {
       expect(store().chooseViewFilter('rankedContent')).toBe(false);

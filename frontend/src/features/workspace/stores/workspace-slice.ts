@@ -69,7 +69,11 @@ export type WorkspaceSlice = {
   /** The premium upsell, opened by a Premium filter or a blocked shuffle. */
   workspaceUpsellOpen: boolean;
 
-  fetchMatchedContent: () => Promise<void>;
+  /**
+   * `quiet`: a refresh a push asked for (new content in the pools): the list stays on screen meanwhile and a
+   * failure keeps it, silently; a list the creator shuffled is kept as it is.
+   */
+  fetchMatchedContent: (options?: { quiet?: boolean }) => Promise<void>;
   /** Blocked free users get the upsell instead of a call. */
   shuffleMatches: () => Promise<void>;
   fetchRemainingShuffles: () => Promise<void>;
@@ -156,6 +160,8 @@ const isWorkspace = (answer: unknown): answer is WorkspaceDto =>
 export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlewares, [], WorkspaceSlice> = (set, get) => {
   // A matched-content answer that arrives after a newer fetch or shuffle started must not win.
   let matchGeneration = 0;
+  // The list on screen is a shuffle the creator asked for: a push does not replace it.
+  let shuffled = false;
   let ownGeneration = 0;
   // The kept workspace: writes (PUT after toggles, POST reset) go to the server one after the other, so the
   // server ends with the latest; a GET answer older than a write must not win over it.
@@ -247,13 +253,18 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
   return {
     ...initialData(),
 
-    fetchMatchedContent: async () => {
+    fetchMatchedContent: async (options) => {
+      const quiet = options?.quiet === true;
+      if (quiet && (shuffled || get().matchedStatus !== 'ready')) return;
       const generation = ++matchGeneration;
       const filter = get().viewFilter;
-      set((state) => {
-        state.matchedStatus = 'loading';
-        state.matchedError = null;
-      });
+      if (!quiet) {
+        shuffled = false;
+        set((state) => {
+          state.matchedStatus = 'loading';
+          state.matchedError = null;
+        });
+      }
       try {
         const items = await getMatchedContent(filter);
         if (generation !== matchGeneration) return;
@@ -262,7 +273,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
           state.matchedStatus = 'ready';
         });
       } catch (error) {
-        if (generation !== matchGeneration) return;
+        if (generation !== matchGeneration || quiet) return;
         set((state) => {
           state.matchedStatus = 'error';
           state.matchedError = errorMessage(error, WORKSPACE_MESSAGES.matchedFetchFailed);
@@ -287,6 +298,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
           state.shuffling = false;
           if (!isPremium()) state.remainingShuffles = remainingAfterShuffle(state.remainingShuffles);
           if (generation === matchGeneration) {
+            shuffled = true;
             state.matchedContents = (Array.isArray(items) ? items : []).slice(0, MATCHED_ITEMS);
             state.matchedStatus = 'ready';
             state.matchedError = null;
