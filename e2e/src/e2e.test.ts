@@ -26,6 +26,8 @@ import { audienceInsightsJourney } from './journeys/audience-insights.ts';
 import { batchActionsJourney } from './journeys/batch-actions.ts';
 import { contactImportJourney } from './journeys/contact-import.ts';
 import { shareReachJourney } from './journeys/share-reach.ts';
+import { premiumRankingJourney } from './journeys/premium-ranking.ts';
+import { uiTrustJourney } from './journeys/ui-trust.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
@@ -130,5 +132,16 @@ describe('Crossfeed end-to-end journeys', () => {
     '19. an admin deletes the last flag of content under review and is asked for the outcome; Moderated content still reaches the item',
     'j19-moderation-outcome',
     moderationOutcomeJourney,
+  );
+  journey(
+    '20. Premium ranked and top-performer matches say how they were ranked and show the number behind each item; top performers include items already released',
+    'j20-premium-ranking',
+    premiumRankingJourney,
+  );
+  journey(
+    '21. at 1366×768 and 390×844 every message shows where the creator is looking, limits show before a choice, screens stay live, dialogs keep the keyboard',
+    'j21-ui-trust',
+    uiTrustJourney,
+    ACCESSIBILITY_TIMEOUT_MS,
   );
 });
