@@ -20,7 +20,7 @@ import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/conte
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { loadUserDto } from '@crossfeed/projections/users/user.dto.ts';
 import { userRoom } from '@crossfeed/platform/realtime/realtime.port.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute, type JobSpec } from '../dispatch/job-routes.ts';
 import { MATCHING_QUEUE } from '../matching/matching.processor.ts';
 import type { WorkerDeps } from '../registry.ts';
 import { givesWayToRequests } from '@crossfeed/platform/foreground.ts';
@@ -32,30 +32,22 @@ export const AUDIENCE_SCORE_PATTERN = '30 2 * * *';
 
 export type AudienceScoreJob = { userId: string } | { all: true };
 
-/** Whose score an event moves: the content's owner, and the creator whose contact clicked or converted. */
-const SCORED_FIELDS: Record<string, readonly string[]> = {
-  ContentShared: ['contentOwnerId'],
-  LinkClicked: ['ownerId', 'sharerId'],
-  ConversionRecorded: ['ownerId', 'sharerId'],
-};
+/** One job per creator whose score the event moves, the first one's id derived from the event id alone. */
+function scoreJobs(event: RecordedEvent, ...userIds: (string | null | undefined)[]): JobSpec[] {
+  return [...new Set(userIds.filter((userId): userId is string => typeof userId === 'string' && userId !== ''))].map((userId, index) => ({
+    queue: AUDIENCE_SCORE_QUEUE,
+    name: 'score-user',
+    data: { userId },
+    jobId: index === 0 ? `audience-score-${event.id}` : `audience-score-${event.id}-${index}`,
+  }));
+}
 
-export const audienceScoreRoute: JobRoute = {
-  eventTypes: new Set(Object.keys(SCORED_FIELDS)),
-  jobs(event: RecordedEvent) {
-    const data = event.data as Record<string, unknown>;
-    const userIds = new Set<string>();
-    for (const field of SCORED_FIELDS[event.type] ?? []) {
-      const value = data[field];
-      if (typeof value === 'string' && value) userIds.add(value);
-    }
-    return [...userIds].map((userId, index) => ({
-      queue: AUDIENCE_SCORE_QUEUE,
-      name: 'score-user',
-      data: { userId },
-      jobId: index === 0 ? `audience-score-${event.id}` : `audience-score-${event.id}-${index}`,
-    }));
-  },
-};
+/** Whose score an event moves: the content's owner, and the creator whose contact clicked or converted. */
+export const audienceScoreRoute = jobRoute({
+  ContentShared: (event) => scoreJobs(event, event.data.contentOwnerId),
+  LinkClicked: (event) => scoreJobs(event, event.data.ownerId, event.data.sharerId),
+  ConversionRecorded: (event) => scoreJobs(event, event.data.ownerId, event.data.sharerId),
+});
 
 /** The rule's inputs for one creator, from the read models. */
 export async function creatorScoreInputs(readStore: ReadStore, userId: string): Promise<CreatorScoreInputs> {

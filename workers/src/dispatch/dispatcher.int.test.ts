@@ -25,13 +25,15 @@ import { ProjectionRunner } from '@crossfeed/projections/runner/projection-runne
 import { USERS } from '@crossfeed/projections/users/users.projection.ts';
 import { startPrivateRedis } from '../testing/private-redis.ts';
 import { Dispatcher } from './dispatcher.ts';
-import type { JobRoute } from './job-routes.ts';
+import { jobRoute, type JobRoute, type JobSpec } from './job-routes.ts';
 
 const QUEUE = `dispatch-test-${randomUUID().slice(0, 8)}`;
 /** `Tick` starts one job; `Pair` starts two on the same queue; anything else starts none. */
+type TestEvent = { type: 'Tick'; data: { n: number } } | { type: 'Pair'; data: { n: number } };
+const tick = (event: RecordedEvent<string, { n: number }>): JobSpec[] => [{ queue: QUEUE, name: 'tick', data: { n: event.data.n }, jobId: `tick-${event.id}` }];
 const routes: JobRoute[] = [
-  { eventTypes: new Set(['Tick', 'Pair']), jobs: (event) => [{ queue: QUEUE, name: 'tick', data: { n: (event.data as { n: number }).n }, jobId: `tick-${event.id}` }] },
-  { eventTypes: new Set(['Pair']), jobs: (event) => [{ queue: QUEUE, name: 'pair', data: { n: (event.data as { n: number }).n }, jobId: `pair-${event.id}` }] },
+  jobRoute<TestEvent>({ Tick: tick, Pair: tick }),
+  jobRoute<TestEvent>({ Pair: (event) => [{ queue: QUEUE, name: 'pair', data: { n: event.data.n }, jobId: `pair-${event.id}` }] }),
 ];
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** These tests' jobs read no read model: the read models are always there. */
@@ -262,11 +264,8 @@ function slowed(readStore: ReadStore, delayMs: number): ReadStore {
 
 describe('dispatcher after the read models', () => {
   /** `UserRegistered` starts a job whose processor reads the user from the users read model. */
-  const userRoutes: JobRoute[] = [
-    {
-      eventTypes: new Set(['UserRegistered']),
-      jobs: (event) => [{ queue: QUEUE, name: 'greet', data: { userId: (event.data as { userId: string }).userId }, jobId: `greet-${event.id}`, options: { attempts: 1 } }],
-    },
+  const userRoutes = [
+    jobRoute({ UserRegistered: (event) => [{ queue: QUEUE, name: 'greet', data: { userId: event.data.userId }, jobId: `greet-${event.id}`, options: { attempts: 1 } }] }),
   ];
   let registered = 0;
   async function register(count: number): Promise<string[]> {

@@ -7,12 +7,10 @@
  * Idempotent: the mailer's `messageId` is `account-confirm-{userId}`, so a job run twice sends one e-mail;
  * an address already confirmed gets none.
  */
-import type { UserRegisteredData } from '@crossfeed/domain/users/user.events.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { accountConfirmationLink, accountConfirmationSecret, signingSecret } from '@crossfeed/platform/security/derived-tokens.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 
 export const ACCOUNT_CONFIRMATION_EMAIL_QUEUE = 'account-confirmation-email';
@@ -24,10 +22,9 @@ export interface AccountConfirmationEmailJob {
   email: string;
 }
 
-export const accountConfirmationEmailRoute: JobRoute = {
-  eventTypes: new Set(['UserRegistered']),
-  jobs: (event: RecordedEvent) => {
-    const { userId, username, email } = event.data as UserRegisteredData;
+export const accountConfirmationEmailRoute = jobRoute({
+  UserRegistered: (event) => {
+    const { userId, username, email } = event.data;
     const data: AccountConfirmationEmailJob = { userId, username, email };
     return [
       {
@@ -40,7 +37,7 @@ export const accountConfirmationEmailRoute: JobRoute = {
       },
     ];
   },
-};
+});
 
 export function accountConfirmationText(username: string, link: string): string {
   return [

@@ -8,27 +8,25 @@ import type { MailboxBounced, MailboxComplained } from '@crossfeed/domain/mailbo
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { creatorContentDecider } from '@crossfeed/domain/users/creator-content.decider.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
+import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute, type JobSpec } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 
 export const MAIL_FAILURE_QUEUE = 'mail-failure';
 
 type MailFailureJob = { kind: 'bounced' | 'complained'; data: MailboxBounced['data'] | MailboxComplained['data'] };
 
-export const mailFailureRoute: JobRoute = {
-  eventTypes: new Set(['MailboxBounced', 'MailboxComplained']),
-  jobs: (event) => [
-    {
-      queue: MAIL_FAILURE_QUEUE,
-      name: 'withdraw-credit',
-      data: { kind: event.type === 'MailboxBounced' ? 'bounced' : 'complained', data: event.data as MailFailureJob['data'] },
-      jobId: `mail-failure-${event.id}`,
-    },
-  ],
-};
+export const mailFailureRoute = jobRoute({
+  MailboxBounced: (event) => mailFailureJobs(event, 'bounced'),
+  MailboxComplained: (event) => mailFailureJobs(event, 'complained'),
+});
+
+function mailFailureJobs(event: RecordedEvent<string, MailFailureJob['data']>, kind: MailFailureJob['kind']): JobSpec[] {
+  return [{ queue: MAIL_FAILURE_QUEUE, name: 'withdraw-credit', data: { kind, data: event.data } satisfies MailFailureJob, jobId: `mail-failure-${event.id}` }];
+}
 
 const isMailFailureJob = (value: unknown): value is MailFailureJob => {
   const job = value as Partial<MailFailureJob> | null;

@@ -7,12 +7,11 @@
  * Idempotent: the mailer's `messageId` is the event id, so a job run twice sends one e-mail. Events without
  * `requestId` (recorded before the workers sent these e-mails) start no job.
  */
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { Job, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { passwordResetToken, passwordResetTokenHash, signingSecret } from '@crossfeed/platform/security/derived-tokens.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 
 export const PASSWORD_RESET_EMAIL_QUEUE = 'password-reset-email';
@@ -27,18 +26,12 @@ export interface PasswordResetEmailJob {
 
 export type PasswordResetEmailResult = { sent: true } | { sent: false; reason: 'expired' };
 
-export const passwordResetEmailRoute: JobRoute = {
-  eventTypes: new Set(['PasswordResetRequested']),
-  jobs: (event: RecordedEvent) => {
-    const data = event.data as Partial<PasswordResetEmailJob>;
-    if (typeof data.requestId !== 'string') return [];
-    const job: PasswordResetEmailJob = {
-      eventId: event.id,
-      userId: String(data.userId),
-      requestId: data.requestId,
-      tokenHash: String(data.tokenHash),
-      expiresAt: String(data.expiresAt),
-    };
+export const passwordResetEmailRoute = jobRoute({
+  PasswordResetRequested: (event) => {
+    const { userId, requestId, tokenHash, expiresAt } = event.data;
+    // Requests recorded before `requestId` existed had their e-mail sent by the API.
+    if (requestId === undefined) return [];
+    const job: PasswordResetEmailJob = { eventId: event.id, userId, requestId, tokenHash, expiresAt };
     return [
       {
         queue: PASSWORD_RESET_EMAIL_QUEUE,
@@ -50,7 +43,7 @@ export const passwordResetEmailRoute: JobRoute = {
       },
     ];
   },
-};
+});
 
 export function passwordResetEmailText(username: string, link: string): string {
   return [

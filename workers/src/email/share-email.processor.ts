@@ -26,7 +26,7 @@ import { UnrecoverableJobError } from '@crossfeed/platform/jobs/job-queue.port.t
 import type { Job, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 import { loadShareEmailContext } from './share-email-message.ts';
 import { ensureShareLink } from './share-link.ts';
@@ -57,10 +57,9 @@ export const SHARE_EMAIL_MAX_AGE_DAYS = 7;
 /** E-mails of one share handled at once: enough to keep SMTP busy, few enough to leave the event loop to requests. */
 const SEND_CONCURRENCY = 4;
 
-export const shareEmailRoute: JobRoute = {
-  eventTypes: new Set(['ContentShared']),
-  jobs: (event) => [{ queue: SHARE_EMAIL_QUEUE, name: 'send-share-emails', data: event.data, jobId: `share-email-${event.id}` }],
-};
+export const shareEmailRoute = jobRoute({
+  ContentShared: (event) => [{ queue: SHARE_EMAIL_QUEUE, name: 'send-share-emails', data: event.data satisfies ShareEmailJob, jobId: `share-email-${event.id}` }],
+});
 
 function isShareJob(data: unknown): data is ShareEmailJob {
   const d = data as Partial<ShareEmailJob> | null;

@@ -6,23 +6,21 @@
  * Idempotent: the mailer's `messageId` is `waitlist-confirm-{emailKey}` (an email joins once), so a job run
  * twice sends one e-mail.
  */
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { Job, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { signingSecret, waitlistConfirmationLink, waitlistSecret } from '@crossfeed/platform/security/derived-tokens.ts';
 import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
 import type { WaitlistJoined } from '@crossfeed/domain/waitlist/waitlist.events.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 
 export const WAITLIST_CONFIRMATION_EMAIL_QUEUE = 'waitlist-confirmation-email';
 
 export type WaitlistConfirmationEmailJob = Pick<WaitlistJoined['data'], 'emailKey' | 'email' | 'referralCode'>;
 
-export const waitlistConfirmationEmailRoute: JobRoute = {
-  eventTypes: new Set(['WaitlistJoined']),
-  jobs: (event: RecordedEvent) => {
-    const { emailKey, email, referralCode } = event.data as WaitlistJoined['data'];
+export const waitlistConfirmationEmailRoute = jobRoute({
+  WaitlistJoined: (event) => {
+    const { emailKey, email, referralCode } = event.data;
     const data: WaitlistConfirmationEmailJob = { emailKey, email, referralCode };
     return [
       {
@@ -35,7 +33,7 @@ export const waitlistConfirmationEmailRoute: JobRoute = {
       },
     ];
   },
-};
+});
 
 export const WAITLIST_CONFIRMATION_SUBJECT = 'Confirm your spot on the Crossfeed waitlist';
 

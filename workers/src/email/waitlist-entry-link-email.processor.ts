@@ -9,12 +9,10 @@
  * Idempotent: the mailer's `messageId` is the event's. A request older than an hour is a replay of the log
  * (a dispatcher position lost with a read-model file): nobody is waiting for it, and it is not sent.
  */
-import type { WaitlistEntryLinkRequested } from '@crossfeed/domain/waitlist/waitlist.events.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { signingSecret, waitlistConfirmationLink, waitlistSecret } from '@crossfeed/platform/security/derived-tokens.ts';
 import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 import { WAITLIST_CONFIRMATION_SUBJECT, waitlistConfirmationText } from './waitlist-confirmation-email.processor.ts';
 
@@ -29,15 +27,14 @@ interface EntryLinkJob {
   requestedAt: string;
 }
 
-export const waitlistEntryLinkEmailRoute: JobRoute = {
-  eventTypes: new Set(['WaitlistEntryLinkRequested']),
-  jobs: (event: RecordedEvent) => {
-    const { emailKey, requestedAt } = event.data as WaitlistEntryLinkRequested['data'];
+export const waitlistEntryLinkEmailRoute = jobRoute({
+  WaitlistEntryLinkRequested: (event) => {
+    const { emailKey, requestedAt } = event.data;
     const data: EntryLinkJob = { eventId: event.id, emailKey, requestedAt };
     // Retries cover a waitlist read model that has not caught up yet and mailer hiccups.
     return [{ queue: WAITLIST_ENTRY_LINK_EMAIL_QUEUE, name: 'send-waitlist-entry-link', data, jobId: `waitlist-entry-link-${event.id}`, options: { attempts: 5, backoffMs: 500 } }];
   },
-};
+});
 
 export function entryLinkText(position: number, link: string, referralLink: string): string {
   return [

@@ -17,7 +17,7 @@ import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.t
 import { audienceScoresOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute, type JobSpec } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 import {
   ALL_POOL,
@@ -44,16 +44,9 @@ export const MATCHING_QUEUE = 'matching';
  * released, edited or removed item reaches the pools at once.
  */
 export const MATCHING_RESCORE_QUEUE = 'matching-rescore';
-const RESCORE_EVENTS: ReadonlySet<string> = new Set(['ContentShared']);
 export const REBUILD_SCHEDULER = 'matching-nightly-rebuild';
 /** Every night at 03:00 UTC: freshness, audience scores and click totals move without events. */
 export const REBUILD_PATTERN = '0 3 * * *';
-
-const CONTENT_EVENTS = [
-  'ContentSubmitted', 'ContentEdited', 'ContentDeleted', 'ContentShared', 'ContentStatusChanged', 'ContentRemovedByAdmin',
-  'ContentReleased', 'ContentPaused', 'ContentResumed',
-];
-const CREATOR_EVENTS = ['ProfileCreated', 'ProfileUpdated', 'PremiumStarted', 'PremiumEnded'];
 
 /**
  * The dispatcher usually sees an event before the projections have applied it, so a content job often finds
@@ -64,22 +57,40 @@ const CREATOR_EVENTS = ['ProfileCreated', 'ProfileUpdated', 'PremiumStarted', 'P
  */
 export const MATCHING_JOB_RETRIES = { attempts: 10, backoffMs: 100 } as const;
 
-/** Events → matching jobs, one per event, with the job id derived from the event id. */
-export const matchingRoute: JobRoute = {
-  eventTypes: new Set([...CONTENT_EVENTS, ...CREATOR_EVENTS]),
-  jobs(event: RecordedEvent) {
-    const data = event.data as Record<string, unknown>;
-    const jobId = `matching-${event.id}`;
-    if (CREATOR_EVENTS.includes(event.type)) {
-      return [{ queue: MATCHING_QUEUE, name: 'refresh-creator', data: { userId: String(data.userId) }, jobId, options: MATCHING_JOB_RETRIES }];
-    }
-    const job: { contentId: string; removed?: boolean; status?: string } = { contentId: String(data.contentId) };
-    if (event.type === 'ContentDeleted' || event.type === 'ContentRemovedByAdmin') job.removed = true;
-    if (event.type === 'ContentStatusChanged') job.status = String(data.status);
-    const queue = RESCORE_EVENTS.has(event.type) ? MATCHING_RESCORE_QUEUE : MATCHING_QUEUE;
-    return [{ queue, name: 'refresh-content', data: job, jobId, options: MATCHING_JOB_RETRIES }];
-  },
-};
+export interface ContentMatchingJob {
+  contentId: string;
+  /** The content was deleted or removed by an admin: it leaves every pool. */
+  removed?: boolean;
+  status?: string;
+}
+
+/** One job per event, its id derived from the event id. */
+const contentJob = (
+  event: RecordedEvent<string, { contentId: string }>,
+  change: Omit<ContentMatchingJob, 'contentId'> = {},
+  queue = MATCHING_QUEUE,
+): JobSpec[] => [{ queue, name: 'refresh-content', data: { contentId: event.data.contentId, ...change } satisfies ContentMatchingJob, jobId: `matching-${event.id}`, options: MATCHING_JOB_RETRIES }];
+const creatorJob = (event: RecordedEvent<string, { userId: string }>): JobSpec[] => [
+  { queue: MATCHING_QUEUE, name: 'refresh-creator', data: { userId: event.data.userId }, jobId: `matching-${event.id}`, options: MATCHING_JOB_RETRIES },
+];
+
+/** Content and creator events → matching jobs. */
+export const matchingRoute = jobRoute({
+  ContentSubmitted: (event) => contentJob(event),
+  ContentEdited: (event) => contentJob(event),
+  ContentReleased: (event) => contentJob(event),
+  ContentPaused: (event) => contentJob(event),
+  ContentResumed: (event) => contentJob(event),
+  ContentDeleted: (event) => contentJob(event, { removed: true }),
+  ContentRemovedByAdmin: (event) => contentJob(event, { removed: true }),
+  ContentStatusChanged: (event) => contentJob(event, { status: event.data.status }),
+  // A share only moves its content a little in the pools: bulk work that gives way to requests.
+  ContentShared: (event) => contentJob(event, {}, MATCHING_RESCORE_QUEUE),
+  ProfileCreated: creatorJob,
+  ProfileUpdated: creatorJob,
+  PremiumStarted: creatorJob,
+  PremiumEnded: creatorJob,
+});
 
 const byBase = (a: PoolEntry, b: PoolEntry): number =>
   b.base - a.base || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -200,7 +211,7 @@ export async function rebuildPools(store: ReadStore, now: string, progress?: (pe
  */
 export async function refreshContent(
   store: ReadStore,
-  job: { contentId: string; removed?: boolean; status?: string },
+  job: ContentMatchingJob,
   now: string,
 ): Promise<{ pools: number; entered?: MatchesChangedPush }> {
   const doc = await store.collection<ContentDoc>(CONTENTS).findOne({ _id: job.contentId });

@@ -22,12 +22,12 @@ import type { NameReserved, ReservationKind } from '@crossfeed/domain/reservatio
 import { fold } from '@crossfeed/domain/shared/decider.ts';
 import { referralRewardsStream, reservationStream, waitlistStream } from '@crossfeed/domain/shared/streams.ts';
 import { waitlistDecider } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
-import type { WaitlistEmailConfirmed, WaitlistEvent } from '@crossfeed/domain/waitlist/waitlist.events.ts';
+import type { WaitlistEvent } from '@crossfeed/domain/waitlist/waitlist.events.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
-import { WrongExpectedVersion, type EventStore, type RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { WrongExpectedVersion, type EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 
 export const REFERRAL_CREDIT_QUEUE = 'referral-credit';
@@ -43,15 +43,14 @@ export type ReferralCreditResult =
   | { credited: true; referrer: string }
   | { credited: false; reason: 'no referrer' | 'unknown code' | 'disposable' | 'self-referral' | 'already credited' | 'monthly cap' };
 
-export const referralCreditRoute: JobRoute = {
-  eventTypes: new Set(['WaitlistEmailConfirmed']),
-  jobs: (event: RecordedEvent) => {
-    const { emailKey, confirmedAt } = event.data as WaitlistEmailConfirmed['data'];
+export const referralCreditRoute = jobRoute({
+  WaitlistEmailConfirmed: (event) => {
+    const { emailKey, confirmedAt } = event.data;
     const data: ReferralCreditJob = { eventId: event.id, emailKey, confirmedAt };
     // Retries cover a users read model that has not caught up and store hiccups.
     return [{ queue: REFERRAL_CREDIT_QUEUE, name: 'credit-referrer', data, jobId: `referral-credit-${event.id}`, options: { attempts: 5, backoffMs: 500 } }];
   },
-};
+});
 
 const WAITLIST_OWNER = 'waitlist:';
 const USER_OWNER = 'user:';

@@ -10,23 +10,21 @@ import type { ReferralRewardGranted } from '@crossfeed/domain/referrals/referral
 import { ConflictError } from '@crossfeed/domain/shared/errors.ts';
 import { promoStream } from '@crossfeed/domain/shared/streams.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { referralRewardCode, signingSecret, waitlistSecret } from '@crossfeed/platform/security/derived-tokens.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 
 export const REFERRAL_REWARD_QUEUE = 'referral-reward';
 
 export type ReferralRewardJob = ReferralRewardGranted['data'] & { eventId: string };
 
-export const referralRewardRoute: JobRoute = {
-  eventTypes: new Set(['ReferralRewardGranted']),
-  jobs: (event: RecordedEvent) => {
-    const data: ReferralRewardJob = { ...(event.data as ReferralRewardGranted['data']), eventId: event.id };
+export const referralRewardRoute = jobRoute({
+  ReferralRewardGranted: (event) => {
+    const data: ReferralRewardJob = { ...event.data, eventId: event.id };
     return [{ queue: REFERRAL_REWARD_QUEUE, name: 'issue-reward', data, jobId: `referral-reward-${event.id}`, options: { attempts: 5, backoffMs: 500 } }];
   },
-};
+});
 
 function isRewardJob(data: unknown): data is ReferralRewardJob {
   const d = data as Partial<ReferralRewardJob> | null;

@@ -17,13 +17,13 @@
 import { creatorContentDecider, mailboxesHoldingSends } from '@crossfeed/domain/users/creator-content.decider.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { scheduleDecider } from '@crossfeed/domain/schedules/schedule.decider.ts';
-import type { ReleaseScheduled, ScheduleKind, ScheduleOutcome, ShareScheduled } from '@crossfeed/domain/schedules/schedule.events.ts';
+import type { ReleaseScheduled, ScheduleKind, ScheduleOutcome } from '@crossfeed/domain/schedules/schedule.events.ts';
 import { ConflictError, DomainError, NotFoundError } from '@crossfeed/domain/shared/errors.ts';
 import { schedulesStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
 import { commandHandlerFor, handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import { emailBudgetsOf } from '@crossfeed/platform/config/config.ts';
-import type { EventMetadata, RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { EventMetadata } from '@crossfeed/platform/event-store/event-store.port.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { CONTACTS, type ContactDoc } from '@crossfeed/projections/contacts/contacts.projection.ts';
 import { isLive, isRemoved, isShareable } from '@crossfeed/domain/rules/content-visibility.ts';
@@ -32,7 +32,7 @@ import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/conte
 import { SCHEDULES, type ScheduleDoc } from '@crossfeed/projections/schedules/schedules.projection.ts';
 import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
-import type { JobRoute, JobSpec } from '../dispatch/job-routes.ts';
+import { jobRoute, type JobSpec } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 
 export const SCHEDULED_ACTION_QUEUE = 'scheduled-action';
@@ -68,20 +68,20 @@ export function scheduledActionJob(data: ScheduledActionJob, nowMs: number = Dat
     name: `scheduled-${data.kind}`,
     data,
     jobId: scheduledActionJobId(data.scheduleId),
-    // A refusal is an outcome, not a failure: retries cover only store hiccups and a lagging read model.
+    // A refusal is an outcome, not a failure: retries cover only store hiccups (the read models are past the
+    // schedule's event before its job is enqueued).
     options: { delay: Math.max(0, Date.parse(data.runAt) - nowMs), attempts: 5, backoffMs: 1000 },
   };
 }
 
-export const scheduledActionRoute: JobRoute = {
-  eventTypes: new Set(['ShareScheduled', 'ReleaseScheduled']),
-  jobs: (event: RecordedEvent) => {
-    const data = event.data as ShareScheduled['data'] | ReleaseScheduled['data'];
-    const kind: ScheduleKind = event.type === 'ShareScheduled' ? 'share' : 'release';
-    const contactIds = 'contactIds' in data ? data.contactIds : [];
-    return [scheduledActionJob({ scheduleId: data.scheduleId, userId: data.userId, kind, contentId: data.contentId, contactIds, runAt: data.runAt })];
-  },
-};
+const scheduleJob = (kind: ScheduleKind, data: ReleaseScheduled['data'], contactIds: string[]): JobSpec[] => [
+  scheduledActionJob({ scheduleId: data.scheduleId, userId: data.userId, kind, contentId: data.contentId, contactIds, runAt: data.runAt }),
+];
+
+export const scheduledActionRoute = jobRoute({
+  ShareScheduled: (event) => scheduleJob('share', event.data, event.data.contactIds),
+  ReleaseScheduled: (event) => scheduleJob('release', event.data, []),
+});
 
 function isScheduledActionJob(data: unknown): data is ScheduledActionJob {
   const d = data as Partial<ScheduledActionJob> | null;

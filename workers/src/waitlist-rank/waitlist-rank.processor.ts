@@ -12,7 +12,7 @@ import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.
 import type { Job, WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import type { ReadStore, WriteOp } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/waitlist.projection.ts';
-import type { JobRoute } from '../dispatch/job-routes.ts';
+import { jobRoute, type JobSpec } from '../dispatch/job-routes.ts';
 import type { WorkerDeps } from '../registry.ts';
 import { WAITLIST_RANKS, type WaitlistRankDoc } from './waitlist-ranks.model.ts';
 
@@ -20,10 +20,9 @@ export const WAITLIST_RANK_QUEUE = 'waitlist-rank';
 export const WAITLIST_RANK_SCHEDULER = 'waitlist-rank-nightly';
 export const WAITLIST_RANK_PATTERN = '15 2 * * *';
 
-export const waitlistRankRoute: JobRoute = {
-  eventTypes: new Set(['WaitlistJoined', 'WaitlistReferralCredited']),
-  jobs: (event: RecordedEvent) => [{ queue: WAITLIST_RANK_QUEUE, name: 'recompute', data: {}, jobId: `waitlist-rank-${event.id}` }],
-};
+const recompute = (event: RecordedEvent): JobSpec[] => [{ queue: WAITLIST_RANK_QUEUE, name: 'recompute', data: {}, jobId: `waitlist-rank-${event.id}` }];
+
+export const waitlistRankRoute = jobRoute({ WaitlistJoined: recompute, WaitlistReferralCredited: recompute });
 
 export interface RankedEntry {
   id: string;
