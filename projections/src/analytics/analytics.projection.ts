@@ -1,7 +1,7 @@
 import { shareCredit } from '@crossfeed/domain/rules/share-credit.ts';
 import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionOp } from '../projection.ts';
 
 /** One document per UTC day (`_id` = `YYYY-MM-DD`): the founder's daily counters. */
 export const ANALYTICS_DAILY = 'analytics_daily';
@@ -66,27 +66,33 @@ const dayOf = (iso: unknown, event: RecordedEvent): string => {
   return new Date(text).toISOString().slice(0, 10);
 };
 
-/** Which data field carries the business time of each event, and which counter it bumps. */
-const COUNTED: Record<string, { time: string; counter?: DailyCounter; creator?: string }> = {
-  UserRegistered: { time: 'registeredAt', counter: 'signups' },
-  ProfileCreated: { time: 'createdAt', counter: 'completed_profiles' },
-  ContentSubmitted: { time: 'submittedAt', counter: 'submissions', creator: 'userId' },
-  ContentShared: { time: 'sharedAt', counter: 'shares', creator: 'sharerId' },
-  ShareCreditGranted: { time: 'grantedAt', counter: 'shares' },
-  LinkClicked: { time: 'clickedAt' },
-  ConversionRecorded: { time: 'recordedAt', counter: 'conversions' },
-  PremiumStarted: { time: 'startedAt', counter: 'premium_starts' },
-  PremiumEnded: { time: 'endedAt', counter: 'premium_cancellations' },
-  WaitlistJoined: { time: 'joinedAt', counter: 'waitlist_joins' },
-  WaitlistReferralCredited: { time: 'creditedAt', counter: 'referrals' },
-};
+/**
+ * The ops of one counted event: `by` (default 1) on the day's `counter` and, when the event names one, its
+ * creator active that day. `at` is the event's business time.
+ */
+function counted(event: RecordedEvent, at: string, counter: DailyCounter, options: { by?: number; creator?: string } = {}): ProjectionOp[] {
+  const day = dayOf(at, event);
+  const by = options.by ?? 1;
+  const ops: ProjectionOp[] = [];
+  if (by !== 0) ops.push({ op: 'upsert', collection: ANALYTICS_DAILY, id: day, update: { $inc: { [counter]: by } } });
+  const { creator } = options;
+  if (creator) ops.push({ op: 'upsert', collection: ANALYTICS_ACTIVE, id: `${day}:${creator}`, update: { $set: { day, user_id: creator } } });
+  return ops;
+}
+
+/** A Premium start or end: counted on its day, and kept in the user's changes for the MRR estimate. */
+function premiumChange(event: RecordedEvent, userId: string, at: string, counter: DailyCounter, change: Omit<PremiumChange, 'at'>): ProjectionOp[] {
+  const ops = counted(event, at, counter);
+  ops.push({ op: 'upsert', collection: ANALYTICS_PREMIUM, id: userId, update: { $push: { changes: { at, ...change } satisfies PremiumChange } } });
+  return ops;
+}
 
 /**
  * Founder analytics (admin `GET /admin/analytics`): per-UTC-day counters over the whole log. At most one op
  * per document per event, so the runner's position guard makes every write idempotent; sums, distinct active
  * creators over a week and the MRR estimate are computed at query time.
  */
-export const analyticsProjection: Projection = {
+export const analyticsProjection = defineProjection({
   name: 'analytics',
   version: 1,
   collections: {
@@ -94,35 +100,22 @@ export const analyticsProjection: Projection = {
     [ANALYTICS_ACTIVE]: [{ key: { day: 1 } }],
     [ANALYTICS_PREMIUM]: [],
   },
-  handles: new Set(Object.keys(COUNTED)),
-
-  project(event): ProjectionOp[] {
-    const spec = COUNTED[event.type];
-    if (!spec) return [];
-    const data = event.data as Record<string, unknown>;
-    const day = dayOf(data[spec.time], event);
-    const counter: DailyCounter | undefined =
-      event.type === 'LinkClicked' ? (data.human === true ? 'human_clicks' : 'bot_clicks') : spec.counter;
-    const ops: ProjectionOp[] = [];
+  handlers: {
+    UserRegistered: (event) => counted(event, event.data.registeredAt, 'signups'),
+    ProfileCreated: (event) => counted(event, event.data.createdAt, 'completed_profiles'),
+    ContentSubmitted: (event) => counted(event, event.data.submittedAt, 'submissions', { creator: event.data.userId }),
     // A share counts the people it reached (`shareCredit`), as every other count of shares does.
-    const by = event.type === 'ContentShared' ? shareCredit(data as { credit?: number }) : event.type === 'ShareCreditGranted' ? Number(data.credit ?? 0) : 1;
-    if (counter && by !== 0) ops.push({ op: 'upsert', collection: ANALYTICS_DAILY, id: day, update: { $inc: { [counter]: by } } });
-    const creator = spec.creator ? data[spec.creator] : undefined;
-    if (typeof creator === 'string' && creator) {
-      ops.push({ op: 'upsert', collection: ANALYTICS_ACTIVE, id: `${day}:${creator}`, update: { $set: { day, user_id: creator } } });
-    }
-
-    if ((event.type === 'PremiumStarted' || event.type === 'PremiumEnded') && typeof data.userId === 'string') {
-      const change: PremiumChange = {
-        at: String(data[spec.time] ?? event.createdAt),
-        kind: event.type === 'PremiumStarted' ? 'start' : 'end',
-        source: event.type === 'PremiumStarted' ? String(data.source ?? '') : null,
-      };
-      ops.push({ op: 'upsert', collection: ANALYTICS_PREMIUM, id: data.userId, update: { $push: { changes: change } } });
-    }
-    return ops;
+    ContentShared: (event) => counted(event, event.data.sharedAt, 'shares', { by: shareCredit(event.data), creator: event.data.sharerId }),
+    ShareCreditGranted: (event) => counted(event, event.data.grantedAt, 'shares', { by: event.data.credit }),
+    LinkClicked: (event) => counted(event, event.data.clickedAt, event.data.human ? 'human_clicks' : 'bot_clicks'),
+    ConversionRecorded: (event) => counted(event, event.data.recordedAt, 'conversions'),
+    PremiumStarted: (event) =>
+      premiumChange(event, event.data.userId, event.data.startedAt, 'premium_starts', { kind: 'start', source: event.data.source }),
+    PremiumEnded: (event) => premiumChange(event, event.data.userId, event.data.endedAt, 'premium_cancellations', { kind: 'end', source: null }),
+    WaitlistJoined: (event) => counted(event, event.data.joinedAt, 'waitlist_joins'),
+    WaitlistReferralCredited: (event) => counted(event, event.data.creditedAt, 'referrals'),
   },
-};
+});
 
 /**
  * Paid subscriptions running at the instant `at` (exclusive): a user counts when their Premium is on and

@@ -1,10 +1,6 @@
-import type { ContactAdded, ContactRemoved } from '@crossfeed/domain/contacts/contact.events.ts';
 import { STILL_LISTED, listedFrom, listedUntil, snapshotDay } from '@crossfeed/domain/rules/audience-insights.ts';
-import type { LinkClicked } from '@crossfeed/domain/content/content.events.ts';
-import type { ContentShared } from '@crossfeed/domain/users/user.events.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionHandlers, type ProjectionOp } from '../projection.ts';
 import { emailHash } from './email-hash.ts';
 
 /**
@@ -55,9 +51,6 @@ export interface AudienceContentClicksDoc extends Doc {
 export const partnerId = (userId: string, partner: string): string => `${userId}:${partner}`;
 export const contentClicksId = (userId: string, contentId: string): string => `${userId}:${contentId}`;
 
-type Handled = ContactAdded | ContactRemoved | ContentShared | LinkClicked;
-type Handlers = { [Type in Handled['type']]: (data: Extract<Handled, { type: Type }>['data']) => ProjectionOp[] };
-
 function partnerOp(userId: string, partner: string, counter: 'shares_given' | 'shares_received', at: string): ProjectionOp {
   const other = counter === 'shares_given' ? 'shares_received' : 'shares_given';
   return {
@@ -74,8 +67,8 @@ function partnerOp(userId: string, partner: string, counter: 'shares_given' | 's
 }
 
 /** Typed by the events it handles: a renamed or new event type fails to compile until handled here. */
-const handlers: Handlers = {
-  ContactAdded: (data) => [
+const handlers: ProjectionHandlers = {
+  ContactAdded: ({ data }) => [
     {
       op: 'upsert',
       collection: CONTACT_EMAIL_HASHES,
@@ -85,14 +78,14 @@ const handlers: Handlers = {
       },
     },
   ],
-  ContactRemoved: (data) => [
+  ContactRemoved: ({ data }) => [
     // Kept for the snapshot of the day it was removed: the removal shows from the next day only.
     { op: 'update', collection: CONTACT_EMAIL_HASHES, id: data.contactId, update: { $set: { listed_until: listedUntil(data.removedAt) } } },
     // Removed contacts (anyone's) that no snapshot from today on holds are forgotten: an index range that is
     // empty but for the first removal of a day.
     { op: 'deleteMany', collection: CONTACT_EMAIL_HASHES, filter: { listed_until: { $lte: snapshotDay(data.removedAt) } } },
   ],
-  ContentShared: (data) => {
+  ContentShared: ({ data }) => {
     // Creators are linked by a delivered share (one that reached a contact), never with oneself; partners once both ways.
     if (data.contactIds.length === 0 || data.sharerId === data.contentOwnerId) return [];
     return [
@@ -100,7 +93,7 @@ const handlers: Handlers = {
       partnerOp(data.contentOwnerId, data.sharerId, 'shares_received', data.sharedAt),
     ];
   },
-  LinkClicked: (data) => {
+  LinkClicked: ({ data }) => {
     // People's clicks by a known contact of a known creator only (bots and anonymous clicks say nothing of an audience).
     if (!data.human || !data.contactId || !data.sharerId) return [];
     return [
@@ -114,7 +107,7 @@ const handlers: Handlers = {
   },
 };
 
-export const audienceInsightsProjection: Projection = {
+export const audienceInsightsProjection = defineProjection({
   name: 'audience-insights',
   // 2: contacts carry the days of the snapshots holding them; removed ones are kept until expired.
   version: 2,
@@ -131,10 +124,5 @@ export const audienceInsightsProjection: Projection = {
     [AUDIENCE_PARTNERS]: [{ key: { user_id: 1, last_shared_at: -1 } }, { key: { user_id: 1, shares_given: 1, shares_received: 1 } }],
     [AUDIENCE_CONTENT_CLICKS]: [{ key: { user_id: 1 } }],
   },
-  handles: new Set(Object.keys(handlers)),
-
-  project(event: RecordedEvent): ProjectionOp[] {
-    const handler = handlers[event.type as Handled['type']] as ((data: unknown) => ProjectionOp[]) | undefined;
-    return handler ? handler(event.data) : [];
-  },
-};
+  handlers,
+});

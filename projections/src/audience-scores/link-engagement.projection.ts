@@ -1,7 +1,6 @@
-import type { ConversionRecorded, LinkClicked } from '@crossfeed/domain/content/content.events.ts';
 import { utcDay } from '@crossfeed/domain/rules/audience-score.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionOp } from '../projection.ts';
 
 export const LINK_ENGAGEMENT = 'link_engagement';
 
@@ -54,26 +53,21 @@ function engagementOp(
   };
 }
 
-export const linkEngagementProjection: Projection = {
+export const linkEngagementProjection = defineProjection({
   name: 'link-engagement',
   // 2: `delivered` and `verified_conversions`.
   version: 2,
   collections: {
     [LINK_ENGAGEMENT]: [{ key: { contact_id: 1 } }, { key: { content_id: 1 } }, { key: { owner_id: 1 } }],
   },
-  handles: new Set(['LinkClicked', 'ConversionRecorded']),
-
-  project(event): ProjectionOp[] {
-    if (event.type === 'LinkClicked') {
-      const data = event.data as LinkClicked['data'];
+  handlers: {
+    LinkClicked: ({ data }) => {
       if (!data.human || !data.contactId) return [];
       return [engagementOp({ ...data, contactId: data.contactId }, data.clickedAt, ['clicks'])];
-    }
-    if (event.type === 'ConversionRecorded') {
-      const data = event.data as ConversionRecorded['data'];
+    },
+    ConversionRecorded: ({ data }) => {
       if (!data.contactId) return [];
       return [engagementOp({ ...data, contactId: data.contactId }, data.recordedAt, data.verified === true ? ['conversions', 'verified_conversions'] : ['conversions'])];
-    }
-    return [];
+    },
   },
-};
+});

@@ -1,7 +1,5 @@
-import type { LinkClicked } from '@crossfeed/domain/content/content.events.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 export const CONTACT_HOURS = 'contact_hours';
 
@@ -14,17 +12,15 @@ export interface ContactHoursDoc extends Doc {
   [hour: `h${number}`]: number;
 }
 
-export const contactHoursProjection: Projection = {
+export const contactHoursProjection = defineProjection({
   name: 'contact-hours',
   version: 1,
   collections: { [CONTACT_HOURS]: [] },
-  handles: new Set(['LinkClicked']),
-
-  project(event: RecordedEvent): ProjectionOp[] {
-    if (event.type !== 'LinkClicked') return [];
-    const data = event.data as LinkClicked['data'];
-    if (!data.human || !data.contactId) return [];
-    const hour = new Date(data.clickedAt).getUTCHours();
-    return [{ op: 'upsert', collection: CONTACT_HOURS, id: data.contactId, update: { $inc: { [`h${hour}`]: 1 } } }];
+  handlers: {
+    LinkClicked: ({ data }) => {
+      if (!data.human || !data.contactId) return [];
+      const hour = new Date(data.clickedAt).getUTCHours();
+      return [{ op: 'upsert', collection: CONTACT_HOURS, id: data.contactId, update: { $inc: { [`h${hour}`]: 1 } } }];
+    },
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { ContactAdded, ContactRemoved, ListStatus } from '@crossfeed/domain/contacts/contact.events.ts';
+import type { ListStatus } from '@crossfeed/domain/contacts/contact.events.ts';
 import { emailKey } from '@crossfeed/domain/shared/streams.ts';
 import { normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 export const CONTACTS = 'contacts';
 
@@ -22,45 +22,37 @@ export interface ContactDoc extends Doc {
   created_at: string;
 }
 
-export const contactsProjection: Projection = {
+export const contactsProjection = defineProjection({
   name: 'contacts',
   // 2: `mailbox_key`. 3: `list_status`.
   version: 3,
   collections: {
     [CONTACTS]: [{ key: { user_id: 1, created_at: 1 } }, { key: { user_id: 1, email_key: 1 } }, { key: { user_id: 1, mailbox_key: 1 } }],
   },
-  handles: new Set(['ContactAdded', 'ContactRemoved']),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'ContactAdded': {
-        const data = event.data as ContactAdded['data'];
-        return [
-          {
-            op: 'upsert',
-            collection: CONTACTS,
-            id: data.contactId,
-            update: {
-              $set: {
-                user_id: data.userId,
-                name: data.name,
-                email: data.email,
-                email_key: emailKey(data.email),
-                mailbox_key: normalizedEmail(data.email),
-                list_status: data.listStatus ?? null,
-                created_at: data.addedAt,
-              },
-              $setOnInsert: { audience_score: null },
+  handlers: {
+    ContactAdded: ({ data }) => {
+      return [
+        {
+          op: 'upsert',
+          collection: CONTACTS,
+          id: data.contactId,
+          update: {
+            $set: {
+              user_id: data.userId,
+              name: data.name,
+              email: data.email,
+              email_key: emailKey(data.email),
+              mailbox_key: normalizedEmail(data.email),
+              list_status: data.listStatus ?? null,
+              created_at: data.addedAt,
             },
+            $setOnInsert: { audience_score: null },
           },
-        ];
-      }
-      case 'ContactRemoved': {
-        const data = event.data as ContactRemoved['data'];
-        return [{ op: 'delete', collection: CONTACTS, id: data.contactId }];
-      }
-      default:
-        return [];
-    }
+        },
+      ];
+    },
+    ContactRemoved: ({ data }) => {
+      return [{ op: 'delete', collection: CONTACTS, id: data.contactId }];
+    },
   },
-};
+});

@@ -1,10 +1,7 @@
-import type { ConversionRecorded, LinkClicked } from '@crossfeed/domain/content/content.events.ts';
 import { utcDay } from '@crossfeed/domain/rules/audience-score.ts';
-import type { ContentShared, ShareCreditGranted, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
 import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionHandlers, type ProjectionOp } from '../projection.ts';
 
 export const CONTENT_DAILY = 'content_daily';
 
@@ -49,30 +46,20 @@ function count(contentId: string, ownerId: string, at: string, counter: Counter 
   ];
 }
 
-type Handlers = {
-  ContentShared: (data: ContentShared['data']) => ProjectionOp[];
-  ShareCreditWithdrawn: (data: ShareCreditWithdrawn['data']) => ProjectionOp[];
-  ShareCreditGranted: (data: ShareCreditGranted['data']) => ProjectionOp[];
-  LinkClicked: (data: LinkClicked['data']) => ProjectionOp[];
-  ConversionRecorded: (data: ConversionRecorded['data']) => ProjectionOp[];
-};
-
-const handlers: Handlers = {
+const handlers: ProjectionHandlers = {
   // Shares count the people they reached (`shareCredit`); a credit taken back leaves the day of its share.
-  ContentShared: (data) => count(data.contentId, data.contentOwnerId, data.sharedAt, 'shares', shareCredit(data)),
-  ShareCreditWithdrawn: (data) =>
+  ContentShared: ({ data }) => count(data.contentId, data.contentOwnerId, data.sharedAt, 'shares', shareCredit(data)),
+  ShareCreditWithdrawn: ({ data }) =>
     withdrawnCredit(data) === 0 ? [] : count(data.contentId, data.contentOwnerId, data.sharedAt, 'shares', -withdrawnCredit(data)),
   // A deferred share's person counts the day their e-mail went.
-  ShareCreditGranted: (data) => (data.credit === 0 ? [] : count(data.contentId, data.contentOwnerId, data.grantedAt, 'shares', data.credit)),
+  ShareCreditGranted: ({ data }) => (data.credit === 0 ? [] : count(data.contentId, data.contentOwnerId, data.grantedAt, 'shares', data.credit)),
   // Bots are kept in the log but never counted (DESIGN §4b: counts only count people's clicks).
   // Clicks recorded before visitors were kept count each, as they did then.
-  LinkClicked: (data) => (data.human ? count(data.contentId, data.ownerId, data.clickedAt, (data.unique ?? true) ? ['clicks', 'unique_clicks'] : 'clicks') : []),
-  ConversionRecorded: (data) => count(data.contentId, data.ownerId, data.recordedAt, 'conversions'),
+  LinkClicked: ({ data }) => (data.human ? count(data.contentId, data.ownerId, data.clickedAt, (data.unique ?? true) ? ['clicks', 'unique_clicks'] : 'clicks') : []),
+  ConversionRecorded: ({ data }) => count(data.contentId, data.ownerId, data.recordedAt, 'conversions'),
 };
 
-const isHandled = (type: string): type is keyof Handlers => Object.hasOwn(handlers, type);
-
-export const contentDailyProjection: Projection = {
+export const contentDailyProjection = defineProjection({
   name: 'content-daily',
   // 2: `unique_clicks`, decided when the click was recorded.
   version: 2,
@@ -80,11 +67,5 @@ export const contentDailyProjection: Projection = {
     // GET /analytics/content/{id}/daily reads one content's days in a range.
     [CONTENT_DAILY]: [{ key: { content_id: 1, day: 1 } }],
   },
-  handles: new Set(Object.keys(handlers)),
-
-  project(event: RecordedEvent): ProjectionOp[] {
-    if (!isHandled(event.type)) return [];
-    const handler = handlers[event.type] as (data: unknown) => ProjectionOp[];
-    return handler(event.data);
-  },
-};
+  handlers,
+});

@@ -1,27 +1,9 @@
 import { isDeliveredVisitor } from '@crossfeed/domain/content/content-links.decider.ts';
-import type {
-  ContentEnhanced,
-  ContentRemovedByAdmin,
-  ContentStatusChanged,
-  ConversionRecorded,
-  LinkClicked,
-  ShortLinkCreated,
-} from '@crossfeed/domain/content/content.events.ts';
-import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
-import type {
-  ContentDeleted,
-  ContentEdited,
-  ContentPaused,
-  ContentReleased,
-  ContentResumed,
-  ContentShared,
-  ContentSubmitted,
-  ShareCreditGranted,
-  ShareCreditWithdrawn,
-} from '@crossfeed/domain/users/user.events.ts';
+import type { LinkClicked } from '@crossfeed/domain/content/content.events.ts';
+import type { ContentSubmitted } from '@crossfeed/domain/users/user.events.ts';
 import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionOp } from '../projection.ts';
 
 export const CONTENTS = 'contents';
 
@@ -139,7 +121,7 @@ export function newContentDoc(data: ContentSubmitted['data']): ContentDoc {
   };
 }
 
-export const contentsProjection: Projection = {
+export const contentsProjection = defineProjection({
   name: 'contents',
   // 2: the owner status (pending, active, shared, inactive) apart from moderation (`moderation_status`, `moderation_reason`).
   // 3: counted and verified clicks and conversions (`unique_clicks`, `verified_clicks`, `verified_conversions`).
@@ -160,162 +142,124 @@ export const contentsProjection: Projection = {
       { key: { 'links.short_code': 1 } },
     ],
   },
-  handles: new Set([
-    'ContentSubmitted',
-    'ContentEdited',
-    'ContentDeleted',
-    'ContentShared',
-    'ShareCreditWithdrawn',
-    'ShareCreditGranted',
-    'ContentReleased',
-    'ContentPaused',
-    'ContentResumed',
-    'ContentFlagged',
-    'ContentStatusChanged',
-    'ContentRemovedByAdmin',
-    'ShortLinkCreated',
-    'ContentEnhanced',
-    'LinkClicked',
-    'ConversionRecorded',
-  ]),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'ContentSubmitted': {
-        const data = event.data as ContentSubmitted['data'];
-        return [
-          {
-            op: 'upsert',
-            collection: CONTENTS,
-            id: data.contentId,
-            update: {
-              $set: withoutId(newContentDoc(data)),
-            },
+  handlers: {
+    ContentSubmitted: ({ data }) => {
+      return [
+        {
+          op: 'upsert',
+          collection: CONTENTS,
+          id: data.contentId,
+          update: {
+            $set: withoutId(newContentDoc(data)),
           },
-        ];
-      }
-      case 'ContentEdited': {
-        const data = event.data as ContentEdited['data'];
-        return [
-          { op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { title: data.title, description: data.description, updated_at: data.editedAt } } },
-        ];
-      }
-      case 'ContentDeleted': {
-        const data = event.data as ContentDeleted['data'];
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { deleted: true, updated_at: data.deletedAt } } }];
-      }
-      case 'ContentShared': {
-        const data = event.data as ContentShared['data'];
-        // The people the share counted (`shareCredit`): the owner's share_count counts what the match counts.
-        const credit = shareCredit(data);
-        if (credit === 0) return [];
-        // Two mutually exclusive writes (a projection never reads): exactly one matches the document. Once
-        // one applied, the position guard stops the other.
-        return [
-          {
-            op: 'updateMany',
-            collection: CONTENTS,
-            filter: { _id: data.contentId, status: 'active', $expr: reachesRequired(credit) },
-            update: { $inc: { share_count: credit }, $set: { status: 'shared' } },
-          },
-          {
-            op: 'updateMany',
-            collection: CONTENTS,
-            filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: staysBelowRequired(credit) }] },
-            update: { $inc: { share_count: credit } },
-          },
-        ];
-      }
-      case 'ShareCreditGranted': {
-        // A deferred share's e-mail went: its person counts now, as a share's credit does.
-        const data = event.data as ShareCreditGranted['data'];
-        if (data.credit === 0) return [];
-        return [
-          {
-            op: 'updateMany',
-            collection: CONTENTS,
-            filter: { _id: data.contentId, status: 'active', $expr: reachesRequired(data.credit) },
-            update: { $inc: { share_count: data.credit }, $set: { status: 'shared' } },
-          },
-          {
-            op: 'updateMany',
-            collection: CONTENTS,
-            filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: staysBelowRequired(data.credit) }] },
-            update: { $inc: { share_count: data.credit } },
-          },
-        ];
-      }
-      case 'ShareCreditWithdrawn': {
-        const data = event.data as ShareCreditWithdrawn['data'];
-        const credit = withdrawnCredit(data);
-        // The status stays: an item that became `shared` keeps it, as a completed match stays completed.
-        return credit === 0 ? [] : [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: { share_count: -credit } } }];
-      }
-      case 'ContentReleased': {
-        const data = event.data as ContentReleased['data'];
-        return enterExchange(data.contentId, data.releasedAt);
-      }
-      case 'ContentPaused': {
-        const data = event.data as ContentPaused['data'];
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { status: 'inactive', updated_at: data.pausedAt } } }];
-      }
-      case 'ContentResumed': {
-        const data = event.data as ContentResumed['data'];
-        if (data.released) return enterExchange(data.contentId, data.resumedAt);
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { status: 'pending', updated_at: data.resumedAt } } }];
-      }
-      case 'ContentFlagged': {
-        const data = event.data as ContentFlagged['data'];
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { moderation_reason: data.reason } } }];
-      }
-      case 'ContentStatusChanged': {
-        const data = event.data as ContentStatusChanged['data'];
-        return [
-          {
-            op: 'update',
-            collection: CONTENTS,
-            id: data.contentId,
-            update: { $set: { moderation_status: data.status, decision_reason: data.reason ?? null, updated_at: data.changedAt } },
-          },
-        ];
-      }
-      case 'ContentRemovedByAdmin': {
-        const data = event.data as ContentRemovedByAdmin['data'];
-        return [
-          {
-            op: 'update',
-            collection: CONTENTS,
-            id: data.contentId,
-            update: { $set: { deleted: true, moderation_status: 'deleted', decision_reason: data.reason ?? null, updated_at: data.removedAt } },
-          },
-        ];
-      }
-      case 'ShortLinkCreated': {
-        const data = event.data as ShortLinkCreated['data'];
-        return [
-          {
-            op: 'update',
-            collection: CONTENTS,
-            id: data.contentId,
-            update: { $push: { links: { short_code: data.shortCode, created_at: data.createdAt } } },
-          },
-        ];
-      }
-      case 'ContentEnhanced': {
-        const data = event.data as ContentEnhanced['data'];
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { enhanced_url: data.enhancedUrl, updated_at: data.enhancedAt } } }];
-      }
-      case 'LinkClicked': {
-        const data = event.data as LinkClicked['data'];
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: clickCounters(data) } }];
-      }
-      case 'ConversionRecorded': {
-        const data = event.data as ConversionRecorded['data'];
-        const counters = data.verified === true ? { conversions_count: 1, verified_conversions: 1 } : { conversions_count: 1 };
-        return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: counters } }];
-      }
-      default:
-        return [];
-    }
+        },
+      ];
+    },
+    ContentEdited: ({ data }) => {
+      return [
+        { op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { title: data.title, description: data.description, updated_at: data.editedAt } } },
+      ];
+    },
+    ContentDeleted: ({ data }) => {
+      return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { deleted: true, updated_at: data.deletedAt } } }];
+    },
+    ContentShared: ({ data }) => {
+      // The people the share counted (`shareCredit`): the owner's share_count counts what the match counts.
+      const credit = shareCredit(data);
+      if (credit === 0) return [];
+      // Two mutually exclusive writes (a projection never reads): exactly one matches the document. Once
+      // one applied, the position guard stops the other.
+      return [
+        {
+          op: 'updateMany',
+          collection: CONTENTS,
+          filter: { _id: data.contentId, status: 'active', $expr: reachesRequired(credit) },
+          update: { $inc: { share_count: credit }, $set: { status: 'shared' } },
+        },
+        {
+          op: 'updateMany',
+          collection: CONTENTS,
+          filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: staysBelowRequired(credit) }] },
+          update: { $inc: { share_count: credit } },
+        },
+      ];
+    },
+    ShareCreditGranted: (event) => {
+      // A deferred share's e-mail went: its person counts now, as a share's credit does.
+      const { data } = event;
+      if (data.credit === 0) return [];
+      return [
+        {
+          op: 'updateMany',
+          collection: CONTENTS,
+          filter: { _id: data.contentId, status: 'active', $expr: reachesRequired(data.credit) },
+          update: { $inc: { share_count: data.credit }, $set: { status: 'shared' } },
+        },
+        {
+          op: 'updateMany',
+          collection: CONTENTS,
+          filter: { _id: data.contentId, $or: [{ status: { $ne: 'active' } }, { $expr: staysBelowRequired(data.credit) }] },
+          update: { $inc: { share_count: data.credit } },
+        },
+      ];
+    },
+    ShareCreditWithdrawn: ({ data }) => {
+      const credit = withdrawnCredit(data);
+      // The status stays: an item that became `shared` keeps it, as a completed match stays completed.
+      return credit === 0 ? [] : [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: { share_count: -credit } } }];
+    },
+    ContentReleased: ({ data }) => {
+      return enterExchange(data.contentId, data.releasedAt);
+    },
+    ContentPaused: ({ data }) => {
+      return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { status: 'inactive', updated_at: data.pausedAt } } }];
+    },
+    ContentResumed: ({ data }) => {
+      if (data.released) return enterExchange(data.contentId, data.resumedAt);
+      return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { status: 'pending', updated_at: data.resumedAt } } }];
+    },
+    ContentFlagged: ({ data }) => {
+      return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { moderation_reason: data.reason } } }];
+    },
+    ContentStatusChanged: ({ data }) => {
+      return [
+        {
+          op: 'update',
+          collection: CONTENTS,
+          id: data.contentId,
+          update: { $set: { moderation_status: data.status, decision_reason: data.reason ?? null, updated_at: data.changedAt } },
+        },
+      ];
+    },
+    ContentRemovedByAdmin: ({ data }) => {
+      return [
+        {
+          op: 'update',
+          collection: CONTENTS,
+          id: data.contentId,
+          update: { $set: { deleted: true, moderation_status: 'deleted', decision_reason: data.reason ?? null, updated_at: data.removedAt } },
+        },
+      ];
+    },
+    ShortLinkCreated: ({ data }) => {
+      return [
+        {
+          op: 'update',
+          collection: CONTENTS,
+          id: data.contentId,
+          update: { $push: { links: { short_code: data.shortCode, created_at: data.createdAt } } },
+        },
+      ];
+    },
+    ContentEnhanced: ({ data }) => {
+      return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $set: { enhanced_url: data.enhancedUrl, updated_at: data.enhancedAt } } }];
+    },
+    LinkClicked: ({ data }) => {
+      return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: clickCounters(data) } }];
+    },
+    ConversionRecorded: ({ data }) => {
+      const counters = data.verified === true ? { conversions_count: 1, verified_conversions: 1 } : { conversions_count: 1 };
+      return [{ op: 'update', collection: CONTENTS, id: data.contentId, update: { $inc: counters } }];
+    },
   },
-};
+});

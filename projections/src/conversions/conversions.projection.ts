@@ -1,6 +1,5 @@
-import type { ConversionRecorded } from '@crossfeed/domain/content/content.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 export const CONVERSIONS = 'conversions';
 
@@ -16,16 +15,12 @@ export interface ConversionDoc extends Doc {
   created_at: string;
 }
 
-export const conversionsProjection: Projection = {
+export const conversionsProjection = defineProjection({
   name: 'conversions',
   version: 1,
   collections: { [CONVERSIONS]: [{ key: { owner_id: 1, created_at: -1 } }, { key: { content_id: 1 } }] },
-  handles: new Set(['ConversionRecorded']),
-
-  project(event): ProjectionOp[] {
-    if (event.type !== 'ConversionRecorded') return [];
-    const data = event.data as ConversionRecorded['data'];
-    return [
+  handlers: {
+    ConversionRecorded: ({ data }) => [
       {
         op: 'upsert',
         collection: CONVERSIONS,
@@ -43,6 +38,6 @@ export const conversionsProjection: Projection = {
           },
         },
       },
-    ];
+    ],
   },
-};
+});

@@ -1,7 +1,5 @@
-import type { ContentRemovedByAdmin } from '@crossfeed/domain/content/content.events.ts';
-import type { ContentFlagged, FlagDeleted } from '@crossfeed/domain/flags/flag.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 export const FLAGS = 'flags';
 
@@ -20,42 +18,33 @@ export interface FlagDoc extends Doc {
 }
 
 /** The admin review list (SPEC §2 Admin report): open flags; deleting a flag or the content removes them. */
-export const flagsProjection: Projection = {
+export const flagsProjection = defineProjection({
   name: 'flags',
   version: 1,
   collections: {
     [FLAGS]: [{ key: { content_id: 1 } }, { key: { created_at: -1 } }],
   },
-  handles: new Set(['ContentFlagged', 'FlagDeleted', 'ContentRemovedByAdmin']),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'ContentFlagged': {
-        const data = event.data as ContentFlagged['data'];
-        return [
-          {
-            op: 'upsert',
-            collection: FLAGS,
-            id: data.flagId,
-            update: {
-              $set: {
-                content_id: data.contentId,
-                owner_id: data.ownerId,
-                reason: data.reason,
-                created_at: data.flaggedAt,
-                user: { id: data.reporterId, username: data.reporterUsername },
-                content: { title: data.contentTitle },
-              },
+  handlers: {
+    ContentFlagged: ({ data }) => {
+      return [
+        {
+          op: 'upsert',
+          collection: FLAGS,
+          id: data.flagId,
+          update: {
+            $set: {
+              content_id: data.contentId,
+              owner_id: data.ownerId,
+              reason: data.reason,
+              created_at: data.flaggedAt,
+              user: { id: data.reporterId, username: data.reporterUsername },
+              content: { title: data.contentTitle },
             },
           },
-        ];
-      }
-      case 'FlagDeleted':
-        return [{ op: 'delete', collection: FLAGS, id: (event.data as FlagDeleted['data']).flagId }];
-      case 'ContentRemovedByAdmin':
-        return [{ op: 'deleteMany', collection: FLAGS, filter: { content_id: (event.data as ContentRemovedByAdmin['data']).contentId } }];
-      default:
-        return [];
-    }
+        },
+      ];
+    },
+    FlagDeleted: ({ data }) => [{ op: 'delete', collection: FLAGS, id: data.flagId }],
+    ContentRemovedByAdmin: ({ data }) => [{ op: 'deleteMany', collection: FLAGS, filter: { content_id: data.contentId } }],
   },
-};
+});

@@ -1,9 +1,7 @@
-import type { MailboxBounced, MailboxComplained, MailboxUnsubscribed } from '@crossfeed/domain/mailboxes/mailbox.events.ts';
 import { dayStart } from '@crossfeed/domain/rules/limits.ts';
-import { NOT_SENT_REASONS, type ContentShared, type ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { NOT_SENT_REASONS } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionHandlers, type ProjectionOp } from '../projection.ts';
 
 export const MAILBOXES = 'mailboxes';
 export const MAILBOX_DAYS = 'mailbox_days';
@@ -47,30 +45,25 @@ function mailboxOp(mailbox: string, at: string, change: { set?: Record<string, u
   };
 }
 
-type Handled = ContentShared | ShareCreditWithdrawn | MailboxUnsubscribed | MailboxBounced | MailboxComplained;
-type Handlers = { [Type in Handled['type']]: (data: Extract<Handled, { type: Type }>['data']) => ProjectionOp[] };
-
 const dayCount = (mailbox: string, at: string, by: number): ProjectionOp => {
   const day = dayStart(at).slice(0, 10);
   return { op: 'upsert', collection: MAILBOX_DAYS, id: mailboxDayId(day, mailbox), update: { $set: { mailbox, day }, $inc: { count: by } } };
 };
 
-const handlers: Handlers = {
+const handlers: ProjectionHandlers = {
   // Shares of the per-contact rule name no mailbox: nothing to count.
-  ContentShared: (data) => (data.mailboxes ?? []).map((mailbox) => dayCount(mailbox, data.sharedAt, 1)),
+  ContentShared: ({ data }) => (data.mailboxes ?? []).map((mailbox) => dayCount(mailbox, data.sharedAt, 1)),
   // An e-mail never sent leaves the day's count.
-  ShareCreditWithdrawn: (data) => (NOT_SENT_REASONS.has(data.reason) ? [dayCount(data.mailbox, data.sharedAt, -1)] : []),
-  MailboxUnsubscribed: (data) =>
+  ShareCreditWithdrawn: ({ data }) => (NOT_SENT_REASONS.has(data.reason) ? [dayCount(data.mailbox, data.sharedAt, -1)] : []),
+  MailboxUnsubscribed: ({ data }) =>
     data.scope === 'all' || data.sharerId === null
       ? [mailboxOp(data.mailbox, data.unsubscribedAt, { set: { unsubscribed_all: true } })]
       : [mailboxOp(data.mailbox, data.unsubscribedAt, { addToSet: { unsubscribed_from: data.sharerId } })],
-  MailboxBounced: (data) => [mailboxOp(data.mailbox, data.bouncedAt, { set: { bounced: true } })],
-  MailboxComplained: (data) => [mailboxOp(data.mailbox, data.complainedAt, { set: { complained: true } })],
+  MailboxBounced: ({ data }) => [mailboxOp(data.mailbox, data.bouncedAt, { set: { bounced: true } })],
+  MailboxComplained: ({ data }) => [mailboxOp(data.mailbox, data.complainedAt, { set: { complained: true } })],
 };
 
-const isHandled = (type: string): type is keyof Handlers => Object.hasOwn(handlers, type);
-
-export const mailboxesProjection: Projection = {
+export const mailboxesProjection = defineProjection({
   name: 'mailboxes',
   version: 1,
   collections: {
@@ -78,11 +71,5 @@ export const mailboxesProjection: Projection = {
     [MAILBOXES]: [],
     [MAILBOX_DAYS]: [],
   },
-  handles: new Set(Object.keys(handlers)),
-
-  project(event: RecordedEvent): ProjectionOp[] {
-    if (!isHandled(event.type)) return [];
-    const handler = handlers[event.type] as (data: unknown) => ProjectionOp[];
-    return handler(event.data);
-  },
-};
+  handlers,
+});

@@ -1,8 +1,6 @@
 import { shareCredit, withdrawnCredit } from '@crossfeed/domain/rules/share-credit.ts';
-import type { ContentShared, ShareCreditGranted, ShareCreditWithdrawn } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionHandlers } from '../projection.ts';
 
 export const MATCH_PROGRESS = 'match_progress';
 
@@ -22,15 +20,9 @@ export interface MatchProgressDoc extends Doc {
   last_shared_at: string;
 }
 
-type Handlers = {
-  ContentShared: (data: ContentShared['data']) => ProjectionOp[];
-  ShareCreditWithdrawn: (data: ShareCreditWithdrawn['data']) => ProjectionOp[];
-  ShareCreditGranted: (data: ShareCreditGranted['data']) => ProjectionOp[];
-};
-
-const handlers: Handlers = {
+const handlers: ProjectionHandlers = {
   // `$inc` under the runner's position guard: a replayed event finds its position already stamped and counts nothing.
-  ContentShared: (data) => [
+  ContentShared: ({ data }) => [
     {
       op: 'upsert',
       collection: MATCH_PROGRESS,
@@ -42,29 +34,22 @@ const handlers: Handlers = {
       },
     },
   ],
-  ShareCreditWithdrawn: (data) =>
+  ShareCreditWithdrawn: ({ data }) =>
     withdrawnCredit(data) === 0
       ? []
       : [{ op: 'update', collection: MATCH_PROGRESS, id: matchProgressId(data.sharerId, data.contentId), update: { $inc: { delivered: -withdrawnCredit(data) } } }],
-  ShareCreditGranted: (data) =>
+  ShareCreditGranted: ({ data }) =>
     data.credit === 0
       ? []
       : [{ op: 'update', collection: MATCH_PROGRESS, id: matchProgressId(data.sharerId, data.contentId), update: { $inc: { delivered: data.credit } } }],
 };
 
-export const matchProgressProjection: Projection = {
+export const matchProgressProjection = defineProjection({
   name: 'match_progress',
   version: 1,
   collections: {
     // GET /workspace reads by `_id`; a sharer's progress as a whole by sharer.
     [MATCH_PROGRESS]: [{ key: { sharer_id: 1, last_shared_at: -1 } }],
   },
-  handles: new Set(Object.keys(handlers)),
-
-  project(event: RecordedEvent): ProjectionOp[] {
-    if (event.type === 'ContentShared') return handlers.ContentShared(event.data as ContentShared['data']);
-    if (event.type === 'ShareCreditWithdrawn') return handlers.ShareCreditWithdrawn(event.data as ShareCreditWithdrawn['data']);
-    if (event.type === 'ShareCreditGranted') return handlers.ShareCreditGranted(event.data as ShareCreditGranted['data']);
-    return [];
-  },
-};
+  handlers,
+});

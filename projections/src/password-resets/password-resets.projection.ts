@@ -1,6 +1,5 @@
-import type { PasswordResetCompleted, PasswordResetRequested } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 export const PASSWORD_RESETS = 'password_resets';
 
@@ -17,31 +16,23 @@ export interface PasswordResetDoc extends Doc {
   requested_at: string;
 }
 
-export const passwordResetsProjection: Projection = {
+export const passwordResetsProjection = defineProjection({
   name: 'password-resets',
   version: 1,
   collections: { [PASSWORD_RESETS]: [{ key: { user_id: 1 } }] },
-  handles: new Set(['PasswordResetRequested', 'PasswordResetCompleted']),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'PasswordResetRequested': {
-        const data = event.data as PasswordResetRequested['data'];
-        return [
-          {
-            op: 'upsert',
-            collection: PASSWORD_RESETS,
-            id: data.tokenHash,
-            update: { $set: { user_id: data.userId, expires_at: data.expiresAt, used: false, requested_at: data.requestedAt } },
-          },
-        ];
-      }
-      case 'PasswordResetCompleted': {
-        const data = event.data as PasswordResetCompleted['data'];
-        return [{ op: 'update', collection: PASSWORD_RESETS, id: data.tokenHash, update: { $set: { used: true } } }];
-      }
-      default:
-        return [];
-    }
+  handlers: {
+    PasswordResetRequested: ({ data }) => {
+      return [
+        {
+          op: 'upsert',
+          collection: PASSWORD_RESETS,
+          id: data.tokenHash,
+          update: { $set: { user_id: data.userId, expires_at: data.expiresAt, used: false, requested_at: data.requestedAt } },
+        },
+      ];
+    },
+    PasswordResetCompleted: ({ data }) => {
+      return [{ op: 'update', collection: PASSWORD_RESETS, id: data.tokenHash, update: { $set: { used: true } } }];
+    },
   },
-};
+});

@@ -1,6 +1,5 @@
-import type { PromoCodeIssued, PromoCodeRedeemed } from '@crossfeed/domain/promo/promo.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 export const PROMO_CODES = 'promo_codes';
 
@@ -16,50 +15,42 @@ export interface PromoCodeDoc extends Doc {
 }
 
 /** Each user's promo codes and whether they were redeemed (SPEC §2 Promo codes modal). */
-export const promoCodesProjection: Projection = {
+export const promoCodesProjection = defineProjection({
   name: 'promo-codes',
   version: 1,
   collections: {
     [PROMO_CODES]: [{ key: { owner_id: 1, issued_at: -1 } }],
   },
-  handles: new Set(['PromoCodeIssued', 'PromoCodeRedeemed']),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'PromoCodeIssued': {
-        const data = event.data as PromoCodeIssued['data'];
-        return [
-          {
-            op: 'upsert',
-            collection: PROMO_CODES,
-            id: data.code,
-            update: {
-              $set: {
-                owner_id: data.ownerId,
-                premium_days: data.premiumDays,
-                reason: data.reason,
-                redeemed: false,
-                redeemed_by: null,
-                issued_at: data.issuedAt,
-                redeemed_at: null,
-              },
+  handlers: {
+    PromoCodeIssued: ({ data }) => {
+      return [
+        {
+          op: 'upsert',
+          collection: PROMO_CODES,
+          id: data.code,
+          update: {
+            $set: {
+              owner_id: data.ownerId,
+              premium_days: data.premiumDays,
+              reason: data.reason,
+              redeemed: false,
+              redeemed_by: null,
+              issued_at: data.issuedAt,
+              redeemed_at: null,
             },
           },
-        ];
-      }
-      case 'PromoCodeRedeemed': {
-        const data = event.data as PromoCodeRedeemed['data'];
-        return [
-          {
-            op: 'update',
-            collection: PROMO_CODES,
-            id: data.code,
-            update: { $set: { redeemed: true, redeemed_by: data.redeemedBy, redeemed_at: data.redeemedAt } },
-          },
-        ];
-      }
-      default:
-        return [];
-    }
+        },
+      ];
+    },
+    PromoCodeRedeemed: ({ data }) => {
+      return [
+        {
+          op: 'update',
+          collection: PROMO_CODES,
+          id: data.code,
+          update: { $set: { redeemed: true, redeemed_by: data.redeemedBy, redeemed_at: data.redeemedAt } },
+        },
+      ];
+    },
   },
-};
+});

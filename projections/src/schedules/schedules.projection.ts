@@ -1,6 +1,6 @@
-import type { ReleaseScheduled, ScheduleCancelled, ScheduleKind, ScheduleRan, ScheduleStarted, ShareScheduled } from '@crossfeed/domain/schedules/schedule.events.ts';
+import type { ReleaseScheduled, ScheduleKind, ShareScheduled } from '@crossfeed/domain/schedules/schedule.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionOp } from '../projection.ts';
 
 export const SCHEDULES = 'schedules';
 
@@ -64,7 +64,7 @@ function scheduled(data: ShareScheduled['data'] | ReleaseScheduled['data'], kind
 }
 
 /** The `schedules` read model: every scheduled action with its status and outcome. */
-export const schedulesProjection: Projection = {
+export const schedulesProjection = defineProjection({
   name: 'schedules',
   version: 1,
   collections: {
@@ -75,38 +75,29 @@ export const schedulesProjection: Projection = {
       { key: { status: 1, run_at: 1 } },
     ],
   },
-  handles: new Set(['ShareScheduled', 'ReleaseScheduled', 'ScheduleStarted', 'ScheduleCancelled', 'ScheduleRan']),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'ShareScheduled': {
-        const data = event.data as ShareScheduled['data'];
-        return scheduled(data, 'share', data.contactIds);
-      }
-      case 'ReleaseScheduled':
-        return scheduled(event.data as ReleaseScheduled['data'], 'release', []);
-      case 'ScheduleStarted': {
-        const data = event.data as ScheduleStarted['data'];
-        return [{ op: 'update', collection: SCHEDULES, id: data.scheduleId, update: { $set: { status: 'running' } } }];
-      }
-      case 'ScheduleCancelled': {
-        const data = event.data as ScheduleCancelled['data'];
-        return [{ op: 'update', collection: SCHEDULES, id: data.scheduleId, update: { $set: finished('cancelled', data.cancelledAt) } }];
-      }
-      case 'ScheduleRan': {
-        const data = event.data as ScheduleRan['data'];
-        const status = data.outcome === 'ok' ? 'done' : 'failed';
-        return [
-          {
-            op: 'update',
-            collection: SCHEDULES,
-            id: data.scheduleId,
-            update: { $set: finished(status, data.ranAt, { reason: data.reason, reached: data.reached }) },
-          },
-        ];
-      }
-      default:
-        return [];
-    }
+  handlers: {
+    ShareScheduled: ({ data }) => {
+      return scheduled(data, 'share', data.contactIds);
+    },
+    ReleaseScheduled: (event) => {
+      return scheduled(event.data, 'release', []);
+    },
+    ScheduleStarted: ({ data }) => {
+      return [{ op: 'update', collection: SCHEDULES, id: data.scheduleId, update: { $set: { status: 'running' } } }];
+    },
+    ScheduleCancelled: ({ data }) => {
+      return [{ op: 'update', collection: SCHEDULES, id: data.scheduleId, update: { $set: finished('cancelled', data.cancelledAt) } }];
+    },
+    ScheduleRan: ({ data }) => {
+      const status = data.outcome === 'ok' ? 'done' : 'failed';
+      return [
+        {
+          op: 'update',
+          collection: SCHEDULES,
+          id: data.scheduleId,
+          update: { $set: finished(status, data.ranAt, { reason: data.reason, reached: data.reached }) },
+        },
+      ];
+    },
   },
-};
+});

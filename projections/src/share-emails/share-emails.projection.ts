@@ -1,7 +1,5 @@
-import type { ShareEmailReleased, ShareEmailSent } from '@crossfeed/domain/mailboxes/mailbox.events.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionHandlers } from '../projection.ts';
 
 export const SHARE_EMAILS = 'share_emails';
 
@@ -21,11 +19,8 @@ export interface ShareEmailDoc extends Doc {
 
 export const shareEmailId = (contentId: string, contactId: string): string => `${contentId}:${contactId}`;
 
-type Handled = ShareEmailSent | ShareEmailReleased;
-type Handlers = { [Type in Handled['type']]: (data: Extract<Handled, { type: Type }>['data']) => ProjectionOp[] };
-
-const handlers: Handlers = {
-  ShareEmailSent: (data) => [
+const handlers: ProjectionHandlers = {
+  ShareEmailSent: ({ data }) => [
     {
       op: 'upsert',
       collection: SHARE_EMAILS,
@@ -36,22 +31,14 @@ const handlers: Handlers = {
     },
   ],
   // The mailer did not take it after all: no e-mail, nothing to attribute (the retry records it again).
-  ShareEmailReleased: (data) => [{ op: 'deleteMany', collection: SHARE_EMAILS, filter: { share_id: data.shareId, mailbox: data.mailbox } }],
+  ShareEmailReleased: ({ data }) => [{ op: 'deleteMany', collection: SHARE_EMAILS, filter: { share_id: data.shareId, mailbox: data.mailbox } }],
 };
 
-const isHandled = (type: string): type is keyof Handlers => Object.hasOwn(handlers, type);
-
-export const shareEmailsProjection: Projection = {
+export const shareEmailsProjection = defineProjection({
   name: 'share-emails',
   version: 1,
   collections: {
     [SHARE_EMAILS]: [{ key: { share_id: 1 } }],
   },
-  handles: new Set(Object.keys(handlers)),
-
-  project(event: RecordedEvent): ProjectionOp[] {
-    if (!isHandled(event.type)) return [];
-    const handler = handlers[event.type] as (data: unknown) => ProjectionOp[];
-    return handler(event.data);
-  },
-};
+  handlers,
+});

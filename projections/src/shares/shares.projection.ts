@@ -1,6 +1,6 @@
-import type { ContentShared, CreditWithdrawalReason, ShareCreditGranted, ShareCreditWithdrawn, ShareSkip } from '@crossfeed/domain/users/user.events.ts';
+import type { CreditWithdrawalReason, ShareSkip } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionHandlers } from '../projection.ts';
 
 export const SHARES = 'shares';
 
@@ -28,11 +28,8 @@ export interface ShareDoc extends Doc {
   shared_at: string;
 }
 
-type Handled = ContentShared | ShareCreditWithdrawn | ShareCreditGranted;
-type Handlers = { [Type in Handled['type']]: (data: Extract<Handled, { type: Type }>['data']) => ProjectionOp[] };
-
-const handlers: Handlers = {
-  ContentShared: (data) => [
+const handlers: ProjectionHandlers = {
+  ContentShared: ({ data }) => [
     {
       op: 'upsert',
       collection: SHARES,
@@ -52,14 +49,14 @@ const handlers: Handlers = {
       },
     },
   ],
-  ShareCreditWithdrawn: (data) => [
+  ShareCreditWithdrawn: ({ data }) => [
     { op: 'update', collection: SHARES, id: data.shareId, update: { $push: { withdrawn: { contactId: data.contactId, reason: data.reason } } } },
   ],
-  ShareCreditGranted: (data) =>
+  ShareCreditGranted: ({ data }) =>
     data.credit === 0 ? [] : [{ op: 'update', collection: SHARES, id: data.shareId, update: { $addToSet: { granted: data.contactId } } }],
 };
 
-export const sharesProjection: Projection = {
+export const sharesProjection = defineProjection({
   name: 'shares',
   // 2: `skipped` kept; the sharer's own list by time.
   version: 2,
@@ -74,12 +71,5 @@ export const sharesProjection: Projection = {
       { key: { content_owner_id: 1, shared_at: -1 } },
     ],
   },
-  handles: new Set(Object.keys(handlers)),
-
-  project(event): ProjectionOp[] {
-    if (event.type === 'ContentShared') return handlers.ContentShared(event.data as ContentShared['data']);
-    if (event.type === 'ShareCreditWithdrawn') return handlers.ShareCreditWithdrawn(event.data as ShareCreditWithdrawn['data']);
-    if (event.type === 'ShareCreditGranted') return handlers.ShareCreditGranted(event.data as ShareCreditGranted['data']);
-    return [];
-  },
-};
+  handlers,
+});

@@ -1,7 +1,5 @@
-import type { ContentRemovedByAdmin, LinkClicked, ShortLinkCreated } from '@crossfeed/domain/content/content.events.ts';
-import type { ContentDeleted } from '@crossfeed/domain/users/user.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectedEvent, type ProjectionOp } from '../projection.ts';
 
 export const SHORT_LINKS = 'short_links';
 
@@ -18,40 +16,33 @@ export interface ShortLinkDoc extends Doc {
   bot_clicks: number;
 }
 
-export const shortLinksProjection: Projection = {
+/** Links of content that is gone stop resolving. */
+const dropLinks = ({ data }: ProjectedEvent<'ContentRemovedByAdmin' | 'ContentDeleted'>): ProjectionOp[] => [
+  { op: 'deleteMany', collection: SHORT_LINKS, filter: { content_id: data.contentId } },
+];
+
+export const shortLinksProjection = defineProjection({
   name: 'short_links',
   version: 1,
   collections: { [SHORT_LINKS]: [{ key: { content_id: 1 } }, { key: { owner_id: 1 } }] },
-  handles: new Set(['ShortLinkCreated', 'LinkClicked', 'ContentRemovedByAdmin', 'ContentDeleted']),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'ShortLinkCreated': {
-        const data = event.data as ShortLinkCreated['data'];
-        return [
-          {
-            op: 'upsert',
-            collection: SHORT_LINKS,
-            id: data.shortCode,
-            update: {
-              $set: { content_id: data.contentId, owner_id: data.ownerId, created_at: data.createdAt },
-              $setOnInsert: { clicks: 0, bot_clicks: 0 },
-            },
+  handlers: {
+    ShortLinkCreated: ({ data }) => {
+      return [
+        {
+          op: 'upsert',
+          collection: SHORT_LINKS,
+          id: data.shortCode,
+          update: {
+            $set: { content_id: data.contentId, owner_id: data.ownerId, created_at: data.createdAt },
+            $setOnInsert: { clicks: 0, bot_clicks: 0 },
           },
-        ];
-      }
-      case 'LinkClicked': {
-        const data = event.data as LinkClicked['data'];
-        return [{ op: 'update', collection: SHORT_LINKS, id: data.shortCode, update: { $inc: data.human ? { clicks: 1 } : { bot_clicks: 1 } } }];
-      }
-      // Links of content that is gone stop resolving.
-      case 'ContentRemovedByAdmin':
-      case 'ContentDeleted': {
-        const data = event.data as ContentRemovedByAdmin['data'] | ContentDeleted['data'];
-        return [{ op: 'deleteMany', collection: SHORT_LINKS, filter: { content_id: data.contentId } }];
-      }
-      default:
-        return [];
-    }
+        },
+      ];
+    },
+    LinkClicked: ({ data }) => {
+      return [{ op: 'update', collection: SHORT_LINKS, id: data.shortCode, update: { $inc: data.human ? { clicks: 1 } : { bot_clicks: 1 } } }];
+    },
+    ContentRemovedByAdmin: dropLinks,
+    ContentDeleted: dropLinks,
   },
-};
+});

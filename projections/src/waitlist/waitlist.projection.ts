@@ -1,6 +1,5 @@
-import type { WaitlistEmailConfirmed, WaitlistJoined, WaitlistReferralCredited } from '@crossfeed/domain/waitlist/waitlist.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 export const WAITLIST = 'waitlist';
 
@@ -20,49 +19,41 @@ export interface WaitlistDoc extends Doc {
   confirmed_at: string | null;
 }
 
-export const waitlistProjection: Projection = {
+export const waitlistProjection = defineProjection({
   name: 'waitlist',
   version: 1,
   collections: {
     [WAITLIST]: [{ key: { joined_position: 1 } }, { key: { referral_code: 1 }, unique: true }],
   },
-  handles: new Set(['WaitlistJoined', 'WaitlistEmailConfirmed', 'WaitlistReferralCredited']),
-
-  project(event): ProjectionOp[] {
-    switch (event.type) {
-      case 'WaitlistJoined': {
-        const data = event.data as WaitlistJoined['data'];
-        return [
-          {
-            op: 'upsert',
-            collection: WAITLIST,
-            id: data.emailKey,
-            update: {
-              $set: {
-                email: data.email,
-                referral_code: data.referralCode,
-                referred_by: data.referredBy,
-                confirmed: false,
-                confirmed_at: null,
-                joined_at: data.joinedAt,
-                joined_position: event.position,
-              },
-              // A credit is always later in the log than the join, but keep the counter if one were first.
-              $setOnInsert: { referrals: 0 },
+  handlers: {
+    WaitlistJoined: (event) => {
+      const { data } = event;
+      return [
+        {
+          op: 'upsert',
+          collection: WAITLIST,
+          id: data.emailKey,
+          update: {
+            $set: {
+              email: data.email,
+              referral_code: data.referralCode,
+              referred_by: data.referredBy,
+              confirmed: false,
+              confirmed_at: null,
+              joined_at: data.joinedAt,
+              joined_position: event.position,
             },
+            // A credit is always later in the log than the join, but keep the counter if one were first.
+            $setOnInsert: { referrals: 0 },
           },
-        ];
-      }
-      case 'WaitlistEmailConfirmed': {
-        const data = event.data as WaitlistEmailConfirmed['data'];
-        return [{ op: 'update', collection: WAITLIST, id: data.emailKey, update: { $set: { confirmed: true, confirmed_at: data.confirmedAt } } }];
-      }
-      case 'WaitlistReferralCredited': {
-        const data = event.data as WaitlistReferralCredited['data'];
-        return [{ op: 'update', collection: WAITLIST, id: data.emailKey, update: { $inc: { referrals: 1 } } }];
-      }
-      default:
-        return [];
-    }
+        },
+      ];
+    },
+    WaitlistEmailConfirmed: ({ data }) => {
+      return [{ op: 'update', collection: WAITLIST, id: data.emailKey, update: { $set: { confirmed: true, confirmed_at: data.confirmedAt } } }];
+    },
+    WaitlistReferralCredited: ({ data }) => {
+      return [{ op: 'update', collection: WAITLIST, id: data.emailKey, update: { $inc: { referrals: 1 } } }];
+    },
   },
-};
+});

@@ -1,7 +1,6 @@
 import type { WorkspaceEvent } from '@crossfeed/domain/workspace/workspace.events.ts';
 import type { Doc } from '@crossfeed/platform/read-store/read-store.port.ts';
-import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.port.ts';
-import type { Projection, ProjectionOp } from '../projection.ts';
+import { defineProjection, type ProjectionHandlers, type ProjectionOp } from '../projection.ts';
 
 export const WORKSPACES = 'workspaces';
 
@@ -15,8 +14,6 @@ export interface WorkspaceDoc extends Doc {
   updated_at: string;
 }
 
-type Handlers = { [Type in WorkspaceEvent['type']]: (data: Extract<WorkspaceEvent, { type: Type }>['data']) => ProjectionOp[] };
-
 const selection = (userId: string, matchIds: string[], contentIds: string[], at: string): ProjectionOp => ({
   op: 'upsert',
   collection: WORKSPACES,
@@ -25,20 +22,15 @@ const selection = (userId: string, matchIds: string[], contentIds: string[], at:
 });
 
 /** Typed by the workspace events: a new event type fails to compile until it is handled here. */
-const handlers: Handlers = {
-  WorkspaceSelectionChanged: (data) => [selection(data.userId, data.matchIds, data.contentIds, data.changedAt)],
-  WorkspaceReset: (data) => [selection(data.userId, [], [], data.resetAt)],
+const handlers: Required<Pick<ProjectionHandlers, WorkspaceEvent['type']>> = {
+  WorkspaceSelectionChanged: ({ data }) => [selection(data.userId, data.matchIds, data.contentIds, data.changedAt)],
+  WorkspaceReset: ({ data }) => [selection(data.userId, [], [], data.resetAt)],
 };
 
-export const workspacesProjection: Projection = {
+export const workspacesProjection = defineProjection({
   name: 'workspaces',
   version: 1,
   // Read by `_id` (the user id) only.
   collections: { [WORKSPACES]: [] },
-  handles: new Set(Object.keys(handlers)),
-
-  project(event: RecordedEvent): ProjectionOp[] {
-    const handler = handlers[event.type as WorkspaceEvent['type']] as ((data: unknown) => ProjectionOp[]) | undefined;
-    return handler ? handler(event.data) : [];
-  },
-};
+  handlers,
+});
