@@ -22,6 +22,22 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // STYLE.md (typed reactions): an event's data is typed by its type (domain/src/events.ts, `ProjectedEvent`),
+  // never cast. Upcasters, which read data of an older shape, and tests are the exceptions. Add a folder to
+  // `files` once its reactions are typed (workers/ and backend/ still hold casts).
+  {
+    files: ['projections/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', '**/*.upcaster.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ":matches(TSAsExpression, TSTypeAssertion)[expression.type='MemberExpression'][expression.property.name='data']",
+          message: "Type the event instead of casting its data: a handler map keyed by event type (defineProjection, ProjectedEvent<'Type'>) gives each handler its event's data.",
+        },
+      ],
+    },
+  },
   {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
