@@ -32,8 +32,6 @@ export const accountConfirmationEmailRoute = jobRoute({
         name: 'send-account-confirmation',
         data,
         jobId: `account-confirmation-email-${event.id}`,
-        // Retries cover a users read model that has not caught up yet and mailer hiccups.
-        options: { attempts: 5, backoffMs: 500 },
       },
     ];
   },
@@ -56,15 +54,18 @@ function isConfirmationJob(data: unknown): data is AccountConfirmationEmailJob {
   return typeof d === 'object' && d !== null && typeof d.userId === 'string' && typeof d.username === 'string' && typeof d.email === 'string';
 }
 
-export function accountConfirmationEmailProcessor(deps: Pick<WorkerDeps, 'config' | 'readStore' | 'mailer'>) {
-  const { config, readStore, mailer } = deps;
+export function accountConfirmationEmailProcessor(deps: Pick<WorkerDeps, 'config' | 'readStore' | 'mailer'> & Partial<Pick<WorkerDeps, 'logger'>>) {
+  const { config, readStore, mailer, logger } = deps;
   const key = accountConfirmationSecret(signingSecret(config));
   return async (job: Job<unknown>): Promise<{ sent: boolean }> => {
     const data = job.data;
     if (!isConfirmationJob(data)) throw new UnrecoverableJobError('account confirmation job without a valid UserRegistered payload');
     const user = await readStore.collection<UserDoc>(USERS).findOne({ _id: data.userId }, { projection: { email_confirmed: 1 } });
-    // Retried: the users read model may not have caught up with the registration yet.
-    if (!user) throw new Error(`user ${data.userId} is not in the read model yet`);
+    // The read models are past the registration (the dispatcher waits for them): a user not there is gone.
+    if (!user) {
+      logger?.debug({ userId: data.userId }, 'account confirmation not sent: the user is gone');
+      return { sent: false };
+    }
     if (user.email_confirmed) return { sent: false };
     await mailer.send({
       to: data.email,

@@ -49,6 +49,13 @@ describe('password reset e-mail processor', () => {
     await assert.rejects(run(jobOf({ userId: 'x' })), UnrecoverableJobError);
   });
 
+  test('a user the read models do not hold (gone since the request) is not e-mailed, and the job finishes without a retry', async () => {
+    const run = passwordResetEmailProcessor({ config: app.ctx.config, readStore: app.ctx.readStore, mailer: app.ctx.mailer });
+    const before = (await app.outbox()).length;
+    assert.deepEqual(await run(jobOf(resetJob({ userId: 'no-such-user' }))), { sent: false, reason: 'no user' });
+    assert.equal((await app.outbox()).length, before);
+  });
+
   test('a request recorded without requestId starts no job; ids are derived from the event id', () => {
     const event = { id: 'e1', type: 'PasswordResetRequested', data: { userId: 'u', tokenHash: 'h', expiresAt: 'x', requestedAt: 'x' } };
     assert.deepEqual(passwordResetEmailRoute.jobs(event as never), []);

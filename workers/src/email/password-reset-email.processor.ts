@@ -24,7 +24,7 @@ export interface PasswordResetEmailJob {
   expiresAt: string;
 }
 
-export type PasswordResetEmailResult = { sent: true } | { sent: false; reason: 'expired' };
+export type PasswordResetEmailResult = { sent: true } | { sent: false; reason: 'expired' | 'no user' };
 
 export const passwordResetEmailRoute = jobRoute({
   PasswordResetRequested: (event) => {
@@ -38,8 +38,6 @@ export const passwordResetEmailRoute = jobRoute({
         name: 'send-password-reset',
         data: job,
         jobId: `password-reset-email-${event.id}`,
-        // Retries cover a users read model that has not caught up yet and mailer hiccups.
-        options: { attempts: 5, backoffMs: 500 },
       },
     ];
   },
@@ -70,8 +68,11 @@ function isResetJob(data: unknown): data is PasswordResetEmailJob {
   );
 }
 
-export function passwordResetEmailProcessor(deps: Pick<WorkerDeps, 'config' | 'readStore' | 'mailer'>, now: () => Date = () => new Date()) {
-  const { config, readStore, mailer } = deps;
+export function passwordResetEmailProcessor(
+  deps: Pick<WorkerDeps, 'config' | 'readStore' | 'mailer'> & Partial<Pick<WorkerDeps, 'logger'>>,
+  now: () => Date = () => new Date(),
+) {
+  const { config, readStore, mailer, logger } = deps;
   const secret = signingSecret(config);
   return async (job: Job<unknown>): Promise<PasswordResetEmailResult> => {
     const data = job.data;
@@ -83,8 +84,11 @@ export function passwordResetEmailProcessor(deps: Pick<WorkerDeps, 'config' | 'r
       throw new UnrecoverableJobError('password reset token does not match the event: the workers and the API use different secrets (JWT_SECRET)');
     }
     const user = await readStore.collection<UserDoc>(USERS).findOne({ _id: data.userId });
-    // Retried: the users read model may not have caught up with the registration yet.
-    if (!user) throw new Error(`user ${data.userId} is not in the read model yet`);
+    // The read models are past the request (the dispatcher waits for them): a user not there is gone.
+    if (!user) {
+      logger?.debug({ userId: data.userId }, 'password reset e-mail not sent: the user is gone');
+      return { sent: false, reason: 'no user' };
+    }
     const link = `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
     await mailer.send({
       to: user.email,

@@ -28,8 +28,6 @@ export const waitlistConfirmationEmailRoute = jobRoute({
         name: 'send-waitlist-confirmation',
         data,
         jobId: `waitlist-confirmation-email-${event.id}`,
-        // Retries cover a waitlist read model that has not caught up yet and mailer hiccups.
-        options: { attempts: 5, backoffMs: 500 },
       },
     ];
   },
@@ -53,16 +51,19 @@ function isConfirmationJob(data: unknown): data is WaitlistConfirmationEmailJob 
   return typeof d === 'object' && d !== null && typeof d.emailKey === 'string' && typeof d.email === 'string' && typeof d.referralCode === 'string';
 }
 
-export function waitlistConfirmationEmailProcessor(deps: Pick<WorkerDeps, 'config' | 'readStore' | 'mailer'>) {
-  const { config, readStore, mailer } = deps;
+export function waitlistConfirmationEmailProcessor(deps: Pick<WorkerDeps, 'config' | 'readStore' | 'mailer'> & Partial<Pick<WorkerDeps, 'logger'>>) {
+  const { config, readStore, mailer, logger } = deps;
   const key = waitlistSecret(signingSecret(config));
   return async (job: Job<unknown>): Promise<{ sent: boolean }> => {
     const data = job.data;
     if (!isConfirmationJob(data)) throw new UnrecoverableJobError('waitlist confirmation job without a valid WaitlistJoined payload');
     const waitlist = readStore.collection<WaitlistDoc>(WAITLIST);
     const doc = await waitlist.findOne({ _id: data.emailKey });
-    // Retried: the waitlist read model may not have caught up with the join yet.
-    if (!doc) throw new Error(`waitlist entry ${data.emailKey} is not in the read model yet`);
+    // The read models are past the join (the dispatcher waits for them): an entry not there is gone.
+    if (!doc) {
+      logger?.debug({ emailKey: data.emailKey }, 'waitlist confirmation not sent: the entry is gone');
+      return { sent: false };
+    }
     // Already confirmed (a late retry): the link would do nothing new.
     if (doc.confirmed) return { sent: false };
     const position = await waitlist.count({ joined_position: { $lte: doc.joined_position } });

@@ -31,8 +31,7 @@ export const waitlistEntryLinkEmailRoute = jobRoute({
   WaitlistEntryLinkRequested: (event) => {
     const { emailKey, requestedAt } = event.data;
     const data: EntryLinkJob = { eventId: event.id, emailKey, requestedAt };
-    // Retries cover a waitlist read model that has not caught up yet and mailer hiccups.
-    return [{ queue: WAITLIST_ENTRY_LINK_EMAIL_QUEUE, name: 'send-waitlist-entry-link', data, jobId: `waitlist-entry-link-${event.id}`, options: { attempts: 5, backoffMs: 500 } }];
+    return [{ queue: WAITLIST_ENTRY_LINK_EMAIL_QUEUE, name: 'send-waitlist-entry-link', data, jobId: `waitlist-entry-link-${event.id}` }];
   },
 });
 
@@ -54,8 +53,11 @@ function isEntryLinkJob(data: unknown): data is EntryLinkJob {
   return typeof d === 'object' && d !== null && typeof d.eventId === 'string' && typeof d.emailKey === 'string' && typeof d.requestedAt === 'string';
 }
 
-export function waitlistEntryLinkEmailProcessor(deps: Pick<WorkerDeps, 'config' | 'readStore' | 'mailer'>, now: () => Date = () => new Date()) {
-  const { config, readStore, mailer } = deps;
+export function waitlistEntryLinkEmailProcessor(
+  deps: Pick<WorkerDeps, 'config' | 'readStore' | 'mailer'> & Partial<Pick<WorkerDeps, 'logger'>>,
+  now: () => Date = () => new Date(),
+) {
+  const { config, readStore, mailer, logger } = deps;
   const key = waitlistSecret(signingSecret(config));
   return async (job: Job<unknown>): Promise<{ sent: boolean }> => {
     const data = job.data;
@@ -63,7 +65,11 @@ export function waitlistEntryLinkEmailProcessor(deps: Pick<WorkerDeps, 'config' 
     if (now().getTime() - Date.parse(data.requestedAt) > MAX_AGE_MS) return { sent: false };
     const waitlist = readStore.collection<WaitlistDoc>(WAITLIST);
     const doc = await waitlist.findOne({ _id: data.emailKey });
-    if (!doc) throw new Error(`waitlist entry ${data.emailKey} is not in the read model yet`);
+    // The read models are past the request (the dispatcher waits for them): an entry not there is gone.
+    if (!doc) {
+      logger?.debug({ emailKey: data.emailKey }, 'waitlist entry link not sent: the entry is gone');
+      return { sent: false };
+    }
     const position = await waitlist.count({ joined_position: { $lte: doc.joined_position } });
     // To the address the entry joined with, whatever spelling was typed.
     const link = waitlistConfirmationLink(config.PUBLIC_URL, key, doc.email, doc._id);

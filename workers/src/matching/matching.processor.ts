@@ -48,15 +48,6 @@ export const REBUILD_SCHEDULER = 'matching-nightly-rebuild';
 /** Every night at 03:00 UTC: freshness, audience scores and click totals move without events. */
 export const REBUILD_PATTERN = '0 3 * * *';
 
-/**
- * The dispatcher usually sees an event before the projections have applied it, so a content job often finds
- * no document on its first try: it tries again after 100 ms, doubling, ten times (about 50 s in all), so that
- * new content reaches other creators' matches within a moment of its submission (the default first retry,
- * after 1 s, left a just-submitted item out of a match list loaded meanwhile), and a read model still
- * catching up after a start does not make the job give up after three tries.
- */
-export const MATCHING_JOB_RETRIES = { attempts: 10, backoffMs: 100 } as const;
-
 export interface ContentMatchingJob {
   contentId: string;
   /** The content was deleted or removed by an admin: it leaves every pool. */
@@ -69,9 +60,9 @@ const contentJob = (
   event: RecordedEvent<string, { contentId: string }>,
   change: Omit<ContentMatchingJob, 'contentId'> = {},
   queue = MATCHING_QUEUE,
-): JobSpec[] => [{ queue, name: 'refresh-content', data: { contentId: event.data.contentId, ...change } satisfies ContentMatchingJob, jobId: `matching-${event.id}`, options: MATCHING_JOB_RETRIES }];
+): JobSpec[] => [{ queue, name: 'refresh-content', data: { contentId: event.data.contentId, ...change } satisfies ContentMatchingJob, jobId: `matching-${event.id}` }];
 const creatorJob = (event: RecordedEvent<string, { userId: string }>): JobSpec[] => [
-  { queue: MATCHING_QUEUE, name: 'refresh-creator', data: { userId: event.data.userId }, jobId: `matching-${event.id}`, options: MATCHING_JOB_RETRIES },
+  { queue: MATCHING_QUEUE, name: 'refresh-creator', data: { userId: event.data.userId }, jobId: `matching-${event.id}` },
 ];
 
 /** Content and creator events → matching jobs. */
@@ -213,15 +204,16 @@ export async function refreshContent(
   store: ReadStore,
   job: ContentMatchingJob,
   now: string,
-): Promise<{ pools: number; entered?: MatchesChangedPush }> {
+): Promise<{ pools: number; entered?: MatchesChangedPush; missing?: true }> {
   const doc = await store.collection<ContentDoc>(CONTENTS).findOne({ _id: job.contentId });
-  // The projection has not caught up with the event yet: retried with backoff.
-  if (!doc && !job.removed) throw new Error(`Content ${job.contentId} is not in the read model yet`);
-  // The status the event set counts even while the projection is behind.
+  // The read models are past the job's event (the dispatcher waits for them): content that is not there was
+  // deleted since, or never made; it leaves every pool as removed content does.
+  const missing = !doc && !job.removed;
+  // The status the event set counts as the content's.
   const membership: Membership =
     doc && !job.removed ? membershipOf(job.status ? { ...doc, moderation_status: job.status } : doc) : { match: false, top: false };
   const collection = store.collection<MatchPoolDoc>(MATCH_POOLS);
-  if (!(await poolsBuilt(store))) return { pools: 0 }; // The rebuild will see it.
+  if (!(await poolsBuilt(store))) return { pools: 0, ...(missing && { missing }) }; // The rebuild will see it.
   const holding = await collection.find({ 'entries.id': job.contentId });
   const entry = doc && membership.top ? poolEntry(doc, (await loadCreators(store, [doc.user_id], now)).get(doc.user_id), now) : undefined;
   const belongs = new Set(entry ? poolIdsOf(entry, membership) : []);
@@ -245,7 +237,8 @@ export async function refreshContent(
   if (written > 0) await bumpVersion(store, now);
   // The creator's totals moved (a share): their other entries follow.
   if (doc) await refreshCreator(store, doc.user_id, now);
-  return entered && entry ? { pools: written, entered: { content_id: entry.id, categories: [...entry.categories], user_id: entry.userId } } : { pools: written };
+  if (entered && entry) return { pools: written, entered: { content_id: entry.id, categories: [...entry.categories], user_id: entry.userId } };
+  return { pools: written, ...(missing && { missing }) };
 }
 
 /** A creator's Premium, audience score or totals changed: their entries in every pool are rescored. */
@@ -283,7 +276,7 @@ export async function poolsBuilt(store: ReadStore): Promise<boolean> {
  * `creators`) and the ones it may concern fetch their matches again, so a released item reaches other
  * creators' match lists without a reload.
  */
-export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'> & Partial<Pick<WorkerDeps, 'realtime'>>, clock: () => Date = () => new Date()) {
+export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'> & Partial<Pick<WorkerDeps, 'realtime' | 'logger'>>, clock: () => Date = () => new Date()) {
   return async (job: Job<unknown>): Promise<unknown> => {
     const now = clock().toISOString();
     const data = (job.data ?? {}) as Record<string, unknown>;
@@ -299,6 +292,7 @@ export function matchingProcessor(deps: Pick<WorkerDeps, 'readStore'> & Partial<
           now,
         );
         if (result.entered && deps.realtime) push(deps.realtime, CREATORS_ROOM, 'matches:changed', result.entered);
+        if (result.missing) deps.logger?.debug({ contentId: data.contentId }, 'matching: the content is gone; it left every pool');
         return result;
       }
       case 'refresh-creator':

@@ -47,8 +47,7 @@ export const referralCreditRoute = jobRoute({
   WaitlistEmailConfirmed: (event) => {
     const { emailKey, confirmedAt } = event.data;
     const data: ReferralCreditJob = { eventId: event.id, emailKey, confirmedAt };
-    // Retries cover a users read model that has not caught up and store hiccups.
-    return [{ queue: REFERRAL_CREDIT_QUEUE, name: 'credit-referrer', data, jobId: `referral-credit-${event.id}`, options: { attempts: 5, backoffMs: 500 } }];
+    return [{ queue: REFERRAL_CREDIT_QUEUE, name: 'credit-referrer', data, jobId: `referral-credit-${event.id}` }];
   },
 });
 
@@ -100,8 +99,12 @@ export function referralCreditProcessor(deps: Pick<WorkerDeps, 'eventStore' | 'r
     let referrerEmail: string;
     if (owner.startsWith(USER_OWNER)) {
       const user = await readStore.collection<UserDoc>(USERS).findOne({ _id: owner.slice(USER_OWNER.length) }, { projection: { email: 1 } });
-      // Retried: the read model may lag behind the referrer's registration.
-      if (!user) throw new Error(`referrer ${owner} is not in the users read model yet`);
+      // The read models are past this confirmation, so past the referrer's registration: an account that is
+      // not there was never made or is gone.
+      if (!user) {
+        logger.debug({ referred: data.emailKey, referrer: owner }, 'referral not credited: the referrer has no account');
+        return { credited: false, reason: 'unknown code' };
+      }
       referrerEmail = user.email;
     } else {
       const referrer = await waitlistEntry(eventStore, owner.slice(WAITLIST_OWNER.length));
