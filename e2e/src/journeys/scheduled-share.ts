@@ -53,6 +53,9 @@ export async function scheduledShareJourney(journey: Journey, api: Api): Promise
   const dialog = await visible(page.getByRole('dialog', { name: 'Share content' }));
   await dialog.getByRole('checkbox', { name: /Riley Reader/ }).check();
   await dialog.getByRole('checkbox', { name: 'Schedule for later' }).check();
+  // The Share (now) button steps aside for 'Schedule share' (issue 24 item 7): one primary action.
+  await visible(dialog.getByRole('button', { name: 'Schedule share' }));
+  assert.equal(await dialog.getByRole('button', { name: 'Share', exact: true }).count(), 0, "'Share' stands beside 'Schedule share'");
   // The browser's own local time, a few seconds ahead (the input holds local wall time to the second).
   const runAt = await page.evaluate((ahead) => {
     const date = new Date(Date.now() + ahead);
