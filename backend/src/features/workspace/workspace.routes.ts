@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { WorkspaceDto, WorkspaceMatchDto } from '@crossfeed/domain/api/workspace.dto.ts';
 import { isLive, isRemoved } from '@crossfeed/domain/rules/content-visibility.ts';
-import { FREE_DAILY_SHARES, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
+import { FREE_DAILY_SHARES } from '@crossfeed/domain/rules/limits.ts';
+import { shareProgressPercent } from '@crossfeed/domain/rules/share-progress.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream, workspaceStream } from '@crossfeed/domain/shared/streams.ts';
@@ -33,14 +34,6 @@ export const WORKSPACE_ERRORS = {
 const isSelectableMatch = (doc: ContentDoc | undefined, userId: string): boolean => doc !== undefined && doc.user_id !== userId && isLive(doc);
 /** The caller's own content, still there (the owner keeps seeing it while it is flagged). */
 const isOwnContent = (doc: ContentDoc | undefined, userId: string): doc is ContentDoc => doc !== undefined && !isRemoved(doc) && doc.user_id === userId;
-
-/** Step 3 of SPEC §4: delivered shares, each match counted up to its required shares, over the sum of required shares. */
-function progressPercent(matches: readonly WorkspaceMatchDto[]): number {
-  const required = matches.reduce((sum, match) => sum + match.required, 0);
-  if (required <= 0) return 0;
-  const delivered = matches.reduce((sum, match) => sum + Math.min(match.delivered, match.required), 0);
-  return Math.min(PROGRESS_CAP_PERCENT, Math.floor((delivered / required) * 100));
-}
 
 /**
  * The home workspace kept on the server (SPEC §2 Home workspace, §4 Workspace steps): the selection lives
@@ -89,7 +82,7 @@ export function workspaceRoutes(ctx: ApiContext): Router {
       content_ids: own.map((doc) => doc._id),
       matches,
       contents: own.map(toContentDto),
-      progress_percent: progressPercent(matches),
+      progress_percent: shareProgressPercent(matches),
       shares_left_today: left,
       daily_share_limit: left === null ? null : FREE_DAILY_SHARES,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareCountLabel, shareProgressPercent, shortLinkPath, shortLinkUrl, statusLabel, typeLabel } from './content-labels';
+import { shareCountLabel, shortLinkPath, shortLinkUrl, statusLabel, typeLabel } from './content-labels';
 
 describe('content labels', () => {
   it('capitalises known types and statuses, keeps unknown raw values, and says Unknown when missing', () => {
@@ -16,13 +16,6 @@ describe('content labels', () => {
     expect(shareCountLabel(0)).toBe('0 shares');
     expect(shareCountLabel(12)).toBe('12 shares');
     expect(shareCountLabel(undefined)).toBe('0 shares');
-  });
-
-  it('measures progress against the required shares (default 5), capped at 100', () => {
-    expect(shareProgressPercent(2, 4)).toBe(50);
-    expect(shareProgressPercent(1, 0)).toBe(20);
-    expect(shareProgressPercent(9, 3)).toBe(100);
-    expect(shareProgressPercent(-1, 5)).toBe(0);
   });
 
   it('shows short links as /links/{short_code} on the same origin', () => {

@@ -1,5 +1,4 @@
 import { CONTENT_TYPES, OWNER_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
-import { DEFAULT_REQUIRED_SHARES, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
 
 const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const KNOWN_TYPES: readonly string[] = CONTENT_TYPES;
@@ -21,13 +20,6 @@ export function statusLabel(status: string | null | undefined): string {
 export function shareCountLabel(count: number | null | undefined): string {
   const value = typeof count === 'number' && Number.isFinite(count) ? count : 0;
   return `${value} ${value === 1 ? 'share' : 'shares'}`;
-}
-
-/** A content's promotion progress: shares over its required shares (default 5), in whole percent, capped at 100. */
-export function shareProgressPercent(shares: number, requiredShares: number | null | undefined): number {
-  const required = typeof requiredShares === 'number' && requiredShares > 0 ? requiredShares : DEFAULT_REQUIRED_SHARES;
-  const made = Number.isFinite(shares) && shares > 0 ? shares : 0;
-  return Math.round(Math.min(PROGRESS_CAP_PERCENT, (made / required) * 100));
 }
 
 /** SPEC §2 Manage Content: short links are shown as /links/{short_code}. */

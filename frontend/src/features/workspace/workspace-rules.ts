@@ -1,4 +1,5 @@
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
+import { shareProgressPercent } from '@crossfeed/domain/rules/share-progress.ts';
 import { DEFAULT_REQUIRED_SHARES, MATCHED_ITEMS, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
 import type { MatchesChangedPush, UserDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ContentDto, MatchProgress, RemainingShuffles, StepStatus, ViewFilter } from './types';
@@ -47,23 +48,15 @@ export function matchProgressOf(match: Pick<ContentDto, 'id' | 'required_shares'
 export const matchProgressLabel = ({ delivered, required }: MatchProgress): string => `${delivered} / ${required} shares`;
 
 /**
- * SPEC §4: shares made / sum of the selected matches' required shares (default 5), in percent, capped at
- * 100 (0 without matches). Shares made are the delivered shares the server counts per match, each match
- * counted up to its required shares.
+ * SPEC §4: shares made / sum of the selected matches' required shares (default 5), in whole percent, capped
+ * at 100 (0 without matches), by the one rule the server's `progress_percent` uses too. Shares made are the
+ * delivered shares the server counts per match, each match counted up to its required shares.
  */
 export function shareProgress(
   matches: readonly Pick<ContentDto, 'id' | 'required_shares'>[],
   progress: Readonly<Record<string, MatchProgress>>,
 ): number {
-  let required = 0;
-  let delivered = 0;
-  for (const match of matches) {
-    const of = matchProgressOf(match, progress);
-    required += of.required;
-    delivered += Math.min(of.delivered, of.required);
-  }
-  if (required <= 0) return 0;
-  return Math.min(PROGRESS_CAP_PERCENT, (delivered / required) * 100);
+  return shareProgressPercent(matches.map((match) => matchProgressOf(match, progress)));
 }
 
 /** Every selected match has its required shares: 100 %, the workspace resets. */

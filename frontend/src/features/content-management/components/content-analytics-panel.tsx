@@ -4,7 +4,8 @@ import { toast } from '@/lib/toast';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { getContentAnalytics, type ContentAnalyticsMap } from '../api/get-content-analytics';
-import { shareProgressPercent, statusLabel, typeLabel } from '../content-labels';
+import { contentShareProgressPercent } from '@crossfeed/domain/rules/share-progress.ts';
+import { statusLabel, typeLabel } from '../content-labels';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 import type { OwnContentsStatus } from './content-management-panel';
 import { ContentAttributionPanel } from './content-attribution-panel';
@@ -107,7 +108,7 @@ export function ContentAnalyticsPanel({ contents, status, isPremium = false, onU
           </thead>
           <tbody>
             {rows.map(({ content, entry }) => {
-              const progress = shareProgressPercent(entry.shares, content.required_shares);
+              const progress = contentShareProgressPercent(entry.shares, content.required_shares);
               return (
                 <tr key={content.id}>
                   <th scope="row" className="analytics-title">
