@@ -1,19 +1,13 @@
 import { DEFAULT_REQUIRED_SHARES } from '@crossfeed/domain/rules/limits.ts';
+import { contentStatusLabel } from './content-status-labels';
 
 /**
  * The exchange in words (docs/exchange.md), shared by the workspace and Manage so both say the same thing.
  */
-const MODERATION_LABELS: Record<string, string> = {
-  flagged: 'Flagged',
-  under_review: 'Under review',
-  approved: 'Approved',
-  deleted: 'Removed',
-};
-
 /** A moderation status in words; null when no moderator has set one. */
 export function moderationLabel(status: string | null | undefined): string | null {
   if (typeof status !== 'string' || status.trim() === '') return null;
-  return MODERATION_LABELS[status] ?? status;
+  return contentStatusLabel(status);
 }
 
 /** Shown to the owner while an admin reviews the content, with the latest flag's reason. */

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { shareCountLabel, shortLinkPath, shortLinkUrl, statusLabel, typeLabel } from './content-labels';
+import { shareCountLabel, shortLinkPath, shortLinkUrl, typeLabel } from './content-labels';
 
 describe('content labels', () => {
-  it('capitalises known types and statuses, keeps unknown raw values, and says Unknown when missing', () => {
+  it('capitalises known types, keeps unknown raw values, and says Unknown when missing', () => {
     expect(typeLabel('VIDEO')).toBe('Video');
     expect(typeLabel('hologram')).toBe('hologram');
     expect(typeLabel(null)).toBe('Unknown');
-    expect(statusLabel('pending')).toBe('Pending');
-    expect(statusLabel('flagged')).toBe('flagged');
-    expect(statusLabel('')).toBe('Unknown');
   });
 
   it("reads '1 share' and 'N shares'", () => {

@@ -1,19 +1,12 @@
-import { CONTENT_TYPES, OWNER_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
+import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 
 const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const KNOWN_TYPES: readonly string[] = CONTENT_TYPES;
-const KNOWN_STATUSES: readonly string[] = OWNER_STATUSES;
 
 /** SPEC §3 Content types: a known type capitalised; anything else its raw value, or Unknown. */
 export function typeLabel(type: string | null | undefined): string {
   const value = typeof type === 'string' ? type.trim() : '';
   return KNOWN_TYPES.includes(value.toLowerCase()) ? capitalize(value.toLowerCase()) : value || 'Unknown';
-}
-
-/** SPEC §3 owner-view statuses (Shared, Pending, Active, Inactive, Error); others by raw name. */
-export function statusLabel(status: string | null | undefined): string {
-  const value = typeof status === 'string' ? status.trim() : '';
-  return KNOWN_STATUSES.includes(value.toLowerCase()) ? capitalize(value.toLowerCase()) : value || 'Unknown';
 }
 
 /** '1 share', 'N shares' (a missing count is 0). */

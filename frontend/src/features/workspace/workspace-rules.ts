@@ -1,5 +1,6 @@
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { shareProgressPercent } from '@crossfeed/domain/rules/share-progress.ts';
+import { CONTENT_STATUS_LABELS, ownerStatusOf } from '@/lib/content-status-labels';
 import { DEFAULT_REQUIRED_SHARES, MATCHED_ITEMS, PROGRESS_CAP_PERCENT } from '@crossfeed/domain/rules/limits.ts';
 import type { MatchesChangedPush, UserDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ContentDto, MatchProgress, RemainingShuffles, StepStatus, ViewFilter } from './types';
@@ -127,20 +128,11 @@ export function contentTypeBadge(type: string | null | undefined): { label: stri
   return { label: value || 'Unknown', className: 'badge badge-type badge-type-generic' };
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  shared: 'Shared',
-  pending: 'Pending',
-  active: 'Active',
-  inactive: 'Inactive',
-  error: 'Error',
-};
-
-/** SPEC §3 owner-view statuses; others by raw name. */
+/** SPEC §3 owner-view statuses get their badge (labels from lib/content-status-labels.ts); others by raw name. */
 export function statusBadge(status: string | null | undefined): { label: string; className: string } {
-  const value = typeof status === 'string' ? status : '';
-  const known = STATUS_LABELS[value.toLowerCase()];
-  if (known) return { label: known, className: `badge badge-status badge-status-${value.toLowerCase()}` };
-  return { label: value || 'Unknown', className: 'badge badge-status badge-status-other' };
+  const owner = ownerStatusOf(status);
+  if (owner) return { label: CONTENT_STATUS_LABELS[owner], className: `badge badge-status badge-status-${owner}` };
+  return { label: (typeof status === 'string' ? status : '') || 'Unknown', className: 'badge badge-status badge-status-other' };
 }
 
 /** A date as the lists show it; the raw text when it is not a date. */

@@ -1,6 +1,7 @@
+import { contentStatusLabel } from '@/lib/content-status-labels';
 import { useId } from 'react';
 import { MODERATION_STATUSES, type ModerationStatus } from '@crossfeed/domain/rules/content-types.ts';
-import { isModerationStatus, statusLabel } from '../utils/content-labels';
+import { isModerationStatus } from '../utils/content-labels';
 
 type FlagStatusSelectProps = {
   /** The content's current status (null when the content is gone). */
@@ -38,12 +39,12 @@ export function FlagStatusSelect({ status, contentTitle, disabled = false, onCha
       >
         {extra ? (
           <option value={current} disabled>
-            {statusLabel(status)}
+            {contentStatusLabel(status)}
           </option>
         ) : null}
         {MODERATION_STATUSES.map((value) => (
           <option key={value} value={value}>
-            {statusLabel(value)}
+            {contentStatusLabel(value)}
           </option>
         ))}
       </select>

@@ -1,6 +1,7 @@
+import { contentStatusLabel } from '@/lib/content-status-labels';
 import type { FlagDto } from '@crossfeed/domain/api/realtime-events.ts';
 import type { ModerationStatus } from '@crossfeed/domain/rules/content-types.ts';
-import { formatFlagTime, statusLabel, typeLabel } from '../utils/content-labels';
+import { formatFlagTime, typeLabel } from '../utils/content-labels';
 import { FlagStatusSelect } from './flag-status-select';
 
 type FlagTableProps = {
@@ -86,7 +87,7 @@ export function FlagTable({
                 </td>
                 <td data-label="Status">
                   {contentGone ? (
-                    <span className="flag-muted">{statusLabel(null)}</span>
+                    <span className="flag-muted">{contentStatusLabel(null)}</span>
                   ) : (
                     <FlagStatusSelect
                       status={flag.content.status}

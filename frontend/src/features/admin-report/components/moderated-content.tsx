@@ -1,3 +1,4 @@
+import { contentStatusLabel } from '@/lib/content-status-labels';
 import { useId, useState } from 'react';
 import type { ModeratedItemDto } from '@crossfeed/domain/api/flags.dto.ts';
 import { MODERATION_STATUSES, type ModerationStatus } from '@crossfeed/domain/rules/content-types.ts';
@@ -8,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { setModerationStatus } from '../api/set-moderation-status';
 import { useModeratedContent } from '../hooks/use-moderated-content';
 import { ADMIN_REPORT_MESSAGES, confirmStatusChange, statusUpdateFailed } from '../messages';
-import { formatFlagTime, statusLabel, typeLabel } from '../utils/content-labels';
+import { formatFlagTime, typeLabel } from '../utils/content-labels';
 import { FlagStatusSelect } from './flag-status-select';
 import { RemovalConfirmDialog } from './removal-confirm-dialog';
 
@@ -62,7 +63,7 @@ export function ModeratedContent() {
             <option value="all">All statuses</option>
             {MODERATION_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {statusLabel(value)}
+                {contentStatusLabel(value)}
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusLabel, typeGroupOf, typeLabel } from './content-labels';
+import { typeGroupOf, typeLabel } from './content-labels';
 
 describe('admin content labels', () => {
   it('groups content types as article, video, image, pdf, code and other (SPEC §3)', () => {
@@ -13,12 +13,5 @@ describe('admin content labels', () => {
     expect(typeLabel('pdf')).toBe('PDF');
     expect(typeLabel('podcast')).toBe('Other (podcast)');
     expect(typeLabel(null)).toBe('Other (Unknown)');
-  });
-
-  it('names moderation and owner statuses, and shows any other by its raw value', () => {
-    expect(statusLabel('under_review')).toBe('Under review');
-    expect(statusLabel('active')).toBe('Active');
-    expect(statusLabel('archived')).toBe('archived');
-    expect(statusLabel(null)).toBe('Unknown');
   });
 });

@@ -28,24 +28,6 @@ export function typeLabel(type: string | null | undefined): string {
   return raw ? `Other (${raw})` : 'Other (Unknown)';
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  flagged: 'Flagged',
-  under_review: 'Under review',
-  approved: 'Approved',
-  deleted: 'Deleted',
-  shared: 'Shared',
-  pending: 'Pending',
-  active: 'Active',
-  inactive: 'Inactive',
-  error: 'Error',
-};
-
-/** SPEC §3 status values: moderation and owner-view statuses by name, any other by its raw value. */
-export function statusLabel(status: string | null | undefined): string {
-  if (!status) return 'Unknown';
-  return STATUS_LABELS[status] ?? status;
-}
-
 export const isModerationStatus = (status: string | null | undefined): boolean =>
   (MODERATION_STATUSES as readonly string[]).includes(status ?? '');
 

@@ -1,3 +1,4 @@
+import { contentStatusLabel } from '@/lib/content-status-labels';
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -5,7 +6,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { getContentAnalytics, type ContentAnalyticsMap } from '../api/get-content-analytics';
 import { contentShareProgressPercent } from '@crossfeed/domain/rules/share-progress.ts';
-import { statusLabel, typeLabel } from '../content-labels';
+import { typeLabel } from '../content-labels';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 import type { OwnContentsStatus } from './content-management-panel';
 import { ContentAttributionPanel } from './content-attribution-panel';
@@ -115,7 +116,7 @@ export function ContentAnalyticsPanel({ contents, status, isPremium = false, onU
                     {content.title}
                   </th>
                   <td>{typeLabel(content.content_type)}</td>
-                  <td>{statusLabel(content.status)}</td>
+                  <td>{contentStatusLabel(content.status)}</td>
                   <td>{entry.shares}</td>
                   <td>
                     <span className="analytics-progress">

@@ -1,3 +1,4 @@
+import { contentStatusLabel } from '@/lib/content-status-labels';
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useState, type ReactNode } from 'react';
 import type { BatchContentResult } from '../api/batch-content';
@@ -11,16 +12,7 @@ import { useAppStore } from '@/stores/app-store';
 import { createShortLink } from '../api/create-short-link';
 import { enhanceContent } from '../api/enhance-content';
 import { pauseContent, resumeContent } from '../api/pause-content';
-import {
-  moderationLabel,
-  pendingExplanation,
-  reviewNotice,
-  shareCountLabel,
-  shortLinkPath,
-  shortLinkUrl,
-  statusLabel,
-  typeLabel,
-} from '../content-labels';
+import { moderationLabel, pendingExplanation, reviewNotice, shareCountLabel, shortLinkPath, shortLinkUrl, typeLabel } from '../content-labels';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 
 /** The own-contents load status of the workspace slice. */
@@ -207,7 +199,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
                 <div className="manage-item-main">
                   <span className="manage-item-title">{content.title}</span>
                   <span className="manage-item-meta">
-                    {typeLabel(content.content_type)} · {statusLabel(ownerStatus)} · {shareCountLabel(content.share_count)}
+                    {typeLabel(content.content_type)} · {contentStatusLabel(ownerStatus)} · {shareCountLabel(content.share_count)}
                     {moderation ? <span className="manage-item-moderation"> · {moderation}</span> : null}
                   </span>
                   {ownerStatus === 'pending' ? <span className="manage-item-note">{pendingExplanation(content.required_shares)}</span> : null}
