@@ -1,4 +1,4 @@
-import type { MODERATION_STATUSES} from '@crossfeed/domain/rules/content-types.ts';
+import type { MODERATION_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
 import { OWNER_STATUSES } from '@crossfeed/domain/rules/content-types.ts';
 
 type OwnerStatus = (typeof OWNER_STATUSES)[number];
