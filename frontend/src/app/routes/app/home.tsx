@@ -8,6 +8,7 @@ import { Workspace } from '@/features/workspace/components/workspace';
 import type { ContentDto } from '@/features/workspace/types';
 import { lazyWhenOpen } from '@/components/ui/lazy-when-open';
 import { useAppStore } from '@/stores/app-store';
+import { selectIsPremium } from '@/stores/session-selectors';
 
 // The dialogs load once the page is idle or when first opened: the workspace shows without them.
 const ContentListModal = lazyWhenOpen(() =>
@@ -47,7 +48,7 @@ export default function HomePage() {
   const closeUpsell = useAppStore((state) => state.closeWorkspaceUpsell);
   const openUpsell = useAppStore((state) => state.openWorkspaceUpsell);
   const recordShare = useAppStore((state) => state.recordShare);
-  const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  const isPremium = useAppStore(selectIsPremium);
   const showPanel = useAppStore((state) => state.showPanel);
 
   return (

@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SelectionToolbar } from '@/components/ui/selection-toolbar';
 import { errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
+import { selectIsPremium } from '@/stores/session-selectors';
 import { batchDeleteContacts } from '../api/batch-delete-contacts';
 import { deleteContact } from '../api/delete-contact';
 import type { Contact } from '@/lib/api/contacts';
@@ -41,7 +42,7 @@ function TrashIcon() {
  * contact.
  */
 export function ContactsTable({ contacts, onDeleted, onBatchDeleted }: ContactsTableProps) {
-  const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  const isPremium = useAppStore(selectIsPremium);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [batch, setBatch] = useState<{ busy: boolean; error: string | null } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);

@@ -6,6 +6,7 @@ import { Modal } from '@/components/ui/modal';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
+import { selectIsPremium } from '@/stores/session-selectors';
 import { deleteContent } from '../api/delete-content';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 import { ContentAnalyticsPanel } from './content-analytics-panel';
@@ -40,7 +41,7 @@ type Deletion = { content: ContentDto; busy: boolean; error: string | null };
  * are refreshed through the workspace store, and a deleted item leaves every selection.
  */
 export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions, scheduledPanel }: ManageContentModalProps) {
-  const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  const isPremium = useAppStore(selectIsPremium);
   const contents = useAppStore((state) => state.ownContents);
   const status = useAppStore((state) => state.ownContentsStatus);
   const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);

@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
+import { selectIsPremium } from '@/stores/session-selectors';
 import { getSearchesRemaining } from '../api/get-searches-remaining';
 import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { searchContent } from '../api/search-content';
@@ -32,7 +33,7 @@ const toggle = <T extends string>(items: readonly T[], item: T): T[] =>
  * is said here, and the form stays as typed for the next try (also across openings).
  */
 export function AdvancedSearchModal({ open, onClose, onResults, onUpgrade }: AdvancedSearchModalProps) {
-  const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  const isPremium = useAppStore(selectIsPremium);
   /** Free users: searches left today as the server counts them (null until known). */
   const [left, setLeft] = useState<number | null>(null);
   const ids = { form: useId(), query: useId(), from: useId(), to: useId(), views: useId(), sort: useId() };

@@ -147,9 +147,9 @@ describe('PremiumPlanModal', () => {
   });
 
   it('names the end date of a time-limited (promo) Premium', () => {
-    signIn({ is_premium: true, premium_until: '2026-04-01T12:00:00.000Z' });
+    signIn({ is_premium: true, premium_until: '2099-04-01T12:00:00.000Z' });
     renderModal();
-    const expected = new Date('2026-04-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' });
+    const expected = new Date('2099-04-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' });
     expect(screen.getByRole('status')).toHaveTextContent(`You are a Premium user until ${expected}.`);
   });
 
@@ -224,14 +224,14 @@ describe('PremiumPlanModal: a paid subscription (issue 23, finding 8)', () => {
   });
 
   it('promo Premium shows its end and no Manage button', async () => {
-    signIn({ is_premium: true, premium_until: '2026-04-01T12:00:00.000Z' });
+    signIn({ is_premium: true, premium_until: '2099-04-01T12:00:00.000Z' });
     const fetchMock = vi.fn(async () =>
-      jsonResponse(200, subscriptionDto({ plan: 'promo', can_manage: false, renews_on: null, status: null, current_period_end: null, premium_until: '2026-04-01T12:00:00.000Z' })),
+      jsonResponse(200, subscriptionDto({ plan: 'promo', can_manage: false, renews_on: null, status: null, current_period_end: null, premium_until: '2099-04-01T12:00:00.000Z' })),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderModal();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(screen.getByRole('status')).toHaveTextContent(`You are a Premium user until ${longDate('2026-04-01T12:00:00.000Z')}.`);
+    expect(screen.getByRole('status')).toHaveTextContent(`You are a Premium user until ${longDate('2099-04-01T12:00:00.000Z')}.`);
     expect(screen.queryByTestId('plan-billing')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStore } from '@/stores/app-store';
+import { selectIsPremium } from '@/stores/session-selectors';
 import { WORKSPACE_MESSAGES } from '../messages';
 import { selectShareProgress } from '../stores/workspace-slice';
 import type { ContentDto } from '../types';
@@ -47,7 +48,7 @@ export function Workspace({
   onAddContent,
 }: WorkspaceProps) {
   const userId = useAppStore((state) => state.user?.id);
-  const isPremium = useAppStore((state) => state.user?.is_premium === true);
+  const isPremium = useAppStore(selectIsPremium);
   // The guided tour runs over the workspace until it is completed (features/tour).
   const touring = useAppStore((state) => !state.hasCompletedTour);
   const matchedContents = useAppStore((state) => state.matchedContents);

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
 import type { AppState, AppStateCreatorMiddlewares } from '@/stores/app-store';
+import { selectIsPremium } from '@/stores/session-selectors';
 import { getMatchedContent } from '../api/get-matched-content';
 import { getOwnContents } from '../api/get-own-contents';
 import { getRemainingShuffles } from '../api/get-remaining-shuffles';
@@ -177,7 +178,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
    * (a panel used on its own) nothing is written to or asked of the server.
    */
   const kept = () => get().workspaceStatus !== 'idle';
-  const isPremium = () => get().user?.is_premium === true;
+  const isPremium = () => selectIsPremium(get());
 
   const selection = () => ({
     match_ids: get().selectedMatches.map((item) => item.id),
