@@ -1,9 +1,9 @@
 import type { Decider, DomainEvent } from '@crossfeed/domain/shared/decider.ts';
 import { ConflictError } from '@crossfeed/domain/shared/errors.ts';
-import { reservationStream } from '@crossfeed/domain/shared/streams.ts';
-import type { NameReserved, ReservationKind } from '@crossfeed/domain/reservations/reservation.events.ts';
+import type { ReservationKind } from '@crossfeed/domain/reservations/reservation.events.ts';
 import { handleCommand, type CommandResult } from '@crossfeed/platform/commands/command-handler.ts';
-import { WrongExpectedVersion, type EventMetadata, type Position } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { EventMetadata, Position } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { claimName, reservationOwner as reservationOwnerIn } from '@crossfeed/platform/reservations/reservations.ts';
 import type { ApiContext } from './api-context.ts';
 
 /**
@@ -31,8 +31,8 @@ export async function settle(ctx: ApiContext, position: Position | undefined): P
 }
 
 /**
- * Claims a unique value (username, email, promo code, short code...) by appending to its reservation
- * stream with `no_stream`: the first claimant wins, a later one gets `ConflictError(message)`.
+ * Claims a unique value (username, email, promo code, short code...) for a request: the first claimant wins
+ * (platform/src/reservations/reservations.ts), a later one gets `ConflictError(message)`.
  */
 export async function reserve(
   ctx: ApiContext,
@@ -41,20 +41,10 @@ export async function reserve(
   ownerId: string,
   message: string,
 ): Promise<void> {
-  const event: NameReserved = {
-    type: 'NameReserved',
-    data: { kind, key: key.toLowerCase(), ownerId, reservedAt: ctx.clock().toISOString() },
-  };
-  try {
-    await ctx.eventStore.append(reservationStream(kind, key), [event], { expectedRevision: 'no_stream' });
-  } catch (error) {
-    if (error instanceof WrongExpectedVersion) throw new ConflictError(message);
-    throw error;
-  }
+  const { claimed } = await claimName(ctx.eventStore, { kind, key, ownerId, at: ctx.clock().toISOString() });
+  if (!claimed) throw new ConflictError(message);
 }
 
 /** Who holds a reservation, or undefined when the value is free. */
-export async function reservationOwner(ctx: ApiContext, kind: ReservationKind, key: string): Promise<string | undefined> {
-  const [first] = await ctx.eventStore.readStream(reservationStream(kind, key));
-  return (first?.data as NameReserved['data'] | undefined)?.ownerId;
-}
+export const reservationOwner = (ctx: ApiContext, kind: ReservationKind, key: string): Promise<string | undefined> =>
+  reservationOwnerIn(ctx.eventStore, kind, key);

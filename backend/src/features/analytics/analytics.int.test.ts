@@ -7,7 +7,7 @@ import { contentStream, userStream } from '@crossfeed/domain/shared/streams.ts';
 import { submitPromoted } from '../content/content.fixtures.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { reserve, settle } from '../../api/execute.ts';
-import { reserveShortCode } from './short-code.ts';
+import { claimShortCode } from '@crossfeed/platform/reservations/reservations.ts';
 import { CLICKS_PER_VISITOR_PER_MINUTE } from './links.routes.ts';
 import { expiredToken } from '../../testing/test-tokens.ts';
 
@@ -152,7 +152,7 @@ describe('POST /links/', () => {
   test('draws another code when the first one is taken', async () => {
     await reserve(app.ctx, 'short-code', 'taken22', 'content:someone', 'taken');
     const codes = ['taken22', 'fresh22'];
-    const code = await reserveShortCode(app.ctx, 'k1', () => codes.shift() ?? 'never22');
+    const code = await claimShortCode(app.ctx.eventStore, 'k1', new Date().toISOString(), () => codes.shift() ?? 'never22');
     assert.equal(code, 'fresh22');
   });
 

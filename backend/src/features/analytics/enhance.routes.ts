@@ -12,7 +12,7 @@ import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import { toContentDto } from '../content/content.dto.ts';
 import { ownedContent } from './owned-content.ts';
-import { reserveShortCode } from './short-code.ts';
+import { claimShortCode } from '@crossfeed/platform/reservations/reservations.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
 const EmptyBody = z.strictObject({});
@@ -38,7 +38,7 @@ export function enhanceRoutes(ctx: ApiContext): Router {
     if (!isHttpUrl(content.url)) throw new ValidationError('Only http(s) content urls can be enhanced.');
     const unsafe = unsafeUrlReason(content.url);
     if (unsafe) throw new ValidationError(unsafe);
-    const shortCode = existing?._id ?? (await reserveShortCode(ctx, content._id));
+    const shortCode = existing?._id ?? (await claimShortCode(ctx.eventStore, content._id, ctx.clock().toISOString()));
     const enhancedUrl = buildEnhancedUrl(content.url, shortCode);
     await execute(
       ctx,

@@ -26,7 +26,7 @@ import { parseInput } from '../../http/validate.ts';
 import { botReason } from './bot-detection.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { ownedContent } from './owned-content.ts';
-import { reserveShortCode } from './short-code.ts';
+import { claimShortCode } from '@crossfeed/platform/reservations/reservations.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { isLinkable } from '@crossfeed/domain/rules/content-visibility.ts';
 
@@ -169,7 +169,7 @@ export function linkRoutes(ctx: ApiContext): Router {
     const isPremium = isPremiumActive(user, ctx.clock().toISOString());
     // Checked before a code is reserved, so Free users leave no reservations behind (the decider checks too).
     if (!isPremium) throw new ForbiddenError(CONTENT_LINK_MESSAGES.shortLinksPremium);
-    const shortCode = await reserveShortCode(ctx, content._id);
+    const shortCode = await claimShortCode(ctx.eventStore, content._id, ctx.clock().toISOString());
     await execute(
       ctx,
       contentLinksDecider,
