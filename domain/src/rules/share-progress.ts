@@ -30,3 +30,6 @@ export function shareProgressPercent(tallies: readonly ShareTally[]): number {
 /** One content's promotion progress: its shares over its required shares (the default when unknown). */
 export const contentShareProgressPercent = (shares: number, requiredShares: number | null | undefined): number =>
   shareProgressPercent([{ delivered: shares, required: typeof requiredShares === 'number' && requiredShares > 0 ? requiredShares : DEFAULT_REQUIRED_SHARES }]);
+
+/** A sharer completed a match on a content: they reached its required shares (it then leaves their matches). */
+export const matchCompleted = (delivered: number, required: number): boolean => delivered >= required;

@@ -162,6 +162,20 @@ describe('GET /content/match', () => {
     assert.equal((await app.request('GET', `/content/${done}/`, { token: other.token })).body.status, 'shared');
   });
 
+  test('one press to five people completes the match: the item leaves the sharer\'s lists, Top performers too (match_progress, not share presses)', async () => {
+    const sharer = await premiumCreator();
+    await createProfile(app, sharer, ['Cooking'], ['Bread']);
+    const creator = await premiumCreator();
+    const loaf = (await submitPromoted(app, creator, { title: 'Sourdough', categories: ['cooking', 'bread'] })).id;
+    const contacts = await addContacts(app, sharer, 5);
+    const pressed = await app.request('POST', `/content/${loaf}/share/`, { token: sharer.token, json: { contact_ids: contacts } });
+    assert.equal(pressed.status, 200, pressed.text);
+    for (const query of ['', '?top_performers=true', '?ranked_content=true']) {
+      const matched = idsOf((await app.request('GET', `/content/match${query}`, { token: sharer.token })).body);
+      assert.ok(!matched.includes(loaf), `still offered${query}`);
+    }
+  });
+
   test('top performers also draw on content that reached its required shares, each item with its creator\'s reach; ranked content with its overlap', async () => {
     const requester = await premiumCreator();
     await createProfile(app, requester, ['Gardening'], ['Roses']);

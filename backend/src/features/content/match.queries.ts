@@ -12,7 +12,8 @@ import { inMatchPools, inTopPerformerPools, type ContentVisibilityFields } from 
 import { MATCHED_ITEMS } from '@crossfeed/domain/rules/limits.ts';
 import type { Filter } from '@crossfeed/platform/read-store/read-store.port.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { SHARES, type ShareDoc } from '@crossfeed/projections/shares/shares.projection.ts';
+import { deliveredBySharer } from '@crossfeed/projections/match-progress/match-progress.queries.ts';
+import { matchCompleted } from '@crossfeed/domain/rules/share-progress.ts';
 import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import {
   ALL_POOL,
@@ -121,14 +122,8 @@ async function candidates(ctx: ApiContext, user: UserDoc, profile: MatchProfile,
   }
   if (byId.size === 0) return [];
 
-  const shares = await ctx.readStore
-    .collection<ShareDoc>(SHARES)
-    .find({ sharer_id: user._id, content_id: { $in: [...byId.keys()] } }, { projection: { content_id: 1 } });
-  const sharedCount = new Map<string, number>();
-  for (const share of shares) sharedCount.set(share.content_id, (sharedCount.get(share.content_id) ?? 0) + 1);
-  return [...byId.values()]
-    .filter((doc) => (sharedCount.get(doc._id) ?? 0) < doc.required_shares)
-    .map(asCandidate);
+  const delivered = await deliveredBySharer(ctx.readStore, user._id, [...byId.keys()]);
+  return [...byId.values()].filter((doc) => !matchCompleted(delivered.get(doc._id) ?? 0, doc.required_shares)).map(asCandidate);
 }
 
 /** All candidates from `contents`, best first for the requested order (while the pools are not built). */
@@ -239,21 +234,15 @@ async function liveDocs(ctx: ApiContext, userId: string, entries: readonly Ranke
   const out: Match[] = [];
   const isCandidate = candidateRule(options);
   const contents = ctx.readStore.collection<ContentDoc>(CONTENTS);
-  const shares = ctx.readStore.collection<ShareDoc>(SHARES);
   for (let start = 0; start < entries.length && out.length < count; ) {
     const batch = entries.slice(start, start + (start === 0 ? count : (count - out.length) * 2));
     const ids = batch.map((entry) => entry.id);
     start += ids.length;
-    const [docs, shared] = await Promise.all([
-      contents.find({ _id: { $in: ids } }),
-      shares.find({ sharer_id: userId, content_id: { $in: ids } }, { projection: { content_id: 1 } }),
-    ]);
+    const [docs, delivered] = await Promise.all([contents.find({ _id: { $in: ids } }), deliveredBySharer(ctx.readStore, userId, ids)]);
     const byId = new Map(docs.map((doc) => [doc._id, doc]));
-    const sharedCount = new Map<string, number>();
-    for (const share of shared) sharedCount.set(share.content_id, (sharedCount.get(share.content_id) ?? 0) + 1);
     for (const { id, basis } of batch) {
       const doc = byId.get(id);
-      const shown = doc && isCandidate(doc) && doc.user_id !== userId && (sharedCount.get(id) ?? 0) < doc.required_shares;
+      const shown = doc && isCandidate(doc) && doc.user_id !== userId && !matchCompleted(delivered.get(id) ?? 0, doc.required_shares);
       if (shown && out.length < count) out.push({ doc, basis });
     }
   }

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { WorkspaceDto, WorkspaceMatchDto } from '@crossfeed/domain/api/workspace.dto.ts';
 import { isLive, isRemoved } from '@crossfeed/domain/rules/content-visibility.ts';
 import { FREE_DAILY_SHARES } from '@crossfeed/domain/rules/limits.ts';
-import { shareProgressPercent } from '@crossfeed/domain/rules/share-progress.ts';
+import { matchCompleted, shareProgressPercent } from '@crossfeed/domain/rules/share-progress.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { ValidationError } from '@crossfeed/domain/shared/errors.ts';
 import { userStream, workspaceStream } from '@crossfeed/domain/shared/streams.ts';
@@ -10,7 +10,7 @@ import { creatorContentDecider, dailyShareCount } from '@crossfeed/domain/users/
 import { workspaceDecider } from '@crossfeed/domain/workspace/workspace.decider.ts';
 import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
-import { MATCH_PROGRESS, matchProgressId, type MatchProgressDoc } from '@crossfeed/projections/match-progress/match-progress.projection.ts';
+import { deliveredBySharer } from '@crossfeed/projections/match-progress/match-progress.queries.ts';
 import type { UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { WORKSPACES, type WorkspaceDoc } from '@crossfeed/projections/workspaces/workspaces.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
@@ -66,14 +66,11 @@ export function workspaceRoutes(ctx: ApiContext): Router {
     const { matchIds, contentIds } = await storedSelection(user._id);
     const contents = await contentsById([...matchIds, ...contentIds]);
     const available = matchIds.filter((id) => isSelectableMatch(contents.get(id), user._id));
-    const progressDocs = available.length
-      ? await ctx.readStore.collection<MatchProgressDoc>(MATCH_PROGRESS).find({ _id: { $in: available.map((id) => matchProgressId(user._id, id)) } })
-      : [];
-    const delivered = new Map(progressDocs.map((doc) => [doc.content_id, doc.delivered]));
+    const delivered = await deliveredBySharer(ctx.readStore, user._id, available);
     const matches = available.map((id): WorkspaceMatchDto => {
       const doc = contents.get(id) as ContentDoc;
       const shares = delivered.get(id) ?? 0;
-      return { content_id: id, title: doc.title, delivered: shares, required: doc.required_shares, completed: shares >= doc.required_shares, content: toContentDto(doc) };
+      return { content_id: id, title: doc.title, delivered: shares, required: doc.required_shares, completed: matchCompleted(shares, doc.required_shares), content: toContentDto(doc) };
     });
     const own = contentIds.map((id) => contents.get(id)).filter((doc) => isOwnContent(doc, user._id));
     const left = await sharesLeftToday(user, now);
