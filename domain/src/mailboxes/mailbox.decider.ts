@@ -1,3 +1,4 @@
+import { addressCapReached, countOn } from '../rules/address-cap.ts';
 import { dayStart } from '../rules/limits.ts';
 import type { Decider } from '../shared/decider.ts';
 import { ConflictError } from '../shared/errors.ts';
@@ -102,8 +103,7 @@ export const mailboxDecider: Decider<MailboxState, MailboxCommand, MailboxEvent>
         if (state.recent.has(delivery.shareId)) return [];
         const suppressed = suppressionOf(state, delivery.sharerId);
         if (suppressed) throw new DeliveryRefused(suppressed);
-        const sentToday = state.today.day === dayStart(delivery.sentAt) ? state.today.count : 0;
-        if (sentToday >= dailyCap) throw new DeliveryRefused('daily_limit');
+        if (addressCapReached(countOn(state.today, delivery.sentAt), dailyCap)) throw new DeliveryRefused('daily_limit');
         return [{ type: 'ShareEmailSent', data: { mailbox, ...delivery } }];
       }
       case 'ReleaseShareEmail': {

@@ -17,6 +17,7 @@ import {
   shareCredit,
 } from '../rules/share-credit.ts';
 import { SHARE_NOTE_MAX, type ShareSkipReason } from '../rules/share-reasons.ts';
+import { addressCapReached, countOn } from '../rules/address-cap.ts';
 import { batchIds, nameList } from '../rules/batch.ts';
 import { unsafeUrlReason } from '../rules/safe-url.ts';
 import type { Decider } from '../shared/decider.ts';
@@ -209,7 +210,7 @@ export interface ReachContext {
 
 /** This sharer's share e-mails to `mailbox` today. */
 function ownSendsToday(state: CreatorContentState, mailbox: string, now: string): number {
-  return state.mailboxesToday.day === dayStart(now) ? (state.mailboxesToday.counts.get(mailbox) ?? 0) : 0;
+  return countOn({ day: state.mailboxesToday.day, count: state.mailboxesToday.counts.get(mailbox) ?? 0 }, now);
 }
 
 /**
@@ -228,7 +229,7 @@ export function reachOf(state: CreatorContentState, context: ReachContext, conta
   if (facts?.suppressed) return facts.suppressed;
   if (state.reached.get(context.contentId)?.has(mailbox)) return 'already_shared';
   const sentToday = Math.max(facts?.sentToday ?? 0, ownSendsToday(state, mailbox, context.now));
-  return sentToday >= context.addressDailyCap ? 'daily_limit' : 'available';
+  return addressCapReached(sentToday, context.addressDailyCap) ? 'daily_limit' : 'available';
 }
 
 /** The key of one deferred e-mail in `awaiting`. */
