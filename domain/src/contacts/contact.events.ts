@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
 
 /**
  * What the creator's own list (the export of their e-mail tool) says of a person it no longer e-mails:
@@ -23,3 +25,17 @@ export type ContactAdded = DomainEvent<
 >;
 export type ContactRemoved = DomainEvent<'ContactRemoved', { contactId: string; userId: string; removedAt: string }>;
 export type ContactEvent = ContactAdded | ContactRemoved;
+
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const contactEventSchemas = {
+  ContactAdded: z.object({
+    contactId: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    source: z.enum(['single', 'bulk']),
+    addedAt: z.string(),
+    listStatus: z.enum(['unsubscribed', 'bounced', 'suppressed']).optional(),
+  }),
+  ContactRemoved: z.object({ contactId: z.string(), userId: z.string(), removedAt: z.string() }),
+} satisfies EventSchemas<ContactEvent>;

@@ -1,5 +1,8 @@
 import type { DomainEvent } from '../shared/decider.ts';
 import type { ModerationStatus } from '../rules/content-types.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
+import { MODERATION_STATUSES } from '../rules/content-types.ts';
 
 /**
  * Events of `content-{contentId}`: moderation, links and the measured facts about one piece of content.
@@ -112,3 +115,62 @@ export type ContentEvent =
   | ContentEnhanced
   | LinkClicked
   | ConversionRecorded;
+
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const contentEventSchemas = {
+  ContentStatusChanged: z.object({
+    contentId: z.string(),
+    ownerId: z.string(),
+    contentTitle: z.string(),
+    status: z.enum(MODERATION_STATUSES),
+    previousStatus: z.string().nullable(),
+    changedBy: z.string(),
+    changedAt: z.string(),
+    reason: z.string().nullable().optional(),
+  }),
+  ContentRemovedByAdmin: z.object({
+    contentId: z.string(),
+    ownerId: z.string(),
+    contentTitle: z.string(),
+    removedBy: z.string(),
+    removedAt: z.string(),
+    reason: z.string().nullable().optional(),
+  }),
+  ShortLinkCreated: z.object({ contentId: z.string(), ownerId: z.string(), shortCode: z.string(), createdBy: z.string(), createdAt: z.string() }),
+  ContentEnhanced: z.object({
+    contentId: z.string(),
+    ownerId: z.string(),
+    enhancedUrl: z.string(),
+    shortCode: z.string(),
+    enhancedBy: z.string(),
+    enhancedAt: z.string(),
+  }),
+  LinkClicked: z.object({
+    contentId: z.string(),
+    ownerId: z.string(),
+    shortCode: z.string(),
+    contactId: z.string().nullable(),
+    sharerId: z.string().nullable().optional(),
+    human: z.boolean(),
+    botReason: z.string().nullable(),
+    clickedAt: z.string(),
+    visitor: z.string().optional(),
+    address: z.string().optional(),
+    unique: z.boolean().optional(),
+  }),
+  ConversionRecorded: z.object({
+    conversionId: z.string(),
+    contentId: z.string(),
+    ownerId: z.string(),
+    contactId: z.string().nullable(),
+    sharerId: z.string().nullable().optional(),
+    shortCode: z.string().nullable(),
+    kind: z.string(),
+    value: z.number(),
+    recordedBy: z.string(),
+    recordedAt: z.string(),
+    verified: z.boolean().optional(),
+    visit: z.string().optional(),
+  }),
+  ConversionTrackingRotated: z.object({ contentId: z.string(), ownerId: z.string(), version: z.number(), rotatedBy: z.string(), rotatedAt: z.string() }),
+} satisfies EventSchemas<ContentEvent>;

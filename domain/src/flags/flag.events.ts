@@ -1,5 +1,8 @@
 import type { DomainEvent } from '../shared/decider.ts';
 import type { FlagOutcome } from './flag-outcome.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
+import { FLAG_OUTCOMES } from './flag-outcome.ts';
 
 /** Events of `flag-{flagId}`. */
 export type ContentFlagged = DomainEvent<
@@ -30,3 +33,18 @@ export type FlagDeleted = DomainEvent<
   }
 >;
 export type FlagEvent = ContentFlagged | FlagDeleted;
+
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const flagEventSchemas = {
+  ContentFlagged: z.object({
+    flagId: z.string(),
+    contentId: z.string(),
+    ownerId: z.string(),
+    contentTitle: z.string(),
+    reporterId: z.string(),
+    reporterUsername: z.string(),
+    reason: z.string(),
+    flaggedAt: z.string(),
+  }),
+  FlagDeleted: z.object({ flagId: z.string(), contentId: z.string(), deletedBy: z.string(), deletedAt: z.string(), outcome: z.enum(FLAG_OUTCOMES).optional() }),
+} satisfies EventSchemas<FlagEvent>;

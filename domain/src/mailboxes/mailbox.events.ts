@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
 
 /**
  * Events of `mailbox-{key}` (one stream per person's mailbox, keyed by `normalizedEmail`): what Crossfeed
@@ -47,3 +49,27 @@ export type MailboxComplained = DomainEvent<
 >;
 
 export type MailboxEvent = ShareEmailSent | ShareEmailReleased | MailboxUnsubscribed | MailboxBounced | MailboxComplained;
+
+const MailboxDeliverySchema = z.object({
+  shareId: z.string(),
+  sharerId: z.string(),
+  contentId: z.string(),
+  contentOwnerId: z.string(),
+  contactId: z.string(),
+  sentAt: z.string(),
+});
+const MailFailureSourceSchema = z.enum(['relay', 'smtp']);
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const mailboxEventSchemas = {
+  ShareEmailSent: MailboxDeliverySchema.extend({ mailbox: z.string() }),
+  ShareEmailReleased: z.object({ mailbox: z.string(), shareId: z.string(), releasedAt: z.string() }),
+  MailboxUnsubscribed: z.object({
+    mailbox: z.string(),
+    scope: z.enum(['all', 'sharer']),
+    sharerId: z.string().nullable(),
+    source: z.enum(['link', 'one_click', 'relay']),
+    unsubscribedAt: z.string(),
+  }),
+  MailboxBounced: z.object({ mailbox: z.string(), source: MailFailureSourceSchema, deliveries: z.array(MailboxDeliverySchema), bouncedAt: z.string() }),
+  MailboxComplained: z.object({ mailbox: z.string(), source: MailFailureSourceSchema, deliveries: z.array(MailboxDeliverySchema), complainedAt: z.string() }),
+} satisfies EventSchemas<MailboxEvent>;

@@ -1,5 +1,8 @@
 import type { DomainEvent } from '../shared/decider.ts';
 import type { NotificationRead } from '../users/user.events.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
+import { userEventSchemas } from '../users/user.events.ts';
 
 /**
  * Events of `notifications-{userId}`: the recipient's reads, kept out of the account stream so the account's
@@ -16,3 +19,9 @@ export type { NotificationRead };
 export type AllNotificationsRead = DomainEvent<'AllNotificationsRead', { userId: string; upTo: string; readAt: string }>;
 
 export type NotificationEvent = NotificationRead | AllNotificationsRead;
+
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const notificationEventSchemas = {
+  NotificationRead: userEventSchemas.NotificationRead,
+  AllNotificationsRead: z.object({ userId: z.string(), upTo: z.string(), readAt: z.string() }),
+} satisfies EventSchemas<NotificationEvent>;

@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
 
 /**
  * Events of `referral-rewards-{userId}-{YYYY-MM}`: the rewards a registered user earned in one calendar
@@ -16,3 +18,8 @@ export type ReferralRewardGranted = DomainEvent<
   }
 >;
 export type ReferralRewardEvent = ReferralRewardGranted;
+
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const referralRewardEventSchemas = {
+  ReferralRewardGranted: z.object({ referrerId: z.string(), referredEmailKey: z.string(), month: z.string(), grantedAt: z.string() }),
+} satisfies EventSchemas<ReferralRewardEvent>;

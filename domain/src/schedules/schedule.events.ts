@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
 
 /**
  * Events of the `schedules-{userId}` stream (auto-scheduling, a Premium feature): a share or the release of
@@ -45,3 +47,30 @@ export type ScheduleRan = DomainEvent<
 >;
 
 export type ScheduleEvent = ShareScheduled | ReleaseScheduled | ScheduleCancelled | ScheduleStarted | ScheduleRan;
+
+const ScheduledBaseSchema = z.object({
+  scheduleId: z.string(),
+  userId: z.string(),
+  contentId: z.string(),
+  contentTitle: z.string(),
+  runAt: z.string(),
+  scheduledAt: z.string(),
+});
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const scheduleEventSchemas = {
+  ShareScheduled: ScheduledBaseSchema.extend({ contactIds: z.array(z.string()) }),
+  ReleaseScheduled: ScheduledBaseSchema,
+  ScheduleCancelled: z.object({ scheduleId: z.string(), userId: z.string(), cancelledAt: z.string() }),
+  ScheduleStarted: z.object({ scheduleId: z.string(), userId: z.string(), startedAt: z.string() }),
+  ScheduleRan: z.object({
+    scheduleId: z.string(),
+    userId: z.string(),
+    kind: z.enum(['share', 'release']),
+    contentId: z.string(),
+    contentTitle: z.string(),
+    outcome: z.enum(['ok', 'failed']),
+    reason: z.string().nullable(),
+    reached: z.number(),
+    ranAt: z.string(),
+  }),
+} satisfies EventSchemas<ScheduleEvent>;

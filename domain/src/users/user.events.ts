@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DomainEvent } from '../shared/decider.ts';
 import type { ShareSkipReason } from '../rules/share-reasons.ts';
+import type { EventSchemas } from '../shared/event-schemas.ts';
 
 /**
  * Events of the `user-{userId}` stream (DESIGN §3): account, profile, premium, the creator's own content
@@ -309,7 +310,166 @@ export type UserEvent =
   | TourCompleted
   | TourReset;
 
-/** Schemas by event type, used to validate events at the edges (append and upcast). */
+const ProfileSchema = {
+  name: z.string(),
+  bio: z.string(),
+  categories: z.array(z.string()),
+  interests: z.array(z.string()),
+  contentType: z.string(),
+};
+const ShareDeliveryRefSchema = z.object({
+  shareId: z.string(),
+  contentId: z.string(),
+  contentOwnerId: z.string(),
+  contentTitle: z.string(),
+  sharerId: z.string(),
+  contactId: z.string(),
+  mailbox: z.string(),
+  sharedAt: z.string(),
+});
+const SHARE_SKIP_REASONS = [
+  'already_shared',
+  'duplicate_address',
+  'daily_limit',
+  'throwaway_address',
+  'own_address',
+  'unsubscribed',
+  'bounced',
+  'suppressed',
+  'email_budget',
+] as const satisfies readonly ShareSkipReason[];
+const CREDIT_WITHDRAWAL_REASONS = [
+  'bounced',
+  'complained',
+  'suppressed',
+  'daily_limit',
+  'content_unavailable',
+  'contact_removed',
+] as const satisfies readonly CreditWithdrawalReason[];
+
+/**
+ * Schemas by event type: what each event's data must be. The event store refuses an append that does not
+ * match (domain/src/event-schemas.ts); events read back are not checked, as logs hold older shapes.
+ */
 export const userEventSchemas = {
   UserRegistered: UserRegisteredData,
-} as const;
+  PasswordChanged: z.object({ userId: z.string(), passwordHash: z.string(), changedAt: z.string() }),
+  PasswordResetRequested: z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: z.string(), requestedAt: z.string(), requestId: z.string().optional() }),
+  PasswordResetCompleted: z.object({ userId: z.string(), tokenHash: z.string(), passwordHash: z.string(), resetAt: z.string() }),
+  ProfileCreated: z.object({ userId: z.string(), createdAt: z.string(), ...ProfileSchema }),
+  ProfileUpdated: z.object({ userId: z.string(), updatedAt: z.string(), ...ProfileSchema }),
+  PremiumStarted: z.object({
+    userId: z.string(),
+    source: z.enum(['checkout', 'promo', 'admin', 'waitlist']),
+    reference: z.string(),
+    startedAt: z.string(),
+    endsAt: z.string().nullable(),
+  }),
+  PremiumEnded: z.object({
+    userId: z.string(),
+    reason: z.enum(['cancelled', 'payment_failed', 'expired', 'refunded']),
+    reference: z.string().nullable(),
+    endedAt: z.string(),
+  }),
+  SubscriptionUpdated: z.object({
+    userId: z.string(),
+    subscriptionId: z.string(),
+    customerId: z.string().nullable(),
+    status: z.string(),
+    currentPeriodEnd: z.string().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    occurredAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  PremiumEndChanged: z.object({ userId: z.string(), endsAt: z.string().nullable(), reason: z.enum(['cancel_at_period_end', 'resumed']), changedAt: z.string() }),
+  PremiumPaymentReceived: z.object({
+    userId: z.string(),
+    paymentId: z.string(),
+    subscriptionId: z.string().nullable(),
+    amountCents: z.number(),
+    currency: z.string(),
+    paidAt: z.string(),
+    receivedAt: z.string(),
+  }),
+  PremiumRefunded: z.object({
+    userId: z.string(),
+    paymentId: z.string(),
+    refundId: z.string(),
+    amountCents: z.number(),
+    currency: z.string(),
+    refundedBy: z.string(),
+    refundedAt: z.string(),
+  }),
+  ContentSubmitted: z.object({
+    contentId: z.string(),
+    userId: z.string(),
+    username: z.string(),
+    requiredShares: z.number(),
+    submittedAt: z.string(),
+    queued: z.boolean().optional(),
+    title: z.string(),
+    description: z.string(),
+    url: z.string(),
+    contentType: z.string(),
+    categories: z.array(z.string()),
+  }),
+  ContentEdited: z.object({ contentId: z.string(), userId: z.string(), title: z.string(), description: z.string(), editedAt: z.string() }),
+  ContentDeleted: z.object({ contentId: z.string(), userId: z.string(), deletedAt: z.string() }),
+  ContentShared: z.object({
+    shareId: z.string(),
+    contentId: z.string(),
+    contentOwnerId: z.string(),
+    contentTitle: z.string(),
+    sharerId: z.string(),
+    sharerUsername: z.string(),
+    contactIds: z.array(z.string()),
+    mailboxes: z.array(z.string()).optional(),
+    credit: z.number().optional(),
+    skipped: z.array(z.object({ contactId: z.string(), reason: z.enum(SHARE_SKIP_REASONS) })).optional(),
+    note: z.string().nullable().optional(),
+    deferred: z.object({ timeZone: z.string() }).optional(),
+    sharedAt: z.string(),
+  }),
+  ShareCreditWithdrawn: ShareDeliveryRefSchema.extend({
+    contactName: z.string().nullable(),
+    reason: z.enum(CREDIT_WITHDRAWAL_REASONS),
+    credit: z.number(),
+    withdrawnAt: z.string(),
+  }),
+  ShareCreditGranted: ShareDeliveryRefSchema.extend({ credit: z.number(), grantedAt: z.string() }),
+  MatchCompleted: z.object({
+    sharerId: z.string(),
+    contentId: z.string(),
+    contentOwnerId: z.string(),
+    contentTitle: z.string(),
+    requiredShares: z.number(),
+    releasedContentId: z.string().nullable(),
+    completedAt: z.string(),
+  }),
+  ContentReleased: z.object({
+    contentId: z.string(),
+    userId: z.string(),
+    contentTitle: z.string(),
+    reason: z.enum(['starting_credit', 'match_completed', 'banked_credit']),
+    matchContentId: z.string().optional(),
+    releasedAt: z.string(),
+  }),
+  ContentPaused: z.object({ contentId: z.string(), userId: z.string(), pausedAt: z.string() }),
+  ContentResumed: z.object({ contentId: z.string(), userId: z.string(), released: z.boolean(), resumedAt: z.string() }),
+  MatchesShuffled: z.object({ userId: z.string(), seed: z.number(), shuffledAt: z.string() }),
+  NotificationRead: z.object({ userId: z.string(), notificationId: z.string(), readAt: z.string() }),
+  UserEmailConfirmed: z.object({ userId: z.string(), email: z.string(), confirmedAt: z.string() }),
+  AdminGranted: z.object({ userId: z.string(), reason: z.enum(['admin-email', 'operator']), grantedAt: z.string() }),
+  AdminRevoked: z.object({ userId: z.string(), reason: z.literal('operator'), revokedAt: z.string() }),
+  WaitlistTierCarriedOver: z.object({
+    userId: z.string(),
+    emailKey: z.string(),
+    position: z.number(),
+    tier: z.enum(['lifetime', 'one_month']),
+    referralCode: z.string(),
+    monthFreeGranted: z.boolean(),
+    carriedAt: z.string(),
+  }),
+  TourCompleted: z.object({ userId: z.string(), completedAt: z.string() }),
+  TourReset: z.object({ userId: z.string(), resetAt: z.string() }),
+} satisfies EventSchemas<UserEvent>;

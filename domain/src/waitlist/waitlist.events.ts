@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
 
 /** Events of `waitlist-{emailKey}` (emailKey = the lowercased email): one position per email. */
 export type WaitlistJoined = DomainEvent<
@@ -17,3 +19,11 @@ export type WaitlistReferralCredited = DomainEvent<
  */
 export type WaitlistEntryLinkRequested = DomainEvent<'WaitlistEntryLinkRequested', { emailKey: string; requestedAt: string }>;
 export type WaitlistEvent = WaitlistJoined | WaitlistEmailConfirmed | WaitlistReferralCredited | WaitlistEntryLinkRequested;
+
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const waitlistEventSchemas = {
+  WaitlistJoined: z.object({ emailKey: z.string(), email: z.string(), referralCode: z.string(), referredBy: z.string().nullable(), joinedAt: z.string() }),
+  WaitlistEmailConfirmed: z.object({ emailKey: z.string(), confirmedAt: z.string() }),
+  WaitlistReferralCredited: z.object({ emailKey: z.string(), referredEmailKey: z.string(), creditedAt: z.string() }),
+  WaitlistEntryLinkRequested: z.object({ emailKey: z.string(), requestedAt: z.string() }),
+} satisfies EventSchemas<WaitlistEvent>;

@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/event-schemas.ts';
 
 /**
  * Events of `workspace-{userId}`: the creator's home workspace selection (SPEC §2 Home workspace, §4
@@ -14,3 +16,9 @@ export type WorkspaceSelectionChanged = DomainEvent<
 export type WorkspaceReset = DomainEvent<'WorkspaceReset', { userId: string; resetAt: string }>;
 
 export type WorkspaceEvent = WorkspaceSelectionChanged | WorkspaceReset;
+
+/** What each event's data must be, checked at append (domain/src/event-schemas.ts). */
+export const workspaceEventSchemas = {
+  WorkspaceSelectionChanged: z.object({ userId: z.string(), matchIds: z.array(z.string()), contentIds: z.array(z.string()), changedAt: z.string() }),
+  WorkspaceReset: z.object({ userId: z.string(), resetAt: z.string() }),
+} satisfies EventSchemas<WorkspaceEvent>;

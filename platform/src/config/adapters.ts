@@ -25,11 +25,12 @@ export const dataPath = (config: Config, ...parts: string[]): string => {
 export async function createEventStore(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
-    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL });
+    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, validation: 'strict' });
   }
   const { createSqliteEventStore } = await import('../event-store/sqlite-event-store.ts');
-  // Appends are committed (and fsynced) on a thread of their own, beside the event loop.
-  return createSqliteEventStore({ file: dataPath(config, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS, appendInThread: true });
+  // Appends are committed (and fsynced) on a thread of their own, beside the event loop. Only domain events,
+  // each as its type says (event-validation.ts).
+  return createSqliteEventStore({ file: dataPath(config, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS, appendInThread: true, validation: 'strict' });
 }
 
 /**

@@ -59,12 +59,12 @@ async function withFile(fn: (open: OpenStore, file: string) => Promise<void>): P
 
 eventStoreContract('SQLite', async () => {
   const { file, remove } = await tempFile();
-  let store: EventStore = createSqliteEventStore({ file, pollIntervalMs: 50 });
+  let store: EventStore = createSqliteEventStore({ file, pollIntervalMs: 50, validation: 'off' });
   return {
     store,
     reopen: async () => {
       await store.close();
-      store = createSqliteEventStore({ file, pollIntervalMs: 50 });
+      store = createSqliteEventStore({ file, pollIntervalMs: 50, validation: 'off' });
       return store;
     },
     cleanup: async () => {
@@ -76,12 +76,12 @@ eventStoreContract('SQLite', async () => {
 
 eventStoreContract('SQLite, appends committed on the appender thread', async () => {
   const { file, remove } = await tempFile();
-  let store: EventStore = createSqliteEventStore({ file, pollIntervalMs: 50, appendInThread: true });
+  let store: EventStore = createSqliteEventStore({ file, pollIntervalMs: 50, appendInThread: true, validation: 'off' });
   return {
     store,
     reopen: async () => {
       await store.close();
-      store = createSqliteEventStore({ file, pollIntervalMs: 50, appendInThread: true });
+      store = createSqliteEventStore({ file, pollIntervalMs: 50, appendInThread: true, validation: 'off' });
       return store;
     },
     cleanup: async () => {
@@ -94,12 +94,12 @@ eventStoreContract('SQLite, appends committed on the appender thread', async () 
 const eventStoreUrl = process.env.EVENTSTORE_URL;
 if (eventStoreUrl) {
   eventStoreContract('EventStoreDB', async () => {
-    let store: EventStore = createEventStoreDbEventStore({ connectionString: eventStoreUrl });
+    let store: EventStore = createEventStoreDbEventStore({ connectionString: eventStoreUrl, validation: 'off' });
     return {
       store,
       reopen: async () => {
         await store.close();
-        store = createEventStoreDbEventStore({ connectionString: eventStoreUrl });
+        store = createEventStoreDbEventStore({ connectionString: eventStoreUrl, validation: 'off' });
         return store;
       },
       cleanup: () => store.close(),

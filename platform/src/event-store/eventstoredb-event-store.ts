@@ -42,6 +42,7 @@ import type {
   RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import { AppendTooLarge, POSITION_WIDTH, WrongExpectedVersion, formatPosition } from './event-store.port.ts';
+import { assertValidEvents, type EventValidation } from './event-validation.ts';
 import type {
   AppendResult,
   EventMetadata,
@@ -65,6 +66,8 @@ export interface EventStoreDbEventStoreOptions {
   connectionString: string;
   /** Used instead of a client built from `connectionString` (tests). */
   client?: EventStoreDbClientApi;
+  /** Which events an append accepts (default `known`, see event-validation.ts). */
+  validation?: EventValidation;
 }
 
 const DEFAULT_READ_LIMIT = 1000;
@@ -171,9 +174,11 @@ export class EventStoreDbEventStore implements EventStore {
   readonly #subscriptions = new Set<EventStoreDbSubscription>();
   #closed = false;
   #closing: Promise<void> | undefined;
+  readonly #validation: EventValidation;
 
   constructor(options: EventStoreDbEventStoreOptions) {
     this.#client = options.client ?? EventStoreDBClient.connectionString(options.connectionString);
+    this.#validation = options.validation ?? 'known';
   }
 
   #assertOpen(): void {
@@ -187,6 +192,7 @@ export class EventStoreDbEventStore implements EventStore {
   ): Promise<AppendResult> {
     this.#assertOpen();
     if (events.length === 0) throw new Error(`Cannot append an empty list of events to ${stream}`);
+    assertValidEvents(stream, events, this.#validation);
     const expected = options?.expectedRevision ?? 'any';
     const expectedRevision = toExpectedRevision(expected);
     const eventData = events.map((event) => {

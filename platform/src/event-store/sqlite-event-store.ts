@@ -23,6 +23,7 @@ import { Worker } from 'node:worker_threads';
 import { startCheckpointer, type Checkpointer } from '../sqlite/wal-checkpointer.ts';
 import { POSITION_WIDTH, formatPosition, parsePosition } from './event-store.port.ts';
 import type { AppenderData, AppenderMessage } from './sqlite/appender-protocol.ts';
+import { assertValidEvents, type EventValidation } from './event-validation.ts';
 import { GroupCommitter, appendError, bumpCommitSignal, expectationHolds, newCommitSignal, type AppendRequest, type GroupResult } from './sqlite/group-commit.ts';
 import type {
   AppendResult,
@@ -53,6 +54,8 @@ export interface SqliteEventStoreOptions {
    * held while SQLite writes and fsyncs. `npm start` and the services do; tools and tests commit inline.
    */
   appendInThread?: boolean;
+  /** Which events an append accepts (default `known`, see event-validation.ts). */
+  validation?: EventValidation;
 }
 
 const DEFAULT_READ_LIMIT = 1000;
@@ -239,6 +242,7 @@ export class SqliteEventStore implements EventStore {
   #headsTrusted: boolean | undefined;
   #closed = false;
   #closing: Promise<void> | undefined;
+  readonly #validation: EventValidation;
   #checkpointer: Checkpointer | undefined;
   /** The file the background checkpointer works on (none for an in-memory store). */
   #checkpointFile: string | undefined;
@@ -247,6 +251,7 @@ export class SqliteEventStore implements EventStore {
     const synchronous = options.synchronous ?? 'FULL';
     if (synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new TypeError(`Invalid synchronous mode: ${String(synchronous)}`);
     this.#pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.#validation = options.validation ?? 'known';
     if (options.file !== ':memory:' && !options.file.startsWith('file:')) mkdirSync(dirname(options.file), { recursive: true });
     this.#db = new DatabaseSync(options.file, { timeout: options.busyTimeoutMs ?? 5000 });
     try {
@@ -322,6 +327,7 @@ export class SqliteEventStore implements EventStore {
       this.#assertOpen();
       if (this.#closing !== undefined) throw new Error('The event store is closing');
       if (events.length === 0) throw new Error(`Cannot append an empty list of events to ${stream}`);
+      assertValidEvents(stream, events, this.#validation);
       const expected = options?.expectedRevision ?? 'any';
       expectationHolds(expected, -1); // validates the expectation's kind now, not inside the group
       // Serialize before joining the group: a value JSON cannot hold fails here and writes nothing.

@@ -193,7 +193,7 @@ describe('push reactor', () => {
   test('a cancel at period end (or a resume) pushes the user DTO with the new end to every tab of that user', async () => {
     const { eventStore, runner, until } = await start();
     await eventStore.append('user-u-2', [
-      { type: 'PremiumStarted', data: { userId: 'u-2', source: 'stripe', reference: 'r2', startedAt: T, endsAt: null } },
+      { type: 'PremiumStarted', data: { userId: 'u-2', source: 'checkout', reference: 'r2', startedAt: T, endsAt: null } },
     ]);
     await until(2);
     const end = '2026-12-21T00:00:00.000Z';

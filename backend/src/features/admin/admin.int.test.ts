@@ -26,16 +26,21 @@ async function record(stream: string, type: string, data: Record<string, unknown
   return result.position;
 }
 
+/** The fields the analytics projection does not read, so that each event is whole (appends are checked). */
+const PROFILE = { name: 'A1', bio: '', categories: [], interests: [], contentType: 'article' };
+const SUBMITTED = { username: 'a1', requiredShares: 3, title: 'C1', description: '', url: 'https://example.com/c1', contentType: 'article', categories: [] };
+const SHARED = { contentTitle: 'C', sharerUsername: 'sharer' };
+
 async function seedScenario(): Promise<void> {
   let last: Position | undefined;
   // 2026-03-02 is a Monday.
   last = await record('user-a1', 'UserRegistered', { userId: 'a1', username: 'a1', email: 'a1@x.test', passwordHash: 'h', isAdmin: false, registeredAt: '2026-03-02T10:00:00.000Z' });
-  last = await record('user-a1', 'ProfileCreated', { userId: 'a1', createdAt: '2026-03-02T10:05:00.000Z' });
-  last = await record('user-a1', 'ContentSubmitted', { contentId: 'c1', userId: 'a1', submittedAt: '2026-03-02T11:00:00.000Z' });
+  last = await record('user-a1', 'ProfileCreated', { userId: 'a1', createdAt: '2026-03-02T10:05:00.000Z', ...PROFILE });
+  last = await record('user-a1', 'ContentSubmitted', { contentId: 'c1', userId: 'a1', submittedAt: '2026-03-02T11:00:00.000Z', ...SUBMITTED });
   last = await record('user-a2', 'UserRegistered', { userId: 'a2', username: 'a2', email: 'a2@x.test', passwordHash: 'h', isAdmin: false, registeredAt: '2026-03-03T09:00:00.000Z' });
-  last = await record('user-a2', 'ContentShared', { shareId: 's1', contentId: 'c1', contentOwnerId: 'a1', sharerId: 'a2', contactIds: [], sharedAt: '2026-03-03T09:30:00.000Z' });
-  last = await record('user-a2', 'ContentShared', { shareId: 's2', contentId: 'c1', contentOwnerId: 'a1', sharerId: 'a2', contactIds: [], sharedAt: '2026-03-03T09:40:00.000Z' });
-  last = await record('user-a1', 'ContentShared', { shareId: 's3', contentId: 'c9', contentOwnerId: 'a2', sharerId: 'a1', contactIds: [], sharedAt: '2026-03-04T08:00:00.000Z' });
+  last = await record('user-a2', 'ContentShared', { shareId: 's1', contentId: 'c1', contentOwnerId: 'a1', sharerId: 'a2', contactIds: [], ...SHARED, sharedAt: '2026-03-03T09:30:00.000Z' });
+  last = await record('user-a2', 'ContentShared', { shareId: 's2', contentId: 'c1', contentOwnerId: 'a1', sharerId: 'a2', contactIds: [], ...SHARED, sharedAt: '2026-03-03T09:40:00.000Z' });
+  last = await record('user-a1', 'ContentShared', { shareId: 's3', contentId: 'c9', contentOwnerId: 'a2', sharerId: 'a1', contactIds: [], ...SHARED, sharedAt: '2026-03-04T08:00:00.000Z' });
   last = await record('content-c1', 'LinkClicked', { contentId: 'c1', ownerId: 'a1', shortCode: 'x', contactId: null, human: true, botReason: null, clickedAt: '2026-03-03T12:00:00.000Z' });
   last = await record('content-c1', 'LinkClicked', { contentId: 'c1', ownerId: 'a1', shortCode: 'x', contactId: null, human: false, botReason: 'ua', clickedAt: '2026-03-03T12:01:00.000Z' });
   last = await record('content-c1', 'ConversionRecorded', { conversionId: 'v1', contentId: 'c1', ownerId: 'a1', contactId: null, shortCode: 'x', kind: 'signup', value: 1, recordedBy: 'a1', recordedAt: '2026-03-03T13:00:00.000Z' });
