@@ -34,8 +34,12 @@ async function seed(): Promise<void> {
   await user('a2', '2026-03-03T09:00:00.000Z');
   await user('a3', '2026-03-31T23:59:59.000Z'); // the last second of March, a Tuesday
   await user('a4', '2026-04-14T08:00:00.000Z'); // yesterday: its week and month are not over
-  await h.record('user-a1', 'ContentSubmitted', { contentId: 'c1', userId: 'a1', submittedAt: '2026-02-27T11:00:00.000Z' });
-  await h.record('user-a1', 'ContentSubmitted', { contentId: 'c2', userId: 'a1', submittedAt: '2026-03-02T11:00:00.000Z' });
+  const submitted = (contentId: string, submittedAt: string) => ({
+    contentId, userId: 'a1', username: 'a1', requiredShares: 5, submittedAt,
+    title: contentId, description: '', url: `https://example.com/${contentId}`, contentType: 'article', categories: ['science'],
+  });
+  await h.record('user-a1', 'ContentSubmitted', submitted('c1', '2026-02-27T11:00:00.000Z'));
+  await h.record('user-a1', 'ContentSubmitted', submitted('c2', '2026-03-02T11:00:00.000Z'));
   for (const [shareId, sharerId, sharedAt] of [
     ['s1', 'a2', '2026-03-03T09:30:00.000Z'],
     ['s2', 'a2', '2026-03-04T09:40:00.000Z'],
@@ -43,7 +47,7 @@ async function seed(): Promise<void> {
     ['s4', 'a3', '2026-04-01T00:00:00.000Z'],
     ['s5', 'a2', '2026-04-07T12:00:00.000Z'],
   ] as const) {
-    await h.record(`user-${sharerId}`, 'ContentShared', { shareId, contentId: 'c1', contentOwnerId: 'a1', sharerId, contactIds: [], sharedAt });
+    await h.record(`user-${sharerId}`, 'ContentShared', { shareId, contentId: 'c1', contentOwnerId: 'a1', contentTitle: 'c1', sharerId, sharerUsername: sharerId, contactIds: [], sharedAt });
   }
   await h.record('content-c1', 'LinkClicked', { contentId: 'c1', ownerId: 'a1', shortCode: 'x', contactId: null, human: true, botReason: null, clickedAt: '2026-03-03T12:00:00.000Z' });
   await h.record('content-c1', 'LinkClicked', { contentId: 'c1', ownerId: 'a1', shortCode: 'x', contactId: null, human: false, botReason: 'ua', clickedAt: '2026-03-30T12:01:00.000Z' });
