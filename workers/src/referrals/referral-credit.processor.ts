@@ -18,13 +18,14 @@
 import { REFERRAL_REWARDS_PER_MONTH } from '@crossfeed/domain/rules/limits.ts';
 import { isDisposableEmail, normalizedEmail } from '@crossfeed/domain/rules/email-identity.ts';
 import { monthOf, referralRewardsDecider } from '@crossfeed/domain/referrals/referral-rewards.decider.ts';
-import type { NameReserved, ReservationKind } from '@crossfeed/domain/reservations/reservation.events.ts';
+import type { ReservationKind } from '@crossfeed/domain/reservations/reservation.events.ts';
 import { fold } from '@crossfeed/domain/shared/decider.ts';
-import { referralRewardsStream, reservationStream, waitlistStream } from '@crossfeed/domain/shared/streams.ts';
+import { referralRewardsStream, waitlistStream } from '@crossfeed/domain/shared/streams.ts';
 import { waitlistDecider } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
 import type { WaitlistEvent } from '@crossfeed/domain/waitlist/waitlist.events.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
-import { WrongExpectedVersion, type EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
+import type { EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
+import { claimName, reservationOwner } from '@crossfeed/platform/reservations/reservations.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { jobRoute } from '../dispatch/job-routes.ts';
@@ -54,21 +55,9 @@ export const referralCreditRoute = jobRoute({
 const WAITLIST_OWNER = 'waitlist:';
 const USER_OWNER = 'user:';
 
-async function reservationOwner(eventStore: EventStore, kind: ReservationKind, key: string): Promise<string | undefined> {
-  const [first] = await eventStore.readStream(reservationStream(kind, key));
-  return (first?.data as NameReserved['data'] | undefined)?.ownerId;
-}
-
 /** Claims `key` for `ownerId` (first claimant wins); true when `ownerId` holds it, now or from an earlier try. */
 async function claim(eventStore: EventStore, kind: ReservationKind, key: string, ownerId: string, now: string): Promise<boolean> {
-  const event: NameReserved = { type: 'NameReserved', data: { kind, key: key.toLowerCase(), ownerId, reservedAt: now } };
-  try {
-    await eventStore.append(reservationStream(kind, key), [event], { expectedRevision: 'no_stream' });
-    return true;
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersion)) throw error;
-    return (await reservationOwner(eventStore, kind, key)) === ownerId;
-  }
+  return (await claimName(eventStore, { kind, key, ownerId, at: now })).holder === ownerId;
 }
 
 async function waitlistEntry(eventStore: EventStore, key: string) {
