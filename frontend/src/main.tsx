@@ -2,8 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadPages } from '@/app/router';
+import { configureApi } from '@/lib/api-client';
+import { apiSession } from '@/stores/api-session';
 import { useAppStore } from '@/stores/app-store';
 import './styles.css';
+
+// Before anything can call the API: the client reads the token from, and logs out through, the store.
+configureApi(apiSession);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');

@@ -20,6 +20,7 @@ export function startAppRealtime(): () => void {
       registerScheduleHandlers,
       registerContactImportHandlers,
     ],
+    session: useAppStore,
     // The next account must not see this one's notifications.
     onSessionEnd: () => useAppStore.getState().resetNotifications(),
   });

@@ -2,10 +2,28 @@ import { PAGE_SIZE_DEFAULT, TOTAL_COUNT_HEADER } from '@crossfeed/domain/rules/l
 import { takeEarlyRead } from '@/lib/early-reads';
 import { notifySessionExpired } from '@/lib/notify';
 import { markSessionEnded } from '@/lib/toast';
-import { useAppStore } from '@/stores/app-store';
 
 /** SPEC §7: non-OK answers raise an error carrying the response's `detail`, or this text when absent. */
 export const API_FETCH_ERROR = 'API Fetch Error';
+
+/**
+ * What the client needs of the session, given once at start-up by the app (main.tsx) and by the test setup:
+ * lib/ does not import the store, whose slices call this client.
+ */
+export type ApiSession = {
+  /** The Bearer token for authenticated calls, or null when signed out. */
+  getToken: () => string | null;
+  /** An authenticated call answered 401 (SPEC §4): runs after the warning toast, before the error is thrown. */
+  onUnauthorized: () => void;
+};
+
+// Until configured: signed out (calls go without a token, with the warning) and nothing to log out.
+let session: ApiSession = { getToken: () => null, onUnauthorized: () => {} };
+
+/** Connects the client to the session; call before the first request. */
+export function configureApi(next: ApiSession): void {
+  session = next;
+}
 
 /** The server answered with a non-OK status. Network failures stay plain `TypeError`s from fetch. */
 export class ApiError extends Error {
@@ -139,7 +157,7 @@ async function send(path: string, request: ApiRequest): Promise<{ response: Resp
     body = formData;
   }
 
-  const token = auth ? useAppStore.getState().token : null;
+  const token = auth ? session.getToken() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   // SPEC §6: without a token the call is still sent, with a warning.
   else if (auth) console.warn(`No auth token: calling ${method} ${path} without Authorization.`);
@@ -167,7 +185,7 @@ async function send(path: string, request: ApiRequest): Promise<{ response: Resp
     // SPEC §4: a warning toast, then logout, then the error.
     notifySessionExpired();
     markSessionEnded();
-    useAppStore.getState().logout({ expired: true });
+    session.onUnauthorized();
   }
   throw new ApiError(response.status, detailOf(payload));
 }

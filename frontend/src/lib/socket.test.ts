@@ -25,7 +25,7 @@ describe('socket: the refetches features register', () => {
     refetchB.mockClear();
     openFakeSockets(vi.mocked(io), sockets);
     useAppStore.getState().login(token(), makeUser());
-    stop = startRealtime({ handlers: [register] });
+    stop = startRealtime({ handlers: [register], session: useAppStore });
   });
 
   afterEach(() => stop());

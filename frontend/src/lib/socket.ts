@@ -1,6 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@crossfeed/domain/api/realtime-events.ts';
-import { useAppStore } from '@/stores/app-store';
 
 /** The typed socket (STYLE: one shared event contract with the server). */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -12,8 +11,19 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  */
 export type RegisterHandlers = (socket: AppSocket, onReconnect: (listener: () => void) => void) => void;
 
+/**
+ * Where the session's token lives and how to hear it change. The app passes its store (`useAppStore` fits
+ * as it is): lib/ does not import the store, whose feature slices import lib/.
+ */
+export type TokenSource = {
+  getState: () => { token: string | null };
+  subscribe: (listener: (state: { token: string | null }, previous: { token: string | null }) => void) => () => void;
+};
+
 export type RealtimeOptions = {
   handlers: RegisterHandlers[];
+  /** The session to follow: a socket is open while it holds a token. */
+  session: TokenSource;
   /** Runs when the session ends (logout, expiry), after the socket is closed. */
   onSessionEnd?: () => void;
   /** Defaults to the page's origin; the dev server proxies /socket.io to the API. */
@@ -64,8 +74,8 @@ export function startRealtime(options: RealtimeOptions): () => void {
     else if (hadSession) options.onSessionEnd?.();
   };
 
-  follow(useAppStore.getState().token);
-  const unsubscribe = useAppStore.subscribe((state, previous) => {
+  follow(options.session.getState().token);
+  const unsubscribe = options.session.subscribe((state, previous) => {
     if (state.token !== previous.token) follow(state.token);
   });
   return () => {
