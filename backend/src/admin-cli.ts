@@ -6,13 +6,13 @@
  * by polling, so the change shows within a second. Exits 0 when done (or nothing to do), 1 for an unknown
  * user, 2 for bad usage or configuration.
  */
-import type { NameReserved } from '@crossfeed/domain/reservations/reservation.events.ts';
-import { reservationStream, userStream } from '@crossfeed/domain/shared/streams.ts';
+import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import { ConfigError, loadConfig } from '@crossfeed/platform/config/config.ts';
 import { createEventStore } from '@crossfeed/platform/config/adapters.ts';
 import { usePrivateUmask } from '@crossfeed/platform/config/private-data-dir.ts';
+import { reservationOwner } from '@crossfeed/platform/reservations/reservations.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <username>\n       npm run admin -- revoke <username>';
 
@@ -36,8 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const eventStore = await createEventStore(config);
   try {
     // Usernames are unique through their reservation stream, whose owner is the user id.
-    const [reserved] = await eventStore.readStream(reservationStream('username', username));
-    const userId = (reserved?.data as NameReserved['data'] | undefined)?.ownerId;
+    const userId = await reservationOwner(eventStore, 'username', username);
     if (!userId || (await eventStore.readStream(userStream(userId))).length === 0) {
       console.error(`No user named "${username}".`);
       return 1;

@@ -221,7 +221,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       const info: JobInfo<Data> = {
         id: job.id ?? jobId,
         name: job.name,
-        data: job.data as Data,
+        data: job.data,
         state,
         progress: (job.progress ?? 0) as number | Record<string, unknown>,
         attemptsMade: job.attemptsMade,

@@ -118,15 +118,20 @@ async function writeScore(deps: ScoreDeps, doc: AudienceScoreDoc): Promise<void>
   }
 }
 
+/** A job's data is read as stored (a job of an older release may differ): one creator, or everyone. */
+const isOneCreatorJob = (data: unknown): data is { userId: string } =>
+  typeof data === 'object' && data !== null && 'userId' in data && typeof data.userId === 'string' && data.userId !== '';
+const isEveryoneJob = (data: unknown): data is { all: true } => typeof data === 'object' && data !== null && 'all' in data && data.all === true;
+
 export function audienceScoreProcessor(deps: ScoreDeps, clock: () => Date = () => new Date()) {
   return async (job: Job<AudienceScoreJob>): Promise<{ scored: number }> => {
     const now = clock().toISOString();
-    const data = job.data as Partial<{ userId: unknown; all: unknown }> | null;
-    if (data && typeof data.userId === 'string' && data.userId) {
+    const data: unknown = job.data;
+    if (isOneCreatorJob(data)) {
       await writeScore(deps, await computeAudienceScore(deps, data.userId, now));
       return { scored: 1 };
     }
-    if (!data || data.all !== true) throw new UnrecoverableJobError('audience-score needs { userId } or { all: true }');
+    if (!isEveryoneJob(data)) throw new UnrecoverableJobError('audience-score needs { userId } or { all: true }');
     const users = await deps.readStore.collection<UserDoc>(USERS).find({}, { projection: { _id: 1 }, sort: { _id: 1 } });
     const startedAt = performance.now();
     for (const [index, user] of users.entries()) {

@@ -7,6 +7,7 @@
  * complete the match and release the sharer's queued item then.
  */
 import { bestSendTime } from '@crossfeed/domain/rules/best-send-time.ts';
+import { isEventOf } from '@crossfeed/domain/events.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { creatorContentDecider } from '@crossfeed/domain/users/creator-content.decider.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
@@ -101,7 +102,7 @@ export function shareEmailAtProcessor(deps: Pick<WorkerDeps, 'config' | 'eventSt
         now: now().toISOString(),
       },
     }, { metadata: { userId: share.sharerId, causationId: share.shareId } });
-    return { outcome, counted: events.some((event) => event.type === 'ShareCreditGranted' && (event.data as { credit: number }).credit > 0) };
+    return { outcome, counted: events.filter(isEventOf('ShareCreditGranted')).some((event) => event.data.credit > 0) };
   };
 }
 

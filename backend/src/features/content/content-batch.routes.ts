@@ -4,6 +4,7 @@ import { BATCH_MESSAGES, batchIds } from '@crossfeed/domain/rules/batch.ts';
 import { BATCH_ITEMS_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { NotFoundError } from '@crossfeed/domain/shared/errors.ts';
+import { isEventOf, type DomainEventType } from '@crossfeed/domain/events.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import type { BatchContentActionKind } from '@crossfeed/domain/users/creator-content.commands.ts';
 import { CONTENT_MESSAGES, creatorContentDecider } from '@crossfeed/domain/users/creator-content.decider.ts';
@@ -27,7 +28,7 @@ const BatchContentBody = z.strictObject({
 });
 
 const DONE: Record<BatchContentActionKind, string> = { pause: 'paused', resume: 'resumed', delete: 'deleted' };
-const EVENT_OF: Record<BatchContentActionKind, string> = { pause: 'ContentPaused', resume: 'ContentResumed', delete: 'ContentDeleted' };
+const EVENT_OF = { pause: 'ContentPaused', resume: 'ContentResumed', delete: 'ContentDeleted' } as const satisfies Record<BatchContentActionKind, DomainEventType>;
 const items = (count: number): string => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 /** "3 items paused." / "2 items paused; 1 was already paused." / "1 item resumed; 1 was not paused." */
@@ -65,7 +66,7 @@ export function contentBatchRoutes(ctx: ApiContext): Router {
       { type: 'BatchContentAction', data: { action: body.action, contentIds: ids, userId: user._id, isPremium, now } },
       { userId: user._id },
     );
-    const changedIds = events.filter((event) => event.type === EVENT_OF[body.action]).map((event) => (event.data as { contentId: string }).contentId);
+    const changedIds = events.filter(isEventOf(EVENT_OF[body.action])).map((event) => event.data.contentId);
     const unchangedIds = ids.filter((id) => !changedIds.includes(id));
     const after = body.action === 'delete' ? [] : await contents.find({ _id: { $in: ids }, user_id: user._id });
     res.json({
