@@ -14,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { PASSWORD, unique, type Api } from '../support/api.ts';
 import { attributeIs, message, pathIs, visible, type Journey } from '../support/browser.ts';
 import { selectOwnContent } from '../support/workspace.ts';
-import { waitFor } from '../support/wait.ts';
+import { closeToasts, settledToastCount, toasts } from '../support/toasts.ts';
 
 const DESKTOP = { width: 1366, height: 768 };
 
@@ -24,9 +24,6 @@ const sidebarEntry = (page: Page, name: string) => page.getByRole('navigation', 
 
 type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The toasts on the screen (react-toastify: one `.Toastify__toast` each, in the app's container). */
-const toasts = (page: Page) => page.locator('.app-toasts .Toastify__toast');
 
 /** No toast on the screen covers any of `controls`. */
 async function expectUncovered(page: Page, controls: [string, Locator][]): Promise<void> {
@@ -39,32 +36,6 @@ async function expectUncovered(page: Page, controls: [string, Locator][]): Promi
       assert.ok(!intersects(toastBox, box), `a toast ${JSON.stringify(toastBox)} covers ${name} ${JSON.stringify(box)}`);
     }
   }
-}
-
-/**
- * Closes the toasts on the screen. They pause while the page has no focus (react-toastify's pauseOnFocusLoss),
- * which a headless page never has, so here they stay until closed instead of going after 5 s.
- */
-async function closeToasts(page: Page): Promise<void> {
-  for (const close of await toasts(page).getByRole('button', { name: 'close' }).all()) await close.click().catch(() => undefined);
-  await waitFor(async () => (await toasts(page).count()) === 0, { what: 'no toast on the screen' });
-}
-
-/** The toasts an action gave, once no more arrive (the count holds for a second). */
-async function settledToastCount(page: Page): Promise<number> {
-  let last = -1;
-  let since = Date.now();
-  return waitFor(
-    async () => {
-      const count = await toasts(page).count();
-      if (count !== last) {
-        last = count;
-        since = Date.now();
-      }
-      return Date.now() - since >= 1000 ? count : undefined;
-    },
-    { what: 'the toasts to settle', intervalMs: 100 },
-  );
 }
 
 /**

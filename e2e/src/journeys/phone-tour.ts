@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { unique, type Api } from '../support/api.ts';
 import { attributeIs, loginViaUi, message, pathIs, textMatches, visible, type Journey } from '../support/browser.ts';
+import { closeToasts, settledToastCount, toasts } from '../support/toasts.ts';
 import { waitFor } from '../support/wait.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -52,32 +53,6 @@ async function boxOf(locator: Locator, what: string): Promise<Box> {
 }
 
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The toasts on the screen (react-toastify: one `.Toastify__toast` each, in the app's container). */
-const toasts = (page: Page) => page.locator('.app-toasts .Toastify__toast');
-
-/** Closes the toasts on the screen, so the next action's toasts can be counted. */
-async function closeToasts(page: Page): Promise<void> {
-  for (const close of await toasts(page).getByRole('button', { name: 'close' }).all()) await close.click().catch(() => undefined);
-  await waitFor(async () => (await toasts(page).count()) === 0, { what: 'no toast on the screen' });
-}
-
-/** The toasts an action gave, once no more arrive (the count holds for a second). */
-async function settledToastCount(page: Page): Promise<number> {
-  let last = -1;
-  let since = Date.now();
-  return waitFor(
-    async () => {
-      const count = await toasts(page).count();
-      if (count !== last) {
-        last = count;
-        since = Date.now();
-      }
-      return Date.now() - since >= 1000 ? count : undefined;
-    },
-    { what: 'the toasts to settle', intervalMs: 100 },
-  );
-}
 
 /** The box of a toast once it has moved in (it slides in; its box holds still afterwards). */
 async function settledBox(locator: Locator, what: string): Promise<Box> {

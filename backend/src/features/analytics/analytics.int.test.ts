@@ -9,7 +9,8 @@ import { startTestApp, type Session, type TestApp } from '../../testing/test-app
 import { reserve, settle } from '../../api/execute.ts';
 import { claimShortCode } from '@crossfeed/platform/reservations/reservations.ts';
 import { CLICKS_PER_VISITOR_PER_MINUTE } from './links.routes.ts';
-import { expiredToken } from '../../testing/test-tokens.ts';
+import { eventually } from '../../testing/eventually.ts';
+import { unauthorizedChecks } from '../../testing/unauthorized-checks.ts';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -64,19 +65,6 @@ async function addContact(session: Session, email: string): Promise<string> {
   return response.body.id;
 }
 
-/** Polls until `check` passes or the deadline is over (clicks do not wait for the projections). */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
-
 async function clicksOf(contentId: string): Promise<LinkClicked['data'][]> {
   const events = await app.ctx.eventStore.readStream(contentStream(contentId));
   return events.filter((event) => event.type === 'LinkClicked').map((event) => event.data as LinkClicked['data']);
@@ -94,19 +82,7 @@ function rawGet(path: string): Promise<{ status: number; location: string | unde
   });
 }
 
-async function expectUnauthorized(method: string, path: string, json?: unknown) {
-  const session = await app.register();
-  const variants: [string, string | undefined][] = [
-    ['no token', undefined],
-    ['a garbage token', 'garbage.token.here'],
-    ['an expired token', await expiredToken(session.user.id)],
-  ];
-  for (const [name, token] of variants) {
-    const response = await app.request(method, path, { token, json });
-    assert.equal(response.status, 401, `${method} ${path} with ${name}`);
-    assert.equal(typeof response.body.detail, 'string');
-  }
-}
+const expectUnauthorized = unauthorizedChecks(() => app);
 
 describe('POST /links/', () => {
   test('gives a Premium owner a short link on the content', async () => {
@@ -157,7 +133,7 @@ describe('POST /links/', () => {
   });
 
   test('needs a valid token', async () => {
-    await expectUnauthorized('POST', '/links/', { content_id: 'x' });
+    await expectUnauthorized('POST', '/links/', { json: { content_id: 'x' } });
   });
 });
 
@@ -402,7 +378,7 @@ describe('conversions', () => {
   });
 
   test('need a valid token', async () => {
-    await expectUnauthorized('POST', '/conversions/', { content_id: 'x' });
+    await expectUnauthorized('POST', '/conversions/', { json: { content_id: 'x' } });
     await expectUnauthorized('GET', '/conversions/');
     await expectUnauthorized('GET', '/conversions/content/metrics?content_ids=x');
   });
@@ -447,7 +423,7 @@ describe('POST /analytics/', () => {
   });
 
   test('needs a valid token', async () => {
-    await expectUnauthorized('POST', '/analytics/', { content_ids: [] });
+    await expectUnauthorized('POST', '/analytics/', { json: { content_ids: [] } });
   });
 });
 

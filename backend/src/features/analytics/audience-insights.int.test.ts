@@ -6,6 +6,7 @@ import { startTestApp, type Session, type TestApp } from '../../testing/test-app
 import { expiredToken } from '../../testing/test-tokens.ts';
 import type { AudienceOverlapDto } from './audience-insights.routes.ts';
 import { BAD_PAGE_QUERIES } from '../../testing/paged-list-checks.ts';
+import { eventually } from '../../testing/eventually.ts';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -44,19 +45,6 @@ async function submit(session: Session, categories: string[]): Promise<string> {
 async function share(sharer: Session, contentId: string, contactId: string): Promise<void> {
   const response = await app.request('POST', `/content/${contentId}/share/`, { token: sharer.token, json: { contact_ids: [contactId] } });
   assert.equal(response.status, 200, response.text);
-}
-
-/** Polls until `check` passes or the deadline is over (clicks do not wait for the projections). */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 const emails = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}@example.com`);

@@ -4,6 +4,7 @@ import { CONTENT_ANALYTICS_MESSAGES } from '@crossfeed/domain/rules/content-anal
 import type { ContentDailyAnalyticsDto } from '@crossfeed/domain/api/content-analytics.dto.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { expiredToken } from '../../testing/test-tokens.ts';
+import { eventually } from '../../testing/eventually.ts';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const DAY1 = '2026-11-20';
@@ -37,18 +38,6 @@ async function addContact(session: Session, name: string, email: string): Promis
 
 async function click(path: string, userAgent = BROWSER): Promise<void> {
   assert.equal((await app.request('GET', path, { headers: { 'user-agent': userAgent } })).status, 302);
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 interface Scenario {

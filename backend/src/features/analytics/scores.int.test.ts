@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MATCH_POOLS, type MatchPoolDoc } from '@crossfeed/workers/matching/match-pools.model.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
+import { eventually } from '../../testing/eventually.ts';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const PUBLIC_URL = 'https://crossfeed.example';
@@ -35,18 +36,6 @@ async function trackedLinkTo(email: string): Promise<string> {
   const link = mail.text.split('\n').find((line) => line.startsWith(`${PUBLIC_URL}/links/`));
   assert.ok(link, 'the e-mail carries a tracked link');
   return link.slice(PUBLIC_URL.length);
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 interface Scenario {

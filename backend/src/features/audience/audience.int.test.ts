@@ -4,7 +4,7 @@ import type { AudienceRecordAdded } from '@crossfeed/domain/audience/audience.ev
 import { audienceStream } from '@crossfeed/domain/shared/streams.ts';
 import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { expiredToken } from '../../testing/test-tokens.ts';
+import { unauthorizedChecks } from '../../testing/unauthorized-checks.ts';
 
 let app: TestApp;
 before(async () => {
@@ -20,19 +20,7 @@ async function addRecord(session: Session, json: unknown = record) {
   return response.body as { id: string; [field: string]: unknown };
 }
 
-async function expectUnauthorized(method: string, path: string, json?: unknown) {
-  const session = await app.register();
-  const variants: [string, string | undefined][] = [
-    ['no token', undefined],
-    ['a garbage token', 'garbage.token.here'],
-    ['an expired token', await expiredToken(session.user.id)],
-  ];
-  for (const [name, token] of variants) {
-    const response = await app.request(method, path, { token, json });
-    assert.equal(response.status, 401, `${method} ${path} with ${name}`);
-    assert.equal(typeof response.body.detail, 'string');
-  }
-}
+const expectUnauthorized = unauthorizedChecks(() => app);
 
 describe('POST /audience/', () => {
   test('adds a record and answers it', async () => {
@@ -80,7 +68,7 @@ describe('POST /audience/', () => {
   });
 
   test('needs a valid token', async () => {
-    await expectUnauthorized('POST', '/audience/', record);
+    await expectUnauthorized('POST', '/audience/', { json: record });
   });
 });
 
@@ -162,7 +150,7 @@ describe('PUT /audience/{id}', () => {
   });
 
   test('needs a valid token', async () => {
-    await expectUnauthorized('PUT', '/audience/some-id', { size: 1 });
+    await expectUnauthorized('PUT', '/audience/some-id', { json: { size: 1 } });
   });
 });
 

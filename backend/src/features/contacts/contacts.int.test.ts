@@ -6,7 +6,7 @@ import type { ContactAdded } from '@crossfeed/domain/contacts/contact.events.ts'
 import { contactsStream } from '@crossfeed/domain/shared/streams.ts';
 import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { expiredToken } from '../../testing/test-tokens.ts';
+import { unauthorizedChecks } from '../../testing/unauthorized-checks.ts';
 
 let app: TestApp;
 before(async () => {
@@ -26,19 +26,7 @@ async function contactsOf(session: Session): Promise<{ id: string; name: string;
   return response.body;
 }
 
-async function expectUnauthorized(method: string, path: string, options: { json?: unknown; body?: () => FormData } = {}) {
-  const session = await app.register();
-  const variants: [string, string | undefined][] = [
-    ['no token', undefined],
-    ['a garbage token', 'garbage.token.here'],
-    ['an expired token', await expiredToken(session.user.id)],
-  ];
-  for (const [name, token] of variants) {
-    const response = await app.request(method, path, { token, json: options.json, body: options.body?.() });
-    assert.equal(response.status, 401, `${method} ${path} with ${name}`);
-    assert.equal(typeof response.body.detail, 'string');
-  }
-}
+const expectUnauthorized = unauthorizedChecks(() => app);
 
 describe('POST /contacts/', () => {
   test('adds a contact and answers it with a 0 audience score and its parts', async () => {

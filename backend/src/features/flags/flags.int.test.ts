@@ -6,7 +6,7 @@ import type { ContentFlagged } from '@crossfeed/domain/flags/flag.events.ts';
 import { flagStream } from '@crossfeed/domain/shared/streams.ts';
 import { assertPagedList, minutesAfter, PAGED_SEED, seedEachOnItsStream } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { signToken } from '../../testing/test-tokens.ts';
+import { unauthorizedChecks } from '../../testing/unauthorized-checks.ts';
 
 let app: TestApp;
 let admin: Session;
@@ -22,18 +22,7 @@ before(async () => {
 });
 after(() => app.close());
 
-async function expectUnauthorized(method: string, path: string, json?: unknown) {
-  const variants: [string, string | undefined][] = [
-    ['no token', undefined],
-    ['a garbage token', 'not-a-jwt'],
-    ['an expired token', await signToken(reporter.user.id, -60)],
-  ];
-  for (const [name, token] of variants) {
-    const response = await app.request(method, path, { token, json });
-    assert.equal(response.status, 401, `${method} ${path} with ${name}`);
-    assert.equal(typeof response.body.detail, 'string');
-  }
-}
+const expectUnauthorized = unauthorizedChecks(() => app);
 
 /** Admin-only: a signed-in non-admin gets 403 with the SPEC message. */
 async function expectAdminOnly(method: string, path: string, json?: unknown) {
@@ -119,7 +108,7 @@ describe('POST /flags/', () => {
   });
 
   test('answers 401 without a valid token', async () => {
-    await expectUnauthorized('POST', '/flags/', { content_id: 'x', reason: 'Spam' });
+    await expectUnauthorized('POST', '/flags/', { json: { content_id: 'x', reason: 'Spam' } });
   });
 
   test('one open flag per user and content: a second answers 409, and the owner hears of it once', async () => {
@@ -286,7 +275,7 @@ describe('POST /flags/bulk-delete', () => {
 
   test('answers 403 to a non-admin and 401 without a valid token', async () => {
     await expectAdminOnly('POST', '/flags/bulk-delete', { flag_ids: ['x'] });
-    await expectUnauthorized('POST', '/flags/bulk-delete', { flag_ids: ['x'] });
+    await expectUnauthorized('POST', '/flags/bulk-delete', { json: { flag_ids: ['x'] } });
   });
 });
 
@@ -333,7 +322,7 @@ describe('PUT /flags/{id}/content-status', () => {
     const created = await flag(content.id);
     await expectAdminOnly('PUT', `/flags/${created.id}/content-status`, { new_status: 'approved' });
     assert.equal((await flagList()).find((entry) => entry.id === created.id).content.status, 'active');
-    await expectUnauthorized('PUT', `/flags/${created.id}/content-status`, { new_status: 'approved' });
+    await expectUnauthorized('PUT', `/flags/${created.id}/content-status`, { json: { new_status: 'approved' } });
   });
 });
 

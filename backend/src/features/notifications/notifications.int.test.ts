@@ -8,7 +8,7 @@ import type { RecordedEvent } from '@crossfeed/platform/event-store/event-store.
 import { execute } from '../../api/execute.ts';
 import { assertPagedList, minutesAfter, PAGED_SEED, seedEvents } from '../../testing/paged-list-checks.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
-import { signToken } from '../../testing/test-tokens.ts';
+import { unauthorizedChecks } from '../../testing/unauthorized-checks.ts';
 
 let app: TestApp;
 before(async () => {
@@ -65,14 +65,7 @@ async function eventsAfter(position: string | undefined): Promise<RecordedEvent[
   return events;
 }
 
-async function expectUnauthorized(method: string, path: string) {
-  const session = await app.register();
-  for (const token of [undefined, 'garbage', await signToken(session.user.id, -60)]) {
-    const response = await app.request(method, path, { token });
-    assert.equal(response.status, 401, `${method} ${path} with ${String(token)}`);
-    assert.equal(typeof response.body.detail, 'string');
-  }
-}
+const expectUnauthorized = unauthorizedChecks(() => app);
 
 describe('GET /notifications/', () => {
   test("lists the caller's notifications newest first, unread", async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
 import { BIO_TOO_LONG, INVALID_CONTENT_TYPE, NAME_TOO_LONG, PROFILE_MODAL_REQUIRED } from './profiles.schemas.ts';
-import { signToken } from '../../testing/test-tokens.ts';
+import { unauthorizedChecks } from '../../testing/unauthorized-checks.ts';
 
 const setup = {
   name: 'Ada Lovelace',
@@ -25,19 +25,7 @@ async function withProfile(): Promise<Session> {
   return session;
 }
 
-async function expectUnauthorized(method: string, path: string, json?: unknown) {
-  const session = await app.register();
-  const variants: [string, string | undefined][] = [
-    ['no token', undefined],
-    ['a garbage token', 'garbage.token.here'],
-    ['an expired token', await signToken(session.user.id, -60)],
-  ];
-  for (const [name, token] of variants) {
-    const response = await app.request(method, path, { token, json });
-    assert.equal(response.status, 401, `${method} ${path} with ${name}`);
-    assert.equal(typeof response.body.detail, 'string');
-  }
-}
+const expectUnauthorized = unauthorizedChecks(() => app);
 
 describe('POST /profiles/', () => {
   test('creates the profile and answers the user with it, categories lowercase', async () => {
@@ -99,7 +87,7 @@ describe('POST /profiles/', () => {
   });
 
   test('answers 401 without a valid token', async () => {
-    await expectUnauthorized('POST', '/profiles/', setup);
+    await expectUnauthorized('POST', '/profiles/', { json: setup });
   });
 });
 
@@ -198,6 +186,6 @@ describe('PUT /profiles/{id}/', () => {
 
   test('answers 401 without a valid token', async () => {
     const session = await withProfile();
-    await expectUnauthorized('PUT', `/profiles/${session.user.id}/`, modal);
+    await expectUnauthorized('PUT', `/profiles/${session.user.id}/`, { json: modal });
   });
 });

@@ -5,7 +5,7 @@ import { paymentEventStream, userStream } from '@crossfeed/domain/shared/streams
 import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { execute } from '../../api/execute.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
-import { signToken } from '../../testing/test-tokens.ts';
+import { unauthorizedChecks } from '../../testing/unauthorized-checks.ts';
 
 const WEBHOOK_SECRET = 'whsec_subscription_test_secret';
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,19 +16,7 @@ before(async () => {
 });
 after(() => app.close());
 
-async function expectUnauthorized(method: string, path: string, json?: unknown) {
-  const session = await app.register();
-  const variants: [string, string | undefined][] = [
-    ['no token', undefined],
-    ['a garbage token', 'not-a-jwt'],
-    ['an expired token', await signToken(session.user.id, -60)],
-  ];
-  for (const [name, token] of variants) {
-    const response = await app.request(method, path, { token, json });
-    assert.equal(response.status, 401, `${method} ${path} with ${name}`);
-    assert.equal(typeof response.body.detail, 'string');
-  }
-}
+const expectUnauthorized = unauthorizedChecks(() => app);
 
 let eventCounter = 0;
 const stripeEvent = (type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}_${process.pid}`) =>
