@@ -1,4 +1,5 @@
 import type { PremiumEnded, PremiumSource } from './user.events.ts';
+import type { WaitlistEntrySnapshot, WaitlistMonthFree } from './waitlist-tier.commands.ts';
 
 /** Commands of the `user-{id}` stream's account decider. Each carries the time it was issued (`now`). */
 
@@ -12,6 +13,11 @@ export interface RegisterUser {
     isAdmin: boolean;
     /** The user's own referral code (8 characters A-Z0-9, reserved by the caller). */
     referralCode?: string;
+    /**
+     * A confirmed waitlist entry whose confirmation proof the sign-up presented: its tier carries over in the
+     * same append as the registration (the waitlist-tier rule decides), so no crash can leave it half done.
+     */
+    waitlist?: { entry: WaitlistEntrySnapshot; monthFree: WaitlistMonthFree };
     /** The time the command was issued (deciders never read a clock). */
     now: string;
   };

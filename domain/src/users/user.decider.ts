@@ -4,6 +4,7 @@ import type { Decider } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import type { ProfileInput, UserCommand } from './user.commands.ts';
 import type { ProfileData, UserEvent } from './user.events.ts';
+import { waitlistTierDecider } from './waitlist-tier.decider.ts';
 
 export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token.';
 export const INVALID_CONFIRMATION_LINK = 'Invalid or expired confirmation link.';
@@ -186,21 +187,27 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     switch (command.type) {
       case 'RegisterUser': {
         if (state.status === 'registered') throw new ConflictError('User already registered.');
-        const { userId, username, email, passwordHash, isAdmin, referralCode, now } = command.data;
-        return [
-          {
-            type: 'UserRegistered',
-            data: {
-              userId,
-              username,
-              email: email.toLowerCase(),
-              passwordHash,
-              isAdmin,
-              ...(referralCode === undefined ? {} : { referralCode }),
-              registeredAt: now,
-            },
+        const { userId, username, email, passwordHash, isAdmin, referralCode, waitlist, now } = command.data;
+        const registeredEvent: UserEvent = {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            username,
+            email: email.toLowerCase(),
+            passwordHash,
+            isAdmin,
+            ...(referralCode === undefined ? {} : { referralCode }),
+            registeredAt: now,
           },
-        ];
+        };
+        if (!waitlist) return [registeredEvent];
+        // The sign-up proved the mailbox: the waitlist-tier rule decides the carry-over on the new account.
+        const account = waitlistTierDecider.evolve(waitlistTierDecider.initialState(), registeredEvent);
+        const carried = waitlistTierDecider.decide(
+          { type: 'CarryOverWaitlistTier', data: { userId, entry: waitlist.entry, mailboxProven: true, monthFree: waitlist.monthFree, now } },
+          account,
+        );
+        return [registeredEvent, ...carried];
       }
 
       case 'ConfirmUserEmail': {

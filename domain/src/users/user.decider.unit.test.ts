@@ -71,6 +71,29 @@ describe('user decider: registration', () => {
       .then([{ ...registered, data: { ...registered.data, referralCode: 'AB12CD34' } }]);
   });
 
+  test('a sign-up with a confirmed waitlist entry carries its tier in the same append', () => {
+    const entry = { emailKey: 'ada@example.com', email: 'ada@example.com', confirmed: true, position: 7, referralCode: 'WAIT0007' };
+    spec
+      .given([])
+      .when({ ...register, data: { ...register.data, referralCode: 'WAIT0007', waitlist: { entry, monthFree: 'at-signup' } } })
+      .then([
+        { ...registered, data: { ...registered.data, referralCode: 'WAIT0007' } },
+        {
+          type: 'WaitlistTierCarriedOver',
+          data: { userId: 'u1', emailKey: 'ada@example.com', position: 7, tier: 'lifetime', referralCode: 'WAIT0007', monthFreeGranted: false, carriedAt: now },
+        },
+        { type: 'PremiumStarted', data: { userId: 'u1', source: 'waitlist', reference: 'waitlist:ada@example.com', startedAt: now, endsAt: null } },
+      ]);
+  });
+
+  test('a waitlist entry of another mailbox carries nothing (the waitlist-tier rule decides)', () => {
+    const entry = { emailKey: 'bob@example.com', email: 'bob@example.com', confirmed: true, position: 7, referralCode: 'WAIT0007' };
+    spec
+      .given([])
+      .when({ ...register, data: { ...register.data, waitlist: { entry, monthFree: 'at-signup' } } })
+      .then([registered]);
+  });
+
   test('rejects registering a user twice', () => {
     spec.given([registered]).when(register).thenThrows(ConflictError, /already registered/);
   });

@@ -150,12 +150,12 @@ export function authRoutes(ctx: ApiContext): Router {
           // the e-mailed link (GET /auth/confirm-email), or by the operator (`npm run admin -- grant`).
           isAdmin: false,
           referralCode,
+          ...(waitlistEntry ? { waitlist: { entry: waitlistEntry, monthFree: ctx.config.WAITLIST_MONTH_FREE } } : {}),
           now: ctx.clock().toISOString(),
         },
       },
       { userId },
     );
-    if (waitlistEntry) await carryOverWaitlistTier(ctx, { id: userId, email: body.email }, { mailboxProven: true, entry: waitlistEntry });
     res.status(201).json(await loadUserDto(ctx.readStore, await loadUser(ctx, userId)));
   });
 
