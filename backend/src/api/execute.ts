@@ -3,7 +3,7 @@ import { ConflictError } from '@crossfeed/domain/shared/errors.ts';
 import type { ReservationKind } from '@crossfeed/domain/reservations/reservation.events.ts';
 import { handleCommand, type CommandResult } from '@crossfeed/platform/commands/command-handler.ts';
 import type { EventMetadata, Position } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { claimName, reservationOwner as reservationOwnerIn } from '@crossfeed/platform/reservations/reservations.ts';
+import { claimName, reservationOwner as reservationOwnerIn, type ClaimOptions } from '@crossfeed/platform/reservations/reservations.ts';
 import type { ApiContext } from './api-context.ts';
 
 /**
@@ -40,8 +40,9 @@ export async function reserve(
   key: string,
   ownerId: string,
   message: string,
+  options: ClaimOptions = {},
 ): Promise<void> {
-  const { claimed } = await claimName(ctx.eventStore, { kind, key, ownerId, at: ctx.clock().toISOString() });
+  const { claimed } = await claimName(ctx.eventStore, { kind, key, ownerId, at: ctx.clock().toISOString() }, options);
   if (!claimed) throw new ConflictError(message);
 }
 

@@ -32,6 +32,22 @@ describe('reservations: the one way routes and workers claim a unique value', ()
     assert.equal((await claimName(store, { kind: 'email', key: 'ada', ownerId: 'u2', at: AT })).claimed, true);
   });
 
+  test('an abandoned claim is taken over once: of two takers one wins, and the holder is the latest claim', async () => {
+    await claimName(store, { kind: 'username', key: 'orphan', ownerId: 'ghost', at: AT });
+    const kept = await claimName(store, { kind: 'username', key: 'orphan', ownerId: 'u3', at: AT }, { abandoned: async () => false });
+    assert.deepEqual(kept, { claimed: false, holder: 'ghost' });
+    // Two takers who both judge the ghost's claim abandoned: the stream's revision lets one win.
+    const abandoned = async (holder: { ownerId: string }) => holder.ownerId === 'ghost';
+    const [first, second] = await Promise.all([
+      claimName(store, { kind: 'username', key: 'orphan', ownerId: 'u4', at: AT }, { abandoned }),
+      claimName(store, { kind: 'username', key: 'orphan', ownerId: 'u5', at: AT }, { abandoned }),
+    ]);
+    assert.equal([first, second].filter((result) => result.claimed).length, 1, JSON.stringify([first, second]));
+    const winner = first.claimed ? 'u4' : 'u5';
+    assert.equal(await reservationOwner(store, 'username', 'orphan'), winner);
+    assert.deepEqual(first.claimed ? second : first, { claimed: false, holder: winner });
+  });
+
   test('a short code is drawn again on a clash, and a run of clashes is a 409', async () => {
     await claimName(store, { kind: 'short-code', key: 'taken22', ownerId: 'content:other', at: AT });
     const draws = ['taken22', 'fresh22'];

@@ -8,7 +8,7 @@ import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@crossfeed/domain/conten
 import type { NameReserved, ReservationKind } from '@crossfeed/domain/reservations/reservation.events.ts';
 import { ConflictError } from '@crossfeed/domain/shared/errors.ts';
 import { reservationStream } from '@crossfeed/domain/shared/streams.ts';
-import { WrongExpectedVersion, type EventStore } from '../event-store/event-store.port.ts';
+import { WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store.port.ts';
 
 export interface Claim {
   kind: ReservationKind;
@@ -18,23 +18,55 @@ export interface Claim {
   at: string;
 }
 
+/** A value's current claim: who holds it, since when, and the revision a takeover appends under. */
+export interface HeldClaim {
+  ownerId: string;
+  /** ISO time of the claim. */
+  at: string;
+  revision: bigint;
+}
+
+const isNameReserved = (event: RecordedEvent): event is RecordedEvent<'NameReserved', NameReserved['data']> => event.type === 'NameReserved';
+
+/** The value's current claim (the latest: a claim can be taken over), or undefined while the value is free. */
+export async function currentClaim(eventStore: EventStore, kind: ReservationKind, key: string): Promise<HeldClaim | undefined> {
+  const last = (await eventStore.readStream(reservationStream(kind, key))).filter(isNameReserved).at(-1);
+  return last ? { ownerId: last.data.ownerId, at: last.data.reservedAt, revision: last.revision } : undefined;
+}
+
 /** Who holds a reservation, or undefined while the value is free. */
 export async function reservationOwner(eventStore: EventStore, kind: ReservationKind, key: string): Promise<string | undefined> {
-  const [first] = await eventStore.readStream(reservationStream(kind, key));
-  return first?.type === 'NameReserved' ? (first as unknown as NameReserved).data.ownerId : undefined;
+  return (await currentClaim(eventStore, kind, key))?.ownerId;
+}
+
+export interface ClaimOptions {
+  /**
+   * Whether the current holder gave the value up without saying so (e.g. a sign-up that crashed before its
+   * account was registered): such a claim is taken over, under the stream's revision, so of two takers one wins.
+   */
+  abandoned?: (holder: HeldClaim) => Promise<boolean>;
 }
 
 /**
  * Claims the value: `claimed` when this call reserved it; otherwise `holder` is whoever did first (the same
  * owner when an earlier try of the same job got there). Other failures are thrown.
  */
-export async function claimName(eventStore: EventStore, claim: Claim): Promise<{ claimed: boolean; holder: string | undefined }> {
+export async function claimName(eventStore: EventStore, claim: Claim, options: ClaimOptions = {}): Promise<{ claimed: boolean; holder: string | undefined }> {
   const event: NameReserved = {
     type: 'NameReserved',
     data: { kind: claim.kind, key: claim.key.toLowerCase(), ownerId: claim.ownerId, reservedAt: claim.at },
   };
+  const stream = reservationStream(claim.kind, claim.key);
   try {
-    await eventStore.append(reservationStream(claim.kind, claim.key), [event], { expectedRevision: 'no_stream' });
+    await eventStore.append(stream, [event], { expectedRevision: 'no_stream' });
+    return { claimed: true, holder: claim.ownerId };
+  } catch (error) {
+    if (!(error instanceof WrongExpectedVersion)) throw error;
+  }
+  const held = await currentClaim(eventStore, claim.kind, claim.key);
+  if (!held || held.ownerId === claim.ownerId || !options.abandoned || !(await options.abandoned(held))) return { claimed: false, holder: held?.ownerId };
+  try {
+    await eventStore.append(stream, [event], { expectedRevision: held.revision });
     return { claimed: true, holder: claim.ownerId };
   } catch (error) {
     if (!(error instanceof WrongExpectedVersion)) throw error;

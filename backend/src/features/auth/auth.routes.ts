@@ -17,7 +17,8 @@ import { hashPassword, verifyPassword } from '@crossfeed/platform/security/passw
 import { PASSWORD_RESETS, type PasswordResetDoc } from '@crossfeed/projections/password-resets/password-resets.projection.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
-import { execute, reservationOwner, reserve } from '../../api/execute.ts';
+import { execute, reserve } from '../../api/execute.ts';
+import { currentClaim, type HeldClaim } from '@crossfeed/platform/reservations/reservations.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { THROTTLE_MESSAGES, inMinutes, throttle } from '../../auth/throttles.ts';
 import { tokenVersionOf } from '../../auth/tokens.ts';
@@ -106,6 +107,25 @@ function endSessions(ctx: ApiContext, userId: string): void {
   ctx.realtime.disconnect(userRoom(userId));
 }
 
+/** How long a sign-up's claims on its username and e-mail wait for its account before they count as abandoned. */
+export const SIGNUP_CLAIM_GRACE_MS = 2 * 60 * 1000;
+
+/**
+ * A claim left by a sign-up that never registered its account (it crashed between claiming its names and
+ * registering): once the grace period is over, the next sign-up takes the name over.
+ */
+const abandonedSignup =
+  (ctx: ApiContext) =>
+  async (holder: HeldClaim): Promise<boolean> =>
+    Date.parse(ctx.clock().toISOString()) - Date.parse(holder.at) > SIGNUP_CLAIM_GRACE_MS &&
+    (await ctx.eventStore.readStream(userStream(holder.ownerId), { maxCount: 1 })).length === 0;
+
+/** Whether a username or e-mail belongs to an account, or to a sign-up still under way. */
+async function heldByAnother(ctx: ApiContext, kind: 'username' | 'email', key: string): Promise<boolean> {
+  const held = await currentClaim(ctx.eventStore, kind, key);
+  return held !== undefined && !(await abandonedSignup(ctx)(held));
+}
+
 /** SPEC §7 Auth: register, login, password recovery and change, e-mail confirmation, current user. */
 export function authRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -126,12 +146,12 @@ export function authRoutes(ctx: ApiContext): Router {
     const body = parseInput(RegisterBody, req.body ?? {});
     await throttle(ctx.throttles.registrations, req.ip ?? 'unknown', THROTTLE_MESSAGES.registrations);
     // Cheap checks first, so a taken e-mail rarely leaves the username claimed for nothing.
-    if (await reservationOwner(ctx, 'username', body.username)) throw new ConflictError(USERNAME_TAKEN);
-    if (await reservationOwner(ctx, 'email', body.email)) throw new ConflictError(EMAIL_TAKEN);
+    if (await heldByAnother(ctx, 'username', body.username)) throw new ConflictError(USERNAME_TAKEN);
+    if (await heldByAnother(ctx, 'email', body.email)) throw new ConflictError(EMAIL_TAKEN);
     const userId = ctx.newId();
     const passwordHash = await hashPassword(body.password);
-    await reserve(ctx, 'username', body.username, userId, USERNAME_TAKEN);
-    await reserve(ctx, 'email', body.email, userId, EMAIL_TAKEN);
+    await reserve(ctx, 'username', body.username, userId, USERNAME_TAKEN, { abandoned: abandonedSignup(ctx) });
+    await reserve(ctx, 'email', body.email, userId, EMAIL_TAKEN, { abandoned: abandonedSignup(ctx) });
     // A confirmed waitlist member whose browser holds the confirmation link's proof keeps the waitlist's code.
     const waitlistEntry = await claimedEntryAtSignup(ctx, body.email, body.waitlist_claim);
     const referralCode = waitlistEntry?.referralCode ?? (await reserveReferralCode(ctx, userId));
