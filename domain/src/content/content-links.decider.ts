@@ -205,6 +205,8 @@ export const contentLinksDecider: Decider<ContentLinksState, ContentLinksCommand
       case 'CreateShortLink': {
         if (command.data.purpose === 'share') {
           if (state.removed) throw new NotFoundError(CONTENT_LINK_MESSAGES.notFound);
+          // Shares use the content's first link: made once, a concurrent job's link serves this one too.
+          if (state.shortCodes.length > 0) return [];
         } else {
           checkOwnerAndTier(command.data, state, CONTENT_LINK_MESSAGES.shortLinksPremium);
         }
