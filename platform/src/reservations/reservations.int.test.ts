@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ConflictError } from '@crossfeed/domain/shared/errors.ts';
 import { createSqliteEventStore, type SqliteEventStore } from '../event-store/sqlite-event-store.ts';
-import { claimName, claimShortCode, randomShortCode, reservationOwner } from './reservations.ts';
+import { REFERRAL_CODE_ALPHABET, claimName, claimReferralCode, claimShortCode, randomReferralCode, randomShortCode, reservationOwner } from './reservations.ts';
 
 const AT = '2026-11-28T12:00:00.000Z';
 let dir: string;
@@ -46,6 +46,15 @@ describe('reservations: the one way routes and workers claim a unique value', ()
     const winner = first.claimed ? 'u4' : 'u5';
     assert.equal(await reservationOwner(store, 'username', 'orphan'), winner);
     assert.deepEqual(first.claimed ? second : first, { claimed: false, holder: winner });
+  });
+
+  test('a referral code (users and waitlist entries draw from one pool) is drawn again on a clash', async () => {
+    await claimName(store, { kind: 'referral-code', key: 'TAKEN234', ownerId: 'waitlist:a@example.com', at: AT });
+    const draws = ['TAKEN234', 'FRESH234'];
+    assert.equal(await claimReferralCode(store, 'user:u9', AT, () => draws.shift() ?? 'NEVER234'), 'FRESH234');
+    assert.equal(await reservationOwner(store, 'referral-code', 'FRESH234'), 'user:u9');
+    await assert.rejects(claimReferralCode(store, 'user:u10', AT, () => 'TAKEN234'), /Could not draw a free referral code/);
+    assert.match(randomReferralCode(), new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{8}$`));
   });
 
   test('a short code is drawn again on a clash, and a run of clashes is a 409', async () => {

@@ -74,24 +74,45 @@ export async function claimName(eventStore: EventStore, claim: Claim, options: C
   }
 }
 
-export function randomShortCode(): string {
+/** A code of `length` characters drawn from `alphabet`. */
+function drawCode(alphabet: string, length: number): string {
   let code = '';
-  for (let i = 0; i < SHORT_CODE_LENGTH; i++) code += SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)];
+  for (let i = 0; i < length; i++) code += alphabet[randomInt(alphabet.length)];
   return code;
 }
 
-/** Draws of a short code before giving up (a clash is rare: 31^7 codes). */
-const SHORT_CODE_ATTEMPTS = 8;
+export const randomShortCode = (): string => drawCode(SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH);
+
+/** Referral codes (a user's or a waitlist entry's): 8 characters without look-alikes (no 0/O, 1/I). */
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const REFERRAL_CODE_LENGTH = 8;
+export const randomReferralCode = (): string => drawCode(REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH);
+
+/** Claims the first free code `generate` draws for `ownerId`, or undefined after `attempts` clashes in a row. */
+async function claimFreshCode(eventStore: EventStore, kind: ReservationKind, ownerId: string, at: string, generate: () => string, attempts: number): Promise<string | undefined> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const code = generate();
+    if ((await claimName(eventStore, { kind, key: code, ownerId, at })).claimed) return code;
+  }
+  return undefined;
+}
 
 /**
- * Claims a fresh short code for a content, drawing again on the rare clash; throws after a few clashes in a
- * row (409). `generate` is replaceable so tests can force a clash.
+ * Claims a fresh short code for a content, drawing again on the rare clash (31^7 codes); throws after a few
+ * clashes in a row (409). `generate` is replaceable so tests can force a clash.
  */
 export async function claimShortCode(eventStore: EventStore, contentId: string, at: string, generate: () => string = randomShortCode): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    const code = generate();
-    const { claimed } = await claimName(eventStore, { kind: 'short-code', key: code, ownerId: `content:${contentId}`, at });
-    if (claimed) return code;
-    if (attempt >= SHORT_CODE_ATTEMPTS) throw new ConflictError('This short code is already in use.');
-  }
+  const code = await claimFreshCode(eventStore, 'short-code', `content:${contentId}`, at, generate, 8);
+  if (code === undefined) throw new ConflictError('This short code is already in use.');
+  return code;
+}
+
+/**
+ * Claims a fresh referral code for `ownerId` (`user:{id}` or `waitlist:{emailKey}`), drawing again on the rare
+ * clash (32^8 codes).
+ */
+export async function claimReferralCode(eventStore: EventStore, ownerId: string, at: string, generate: () => string = randomReferralCode): Promise<string> {
+  const code = await claimFreshCode(eventStore, 'referral-code', ownerId, at, generate, 10);
+  if (code === undefined) throw new Error('Could not draw a free referral code.');
+  return code;
 }

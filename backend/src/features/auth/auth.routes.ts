@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { PASSWORD_RESET_TTL_MS } from '@crossfeed/domain/rules/limits.ts';
 import { ConflictError, NotFoundError, ValidationError } from '@crossfeed/domain/shared/errors.ts';
@@ -18,7 +18,7 @@ import { PASSWORD_RESETS, type PasswordResetDoc } from '@crossfeed/projections/p
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute, reserve } from '../../api/execute.ts';
-import { currentClaim, type HeldClaim } from '@crossfeed/platform/reservations/reservations.ts';
+import { claimReferralCode, currentClaim, type HeldClaim } from '@crossfeed/platform/reservations/reservations.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { THROTTLE_MESSAGES, inMinutes, throttle } from '../../auth/throttles.ts';
 import { tokenVersionOf } from '../../auth/tokens.ts';
@@ -46,26 +46,9 @@ export const PASSWORD_UPDATED = 'Password updated successfully.';
 
 export const tooManyAttempts = (seconds: number): string => `Too many failed login attempts. Please try again in ${inMinutes(seconds)}.`;
 
-const REFERRAL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const REFERRAL_LENGTH = 8;
-
 /** Verified against unknown usernames so that a miss costs as much as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 const timingHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
-
-/** A fresh 8-character code (A-Z0-9), reserved for `user:{userId}`; a collision draws again. */
-async function reserveReferralCode(ctx: ApiContext, userId: string): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const code = Array.from({ length: REFERRAL_LENGTH }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
-    try {
-      await reserve(ctx, 'referral-code', code, `user:${userId}`, 'Referral code taken.');
-      return code;
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-    }
-  }
-  throw new Error('Could not draw a free referral code.');
-}
 
 export async function loadUser(ctx: ApiContext, userId: string): Promise<UserDoc> {
   const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
@@ -154,7 +137,7 @@ export function authRoutes(ctx: ApiContext): Router {
     await reserve(ctx, 'email', body.email, userId, EMAIL_TAKEN, { abandoned: abandonedSignup(ctx) });
     // A confirmed waitlist member whose browser holds the confirmation link's proof keeps the waitlist's code.
     const waitlistEntry = await claimedEntryAtSignup(ctx, body.email, body.waitlist_claim);
-    const referralCode = waitlistEntry?.referralCode ?? (await reserveReferralCode(ctx, userId));
+    const referralCode = waitlistEntry?.referralCode ?? (await claimReferralCode(ctx.eventStore, `user:${userId}`, ctx.clock().toISOString()));
     await execute(
       ctx,
       userDecider,

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { fold } from '@crossfeed/domain/shared/decider.ts';
 import { ConflictError } from '@crossfeed/domain/shared/errors.ts';
 import { waitlistStream } from '@crossfeed/domain/shared/streams.ts';
@@ -12,9 +11,7 @@ import { WAITLIST, type WaitlistDoc } from '@crossfeed/projections/waitlist/wait
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute, reservationOwner, reserve, settle } from '../../api/execute.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
-
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const CODE_LENGTH = 8;
+import { claimReferralCode } from '@crossfeed/platform/reservations/reservations.ts';
 
 const waitlistOwner = (key: string): string => `waitlist:${key}`;
 const USER_OWNER = 'user:';
@@ -69,19 +66,6 @@ export async function loadSettled(ctx: ApiContext, key: string): Promise<Waitlis
   const events = await ctx.eventStore.readStream(waitlistStream(key));
   await settle(ctx, events.at(-1)?.position);
   return fold(waitlistDecider, events as unknown as WaitlistEvent[]);
-}
-
-async function reserveReferralCode(ctx: ApiContext, key: string): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const code = Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-    try {
-      await reserve(ctx, 'referral-code', code, waitlistOwner(key), 'Referral code taken.');
-      return code;
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-    }
-  }
-  throw new Error('Could not draw a free referral code.');
 }
 
 /** The owner of a referral code when it is someone else's (a waitlist entry or a registered user). */
@@ -144,7 +128,7 @@ export async function joinWaitlist(
     }
     const code = input.referredBy?.trim().toUpperCase() || null;
     const referredBy = code && (await referrerOf(ctx, code, key)) ? code : null;
-    const referralCode = await reserveReferralCode(ctx, key);
+    const referralCode = await claimReferralCode(ctx.eventStore, waitlistOwner(key), ctx.clock().toISOString());
     const result = await execute(ctx, waitlistDecider, waitlistStream(key), {
       type: 'JoinWaitlist',
       data: { emailKey: key, email, referralCode, referredBy, now: ctx.clock().toISOString() },
