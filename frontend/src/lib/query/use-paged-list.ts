@@ -1,0 +1,107 @@
+import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Page } from '@/lib/api-client';
+import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
+import { queryClient } from './query-client';
+
+/** Where a page starts and how many items it asks for (the API's `offset` and `limit`). */
+export type PageCursor = { offset: number; limit: number };
+
+/** Reads one page of a list endpoint; `signal` aborts it when nothing shows the list any more. */
+export type FetchPage<T> = (cursor: PageCursor, signal: AbortSignal) => Promise<Page<T>>;
+
+type PagedData<T> = InfiniteData<Page<T>, PageCursor>;
+
+const FIRST_PAGE: PageCursor = { offset: 0, limit: PAGE_SIZE };
+
+/**
+ * The pages loaded so far as one page from the start, asking again for as many items as are shown (capped at
+ * the server's maximum). A refetch (an invalidation by a push, a refresh) is then one request, as the lists'
+ * refreshes were, instead of one request per page.
+ */
+function asOnePage<T extends { id: string }>(data: { pages: readonly Page<T>[] }): PagedData<T> {
+  const items = data.pages.reduce<T[]>((shown, page) => appendPage(shown, Array.isArray(page.items) ? page.items : []), []);
+  const total = Math.max(data.pages.at(-1)?.total ?? 0, items.length);
+  return { pages: [{ items, total }], pageParams: [{ offset: 0, limit: refreshLimit(items.length) }] };
+}
+
+/** Changes a cached paged list in place (a push, an edit the server accepted); nothing when it is not cached. */
+export function updatePagedList<T extends { id: string }>(queryKey: QueryKey, update: (page: Page<T>) => Page<T>): void {
+  queryClient.setQueryData<PagedData<T>>(queryKey, (data) => {
+    if (!data) return data;
+    const [page] = asOnePage(data).pages;
+    const next = update(page!);
+    return { pages: [next], pageParams: [{ offset: 0, limit: refreshLimit(next.items.length) }] };
+  });
+}
+
+/** The items of a cached paged list, or undefined when it is not cached. */
+export function pagedListItems<T extends { id: string }>(queryKey: QueryKey): T[] | undefined {
+  const data = queryClient.getQueryData<PagedData<T>>(queryKey);
+  return data ? asOnePage(data).pages[0]!.items : undefined;
+}
+
+export type PagedList<T> = {
+  /** 'loading' until the first page arrived (again after `reload`), 'error' when it failed, then 'ready'. */
+  status: 'loading' | 'error' | 'ready';
+  /** The first load's error ('error'). */
+  error: unknown;
+  /** The pages loaded so far, in order, each item once. */
+  items: T[];
+  /** How many the whole list holds (`X-Total-Count`): more than `items` offers "Load more". */
+  total: number;
+  loadingMore: boolean;
+  /** The last "Load more" failed; the list stays. */
+  loadMoreFailed: boolean;
+  /** The next page after those shown; resolves once it arrived, rejects with the error when it failed. */
+  loadMore: () => Promise<void>;
+  /** Asks again for what is shown, keeping it on screen meanwhile (one request). */
+  refresh: () => Promise<void>;
+  /** Starts over from the loading state (the Retry of an error). */
+  reload: () => void;
+};
+
+/**
+ * A list the API serves in pages (`offset`/`limit`, the total in `X-Total-Count`), shown with "Load more":
+ * the one pattern every paged list uses. The query cache owns loading, cancellation (a list no longer shown
+ * aborts its request), answers arriving out of order and invalidation: `queryClient.invalidateQueries` with
+ * the list's key (a push, a change elsewhere) asks again for what is shown.
+ */
+export function usePagedList<T extends { id: string }>(queryKey: QueryKey, fetchPage: FetchPage<T>, { enabled = true } = {}): PagedList<T> {
+  const query = useInfiniteQuery(
+    {
+      queryKey,
+      queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+      initialPageParam: FIRST_PAGE,
+      getNextPageParam: (_last, pages) => {
+        const { items, total } = asOnePage({ pages }).pages[0]!;
+        return items.length < total ? { offset: items.length, limit: PAGE_SIZE } : undefined;
+      },
+      enabled,
+    },
+    queryClient,
+  );
+  const { data, fetchNextPage, refetch } = query;
+  const page = useMemo(() => (data ? asOnePage(data).pages[0]! : undefined), [data]);
+
+  const loadMore = async () => {
+    if (!query.hasNextPage || query.isFetching) return;
+    const result = await fetchNextPage({ cancelRefetch: false });
+    if (result.isFetchNextPageError) throw result.error;
+    queryClient.setQueryData<PagedData<T>>(queryKey, (current) => (current ? asOnePage(current) : current));
+  };
+
+  return {
+    status: page ? 'ready' : query.isError ? 'error' : 'loading',
+    error: query.error,
+    items: page?.items ?? [],
+    total: page?.total ?? 0,
+    loadingMore: query.isFetchingNextPage,
+    loadMoreFailed: query.isFetchNextPageError,
+    loadMore,
+    refresh: async () => {
+      await refetch({ cancelRefetch: true });
+    },
+    reload: () => void queryClient.resetQueries({ queryKey, exact: true }),
+  };
+}
