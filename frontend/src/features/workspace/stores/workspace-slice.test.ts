@@ -98,7 +98,7 @@ describe('workspace slice', () => {
       expect(selectShareProgress(store())).toBe(0);
 
       get.mockResolvedValueOnce(workspace({ match_ids: ['a', 'b'], content_ids: [] }, { a: 1 }));
-      store().recordShare('a');
+      store().recordShare('a', { share_count: 1, match: { delivered: 1, required: 5 } });
       expect(store().matchProgress.a).toEqual({ delivered: 1, required: 5 });
       expect(selectShareProgress(store())).toBe(10);
       await settle();
@@ -106,15 +106,26 @@ describe('workspace slice', () => {
       expect(selectShareProgress(store())).toBe(10);
     });
 
-    it('counts the share on the shared match, in the matched list and in the selection', () => {
+    it('shows the server’s share count on the shared match, in the matched list and in the selection', () => {
       const match = makeContent('a', { share_count: 2 });
       useAppStore.setState({ matchedContents: [match, makeContent('b', { share_count: 7 })] });
       store().toggleMatch(match);
 
-      store().recordShare('a');
+      store().recordShare('a', { share_count: 3, match: { delivered: 1, required: 5 } });
 
       expect(store().matchedContents.map((item) => item.share_count)).toEqual([3, 7]);
       expect(store().selectedMatches[0]?.share_count).toBe(3);
+    });
+
+    it('takes the match’s progress from the server, never counting on its own (a share that counted nobody moves nothing)', () => {
+      const match = makeContent('a', { share_count: 4 });
+      useAppStore.setState({ matchedContents: [match], matchProgress: { a: { delivered: 2, required: 5 } } });
+      store().toggleMatch(match);
+
+      store().recordShare('a', { share_count: 4, match: { delivered: 2, required: 5 } });
+
+      expect(store().matchProgress.a).toEqual({ delivered: 2, required: 5 });
+      expect(store().matchedContents[0]?.share_count).toBe(4);
     });
 
     it('counts the people a share reached, as the server answered it: one share to five completes a match of 5', async () => {
@@ -124,7 +135,7 @@ describe('workspace slice', () => {
       await settle();
       post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
 
-      store().recordShare('a', { counted: 3, share_count: 5, match: { delivered: 3, required: 5 } });
+      store().recordShare('a', { share_count: 5, match: { delivered: 3, required: 5 } });
 
       expect(store().matchedContents[0]?.share_count).toBe(5);
       expect(store().matchProgress.a).toEqual({ delivered: 3, required: 5 });
@@ -140,7 +151,7 @@ describe('workspace slice', () => {
       expect(store().workspaceNotice).toBeNull();
       post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
 
-      store().recordShare('a');
+      store().recordShare('a', { share_count: 2, match: { delivered: 2, required: 2 } });
 
       expect(store().workspaceNotice).toBe('All content shared! Progress has been reset.');
       // One share, one toast: the share modal's; the notice says the rest.
@@ -179,7 +190,7 @@ describe('workspace slice', () => {
       useAppStore.setState({ workspaceStatus: 'idle' });
       store().toggleMatch(makeContent('m1'));
       store().toggleContent(makeContent('c1'));
-      store().recordShare('m1');
+      store().recordShare('m1', { share_count: 1, match: { delivered: 1, required: 5 } });
       store().resetWorkspaceProgress();
       await settle();
       expect(put).not.toHaveBeenCalled();
@@ -330,7 +341,7 @@ describe('workspace slice', () => {
       get.mockResolvedValueOnce(workspace({ match_ids: ['m1'], content_ids: [] }, {}, { shares_left_today: 3 }));
       await store().fetchWorkspace();
       get.mockResolvedValueOnce(workspace({ match_ids: ['m1'], content_ids: [] }, { m1: 1 }, { shares_left_today: 2 }));
-      store().recordShare('m1');
+      store().recordShare('m1', { share_count: 1, match: { delivered: 1, required: 5 } });
       expect(store().sharesLeftToday).toBe(2);
       expect(store().matchProgress.m1).toEqual({ delivered: 1, required: 5 });
       await settle();

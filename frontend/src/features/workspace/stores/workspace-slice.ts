@@ -31,10 +31,10 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** SPEC §2 Home workspace and §4 Workspace steps, View filter and Shuffle counter. */
 /** What a successful share answered (POST /content/{id}/share/), as far as the workspace cares. */
+/** What the share answer says of it (POST /content/{id}/share/). */
 export type ShareRecorded = {
-  counted?: number;
-  share_count?: number;
-  match?: { delivered: number; required: number };
+  share_count: number;
+  match: { delivered: number; required: number };
 };
 
 export type WorkspaceSlice = {
@@ -109,7 +109,7 @@ export type WorkspaceSlice = {
    * A share succeeded: `result` is what the server answered (the people it counted, the match's progress and the
    * content's share count); without it the share counts one.
    */
-  recordShare: (contentId?: string, result?: ShareRecorded) => void;
+  recordShare: (contentId: string, result: ShareRecorded) => void;
   /** A `content:progress` push: another creator shared one of the user's contents. */
   applyContentProgress: (progress: ContentProgressPush) => void;
   /** Steps, selections and progress back to the start (Start Over). */
@@ -489,26 +489,14 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     },
 
     recordShare: (contentId, result) => {
-      // A share counts the people it reached (docs/exchange.md): the server says how many, and where the match stands.
-      const counted = result?.counted ?? 1;
+      // The server's figures only (docs/exchange.md): the people this share reached, the content's count and
+      // where the match stands. The match's delivered shares have one owner, the server's match progress.
       set((state) => {
-        if (contentId) {
-          for (const item of [...state.matchedContents, ...state.selectedMatches]) {
-            if (item.id === contentId) item.share_count = result?.share_count ?? item.share_count + counted;
-          }
+        for (const item of [...state.matchedContents, ...state.selectedMatches]) {
+          if (item.id === contentId) item.share_count = result.share_count;
         }
-        // Without an id: the first match still short of its required shares.
-        const match = contentId
-          ? state.selectedMatches.find((item) => item.id === contentId)
-          : state.selectedMatches.find((item) => {
-              const progress = matchProgressOf(item, state.matchProgress);
-              return progress.delivered < progress.required;
-            });
-        if (match) {
-          const progress = matchProgressOf(match, state.matchProgress);
-          state.matchProgress[match.id] = result?.match
-            ? { delivered: result.match.delivered, required: result.match.required }
-            : { ...progress, delivered: Math.min(progress.required, progress.delivered + counted) };
+        if (state.selectedMatches.some((item) => item.id === contentId)) {
+          state.matchProgress[contentId] = { delivered: result.match.delivered, required: result.match.required };
         }
         if (state.sharesLeftToday !== null) state.sharesLeftToday = Math.max(0, state.sharesLeftToday - 1);
       });
