@@ -90,6 +90,20 @@ describe('usePagedList', () => {
     await waitFor(() => expect(signal!.aborted).toBe(true));
   });
 
+  it('fetches nothing while disabled, and opens again from loading once disabled and enabled again', async () => {
+    const fetchPage = server();
+    const { result, rerender } = renderHook(({ enabled }) => usePagedList(KEY, fetchPage, { enabled }), { initialProps: { enabled: false } });
+    expect(fetchPage).not.toHaveBeenCalled();
+    rerender({ enabled: true });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    rerender({ enabled: false });
+    await waitFor(() => expect(queryClient.getQueryData(KEY)).toBeUndefined());
+    rerender({ enabled: true });
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
   it('lets a push change the cached list in place', async () => {
     const { result } = renderHook(() => usePagedList(KEY, server(ALL.slice(0, 2))));
     await waitFor(() => expect(result.current.status).toBe('ready'));

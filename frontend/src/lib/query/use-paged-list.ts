@@ -1,5 +1,5 @@
 import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Page } from '@/lib/api-client';
 import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
 import { queryClient } from './query-client';
@@ -65,7 +65,8 @@ export type PagedList<T> = {
  * A list the API serves in pages (`offset`/`limit`, the total in `X-Total-Count`), shown with "Load more":
  * the one pattern every paged list uses. The query cache owns loading, cancellation (a list no longer shown
  * aborts its request), answers arriving out of order and invalidation: `queryClient.invalidateQueries` with
- * the list's key (a push, a change elsewhere) asks again for what is shown.
+ * the list's key (a push, a change elsewhere) asks again for what is shown. While `enabled` is false (a closed
+ * modal) nothing is fetched and nothing kept.
  */
 export function usePagedList<T extends { id: string }>(queryKey: QueryKey, fetchPage: FetchPage<T>, { enabled = true } = {}): PagedList<T> {
   const query = useInfiniteQuery(
@@ -82,6 +83,11 @@ export function usePagedList<T extends { id: string }>(queryKey: QueryKey, fetch
     queryClient,
   );
   const { data, fetchNextPage, refetch } = query;
+  // A list hidden while its component stays (a closed modal) is dropped too: it opens again from loading.
+  const keyHash = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!enabled) queryClient.removeQueries({ queryKey: JSON.parse(keyHash) as QueryKey, exact: true });
+  }, [enabled, keyHash]);
   const page = useMemo(() => (data ? asOnePage(data).pages[0]! : undefined), [data]);
 
   const loadMore = async () => {
