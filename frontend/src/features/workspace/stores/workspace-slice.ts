@@ -17,7 +17,6 @@ import type { ContentDto, MatchProgress, RemainingShuffles, ViewFilter, Workspac
 import {
   MATCHED_ITEMS,
   allMatchesShared,
-  matchProgressOf,
   isContentList,
   isPremiumViewFilter,
   normalizeRemaining,
