@@ -1,7 +1,7 @@
 import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Page } from '@/lib/api-client';
-import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
+import { appendPage, PAGE_SIZE, PAGE_SIZE_MAX } from '@/lib/paging';
 import { queryClient } from './query-client';
 
 /** Where a page starts and how many items it asks for (the API's `offset` and `limit`). */
@@ -12,33 +12,39 @@ export type FetchPage<T> = (cursor: PageCursor, signal: AbortSignal) => Promise<
 
 type PagedData<T> = InfiniteData<Page<T>, PageCursor>;
 
-const FIRST_PAGE: PageCursor = { offset: 0, limit: PAGE_SIZE };
+/** A page asks for `pageSize` items; a refetch for as many as are shown, at least a page, at most the maximum. */
+const limitFor = (shown: number, pageSize: number): number => Math.min(Math.max(shown, pageSize), PAGE_SIZE_MAX);
 
 /**
- * The pages loaded so far as one page from the start, asking again for as many items as are shown (capped at
- * the server's maximum). A refetch (an invalidation by a push, a refresh) is then one request, as the lists'
- * refreshes were, instead of one request per page.
+ * The pages loaded so far as one page from the start, asking again for as many items as are shown. A refetch
+ * (an invalidation by a push, a refresh) is then one request, as the lists' refreshes were, not one per page.
  */
-function asOnePage<T extends { id: string }>(data: { pages: readonly Page<T>[] }): PagedData<T> {
+function asOnePage<T extends { id: string }>(data: { pages: readonly Page<T>[] }, pageSize: number): PagedData<T> {
   const items = data.pages.reduce<T[]>((shown, page) => appendPage(shown, Array.isArray(page.items) ? page.items : []), []);
   const total = Math.max(data.pages.at(-1)?.total ?? 0, items.length);
-  return { pages: [{ items, total }], pageParams: [{ offset: 0, limit: refreshLimit(items.length) }] };
+  return { pages: [{ items, total }], pageParams: [{ offset: 0, limit: limitFor(items.length, pageSize) }] };
 }
+
+/** The page size a cached list was opened with (kept in its query's meta). */
+const pageSizeOf = (queryKey: QueryKey): number => {
+  const size = queryClient.getQueryCache().find({ queryKey, exact: true })?.meta?.pageSize;
+  return typeof size === 'number' ? size : PAGE_SIZE;
+};
 
 /** Changes a cached paged list in place (a push, an edit the server accepted); nothing when it is not cached. */
 export function updatePagedList<T extends { id: string }>(queryKey: QueryKey, update: (page: Page<T>) => Page<T>): void {
+  const pageSize = pageSizeOf(queryKey);
   queryClient.setQueryData<PagedData<T>>(queryKey, (data) => {
     if (!data) return data;
-    const [page] = asOnePage(data).pages;
-    const next = update(page!);
-    return { pages: [next], pageParams: [{ offset: 0, limit: refreshLimit(next.items.length) }] };
+    const next = update(asOnePage(data, pageSize).pages[0]!);
+    return { pages: [next], pageParams: [{ offset: 0, limit: limitFor(next.items.length, pageSize) }] };
   });
 }
 
 /** The items of a cached paged list, or undefined when it is not cached. */
 export function pagedListItems<T extends { id: string }>(queryKey: QueryKey): T[] | undefined {
   const data = queryClient.getQueryData<PagedData<T>>(queryKey);
-  return data ? asOnePage(data).pages[0]!.items : undefined;
+  return data ? asOnePage(data, pageSizeOf(queryKey)).pages[0]!.items : undefined;
 }
 
 export type PagedList<T> = {
@@ -68,17 +74,22 @@ export type PagedList<T> = {
  * the list's key (a push, a change elsewhere) asks again for what is shown. While `enabled` is false (a closed
  * modal) nothing is fetched and nothing kept.
  */
-export function usePagedList<T extends { id: string }>(queryKey: QueryKey, fetchPage: FetchPage<T>, { enabled = true } = {}): PagedList<T> {
+export function usePagedList<T extends { id: string }>(
+  queryKey: QueryKey,
+  fetchPage: FetchPage<T>,
+  { enabled = true, pageSize = PAGE_SIZE }: { enabled?: boolean; pageSize?: number } = {},
+): PagedList<T> {
   const query = useInfiniteQuery(
     {
       queryKey,
       queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-      initialPageParam: FIRST_PAGE,
+      initialPageParam: { offset: 0, limit: pageSize },
       getNextPageParam: (_last, pages) => {
-        const { items, total } = asOnePage({ pages }).pages[0]!;
-        return items.length < total ? { offset: items.length, limit: PAGE_SIZE } : undefined;
+        const { items, total } = asOnePage({ pages }, pageSize).pages[0]!;
+        return items.length < total ? { offset: items.length, limit: pageSize } : undefined;
       },
       enabled,
+      meta: { pageSize },
     },
     queryClient,
   );
@@ -88,13 +99,13 @@ export function usePagedList<T extends { id: string }>(queryKey: QueryKey, fetch
   useEffect(() => {
     if (!enabled) queryClient.removeQueries({ queryKey: JSON.parse(keyHash) as QueryKey, exact: true });
   }, [enabled, keyHash]);
-  const page = useMemo(() => (data ? asOnePage(data).pages[0]! : undefined), [data]);
+  const page = useMemo(() => (data ? asOnePage(data, pageSize).pages[0]! : undefined), [data, pageSize]);
 
   const loadMore = async () => {
     if (!query.hasNextPage || query.isFetching) return;
     const result = await fetchNextPage({ cancelRefetch: false });
     if (result.isFetchNextPageError) throw result.error;
-    queryClient.setQueryData<PagedData<T>>(queryKey, (current) => (current ? asOnePage(current) : current));
+    queryClient.setQueryData<PagedData<T>>(queryKey, (current) => (current ? asOnePage(current, pageSize) : current));
   };
 
   return {
