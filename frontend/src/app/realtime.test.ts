@@ -6,6 +6,7 @@ import { useAppStore } from '@/stores/app-store';
 import { openFakeSockets, type FakeSocket } from '@/testing/fake-socket';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { showOwnContents } from '@/testing/own-contents';
 import { page } from '@/testing/page';
 import { startAppRealtime } from './realtime';
 
@@ -102,7 +103,7 @@ describe('realtime: the session socket feeds the store', () => {
 
   it('a resync from the server (its Redis came back) refetches the notifications, the user and the loaded workspace', async () => {
     useAppStore.getState().login(token(), makeUser());
-    useAppStore.setState({ ownContentsStatus: 'ready' });
+    const own = await showOwnContents([makeContent('old')]);
     stop = startAppRealtime();
     const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/auth/me') return makeUser({ username: 'fresh' });
@@ -119,7 +120,7 @@ describe('realtime: the session socket feeds the store', () => {
     await vi.waitFor(() => {
       expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['missed']);
       expect(useAppStore.getState().user?.username).toBe('fresh');
-      expect(useAppStore.getState().ownContents.map((item) => item.id)).toEqual(['fresh']);
+      expect(own.contents().map((item) => item.id)).toEqual(['fresh']);
     });
     expect(get.mock.calls.map(([path]) => path)).toEqual(['/auth/me']);
     expect(getPage.mock.calls.map(([path]) => path).sort()).toEqual(['/content/', '/notifications/']);
@@ -144,25 +145,27 @@ describe('realtime: workspace progress', () => {
   let stop: () => void = () => {};
   afterEach(() => stop());
 
-  it('content:progress moves the own content towards its required shares, never backwards', () => {
-    const own = makeContent('mine', { share_count: 1, status: 'active' });
+  it('content:progress moves the own content towards its required shares, never backwards', async () => {
+    const mine = makeContent('mine', { share_count: 1, status: 'active' });
     useAppStore.getState().login(token(), makeUser());
-    useAppStore.setState({ ownContents: [own, makeContent('other', { share_count: 0 })], selectedContents: [own] });
+    const own = await showOwnContents([mine, makeContent('other', { share_count: 0 })]);
+    useAppStore.setState({ selectedContents: [mine] });
     stop = startAppRealtime();
     const socket = sockets[sockets.length - 1];
 
     socket?.push('content:progress', { content_id: 'mine', share_count: 5, required_shares: 5, status: 'completed' });
     socket?.push('content:progress', { content_id: 'mine', share_count: 4, required_shares: 5, status: 'completed' });
 
-    const state = useAppStore.getState();
-    expect(state.ownContents.map((item) => [item.id, item.share_count, item.status])).toEqual([
-      ['mine', 5, 'completed'],
-      ['other', 0, 'active'],
-    ]);
-    expect(state.selectedContents[0]?.share_count).toBe(5);
+    await vi.waitFor(() =>
+      expect(own.contents().map((item) => [item.id, item.share_count, item.status])).toEqual([
+        ['mine', 5, 'completed'],
+        ['other', 0, 'active'],
+      ]),
+    );
+    expect(useAppStore.getState().selectedContents[0]?.share_count).toBe(5);
   });
 
-  it('after a reconnect it refetches the own contents only once the workspace has loaded them', async () => {
+  it('after a reconnect it refetches the own contents only while a page shows them', async () => {
     useAppStore.getState().login(token(), makeUser());
     stop = startAppRealtime();
     const socket = sockets[sockets.length - 1];
@@ -180,9 +183,15 @@ describe('realtime: workspace progress', () => {
     await vi.waitFor(() => expect(getPage).toHaveBeenCalledTimes(1));
     expect(getPage.mock.calls.map(([path]) => path)).not.toContain('/content/');
 
-    useAppStore.setState({ ownContentsStatus: 'ready' });
+    getPage.mockRestore();
+    const own = await showOwnContents([makeContent('old')]);
+    vi.spyOn(api, 'getPage').mockImplementation(async (path: string) => {
+      if (path === '/notifications/') return page([]);
+      if (path === '/content/') return page([makeContent('fresh')]);
+      throw new Error(`unexpected ${path}`);
+    });
     socket?.reconnect();
-    await vi.waitFor(() => expect(useAppStore.getState().ownContents.map((item) => item.id)).toEqual(['fresh']));
+    await vi.waitFor(() => expect(own.contents().map((item) => item.id)).toEqual(['fresh']));
   });
 
   it('workspace:updated (a share or a toggle in another tab) refetches the kept workspace once it was loaded', async () => {

@@ -94,10 +94,13 @@ export function usePagedList<T extends { id: string }>(
     queryClient,
   );
   const { data, fetchNextPage, refetch } = query;
-  // A list hidden while its component stays (a closed modal) is dropped too: it opens again from loading.
+  // A list hidden while its component stays (a closed modal) is dropped too, unless shown elsewhere: it
+  // opens again from loading.
   const keyHash = JSON.stringify(queryKey);
   useEffect(() => {
-    if (!enabled) queryClient.removeQueries({ queryKey: JSON.parse(keyHash) as QueryKey, exact: true });
+    if (enabled) return;
+    const hidden = queryClient.getQueryCache().find({ queryKey: JSON.parse(keyHash) as QueryKey, exact: true });
+    if (hidden && !hidden.isActive()) queryClient.removeQueries({ queryKey: hidden.queryKey, exact: true });
   }, [enabled, keyHash]);
   const page = useMemo(() => (data ? asOnePage(data, pageSize).pages[0]! : undefined), [data, pageSize]);
 

@@ -4,7 +4,6 @@ import { api, ApiError, type Page, type PageRequest } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
-import { page } from '@/testing/page';
 import type { WorkspaceDto } from '../types';
 import { selectShareProgress } from './workspace-slice';
 
@@ -524,117 +523,20 @@ describe('workspace slice', () => {
     });
   });
 
-  describe('own contents', () => {
-    it('fetches GET /content/', async () => {
-      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
-      const pending = store().fetchOwnContents();
-      expect(store().ownContentsStatus).toBe('loading');
-      await pending;
-      expect(getPage).toHaveBeenCalledWith('/content/', { offset: 0, limit: 100 });
-      expect(store().ownContentsTotal).toBe(2);
-      expect(store().ownContents.map((item) => item.id)).toEqual(['x', 'y']);
-      expect(store().ownContentsStatus).toBe('ready');
-    });
-
-    it('an answer that is not a content list is invalid', async () => {
-      getPage.mockResolvedValueOnce({ items: { nope: true } as never, total: 1 });
-      await store().fetchOwnContents();
-      expect(store().ownContentsStatus).toBe('invalid');
-    });
-
-    it("a failure says 'Failed to fetch your contents.'", async () => {
-      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
-      await store().fetchOwnContents();
-      expect(store().ownContentsStatus).toBe('error');
-      expect(store().ownContentsError).toBe('Failed to fetch your contents.');
-    });
-
-    it('a refresh keeps the loaded list on screen until the answer replaces it', async () => {
-      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
-      await store().fetchOwnContents();
-      getPage.mockResolvedValueOnce(page(contents('y')));
-      const pending = store().fetchOwnContents({ refresh: true });
-      expect(store().ownContentsStatus).toBe('ready');
-      expect(store().ownContents.map((item) => item.id)).toEqual(['x', 'y']);
-      await pending;
-      expect(store().ownContents.map((item) => item.id)).toEqual(['y']);
-    });
-
-    it("a failed refresh keeps the list and toasts 'Failed to fetch your contents.'", async () => {
-      getPage.mockResolvedValueOnce(page(contents('x')));
-      await store().fetchOwnContents();
-      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
-      await store().fetchOwnContents({ refresh: true });
-      expect(store().ownContentsStatus).toBe('ready');
-      expect(store().ownContents.map((item) => item.id)).toEqual(['x']);
-      expect(toastError).toHaveBeenCalledWith('Failed to fetch your contents.', expect.anything());
-    });
-
-    it('a refresh before anything was loaded shows the loading state like a first fetch', async () => {
-      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
-      const pending = store().fetchOwnContents({ refresh: true });
-      expect(store().ownContentsStatus).toBe('loading');
-      await pending;
-      expect(store().ownContentsStatus).toBe('error');
-    });
-
-    it('an edited item is replaced in the list and in the queue', async () => {
-      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
-      await store().fetchOwnContents();
+  describe('own contents in the queue', () => {
+    it('an edited item is replaced in the queue', () => {
       store().toggleContent(makeContent('y'));
       store().replaceOwnContent(makeContent('y', { title: 'Renamed' }));
-      expect(store().ownContents.map((item) => item.title)).toEqual(['Title x', 'Renamed']);
       expect(store().selectedContents.map((item) => item.title)).toEqual(['Renamed']);
     });
 
-    it('a deleted item leaves the list and every selection', async () => {
-      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
-      await store().fetchOwnContents();
+    it('a deleted item leaves every selection', () => {
       store().toggleContent(makeContent('x'));
       store().toggleContent(makeContent('y'));
       store().toggleMatch(makeContent('x'));
       store().forgetContent('x');
-      expect(store().ownContents.map((item) => item.id)).toEqual(['y']);
-      expect(store().ownContentsTotal).toBe(1);
       expect(store().selectedContents.map((item) => item.id)).toEqual(['y']);
       expect(store().selectedMatches).toEqual([]);
-    });
-  
-    it('loads the next page after the listed ones, until all are listed', async () => {
-      getPage.mockResolvedValueOnce(page(contents('a', 'b'), 4));
-      await store().fetchOwnContents();
-      getPage.mockResolvedValueOnce(page(contents('b', 'c', 'd'), 4));
-      const pending = store().loadMoreOwnContents();
-      expect(store().ownContentsLoadingMore).toBe(true);
-      await pending;
-      expect(getPage).toHaveBeenLastCalledWith('/content/', { offset: 2, limit: 100 });
-      expect(store().ownContents.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
-      expect(store().ownContentsLoadingMore).toBe(false);
-
-      await store().loadMoreOwnContents();
-      expect(getPage).toHaveBeenCalledTimes(2);
-    });
-
-    it("a failed next page keeps the list and toasts 'Failed to fetch your contents.'", async () => {
-      getPage.mockResolvedValueOnce(page(contents('a'), 3));
-      await store().fetchOwnContents();
-      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
-      await store().loadMoreOwnContents();
-      expect(store().ownContents.map((item) => item.id)).toEqual(['a']);
-      expect(store().ownContentsStatus).toBe('ready');
-      expect(toastError).toHaveBeenCalledWith('Failed to fetch your contents.', expect.anything());
-    });
-
-    it('a refresh asks for as many as are listed, keeping the pages loaded', async () => {
-      const many = (prefix: string, count: number) => contents(...Array.from({ length: count }, (_, i) => `${prefix}${i}`));
-      getPage.mockResolvedValueOnce(page(many('a', 100), 250));
-      await store().fetchOwnContents();
-      getPage.mockResolvedValueOnce(page(many('b', 100), 250));
-      await store().loadMoreOwnContents();
-      getPage.mockResolvedValueOnce(page(many('c', 200), 250));
-      await store().fetchOwnContents({ refresh: true });
-      expect(getPage).toHaveBeenLastCalledWith('/content/', { offset: 0, limit: 200 });
-      expect(store().ownContents).toHaveLength(200);
     });
   });
 
