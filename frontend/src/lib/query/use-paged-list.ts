@@ -1,8 +1,9 @@
 import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { Page } from '@/lib/api-client';
 import { appendPage, PAGE_SIZE, PAGE_SIZE_MAX } from '@/lib/paging';
 import { queryClient } from './query-client';
+import { useDropWhenHidden } from './use-drop-when-hidden';
 
 /** Where a page starts and how many items it asks for (the API's `offset` and `limit`). */
 export type PageCursor = { offset: number; limit: number };
@@ -94,14 +95,7 @@ export function usePagedList<T extends { id: string }>(
     queryClient,
   );
   const { data, fetchNextPage, refetch } = query;
-  // A list hidden while its component stays (a closed modal) is dropped too, unless shown elsewhere: it
-  // opens again from loading.
-  const keyHash = JSON.stringify(queryKey);
-  useEffect(() => {
-    if (enabled) return;
-    const hidden = queryClient.getQueryCache().find({ queryKey: JSON.parse(keyHash) as QueryKey, exact: true });
-    if (hidden && !hidden.isActive()) queryClient.removeQueries({ queryKey: hidden.queryKey, exact: true });
-  }, [enabled, keyHash]);
+  useDropWhenHidden(queryKey, enabled);
   const page = useMemo(() => (data ? asOnePage(data, pageSize).pages[0]! : undefined), [data, pageSize]);
 
   const loadMore = async () => {
