@@ -1,7 +1,10 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
 import { api } from '@/lib/api-client';
+import { pagedListItems } from '@/lib/query/use-paged-list';
+import { NOTIFICATIONS_KEY, useNotifications } from '@/features/notifications/api/notifications-query';
 import { useAppStore } from '@/stores/app-store';
 import { openFakeSockets, type FakeSocket } from '@/testing/fake-socket';
 import { makeJwt, makeUser } from '@/testing/fixtures';
@@ -14,6 +17,18 @@ const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
 
 const token = (subject = 'user-1') => makeJwt(Math.floor(Date.now() / 1000) + 3600, subject);
+/**
+ * The notifications as the sidebar shows them: `ids` and `unread` once loaded. GET /notifications/ answers
+ * `items` for this first read only.
+ */
+async function showNotifications(items: NotificationDto[] = []) {
+  const getPage = vi.spyOn(api, 'getPage').mockResolvedValueOnce({ items, total: items.length });
+  const view = renderHook(() => useNotifications());
+  await waitFor(() => expect(view.result.current.status).toBe('ready'));
+  getPage.mockRestore();
+  return { ids: () => view.result.current.items.map((item) => item.id), unread: () => view.result.current.unreadCount };
+}
+
 const note = (id: string): NotificationDto => ({ id, message: `hello ${id}`, timestamp: '2026-03-01T12:00:00Z', is_read: false });
 
 describe('realtime: the session socket feeds the store', () => {
@@ -68,19 +83,20 @@ describe('realtime: the session socket feeds the store', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ is_premium: true });
   });
 
-  it('notification is prepended and raises the unread count', () => {
+  it('notification is prepended and raises the unread count', async () => {
     useAppStore.getState().login(token(), makeUser());
-    useAppStore.getState().receiveNotification({ ...note('old'), is_read: true });
+    const notifications = await showNotifications([{ ...note('old'), is_read: true }]);
     stop = startAppRealtime();
 
     sockets[0]?.push('notification', note('new'));
 
-    expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['new', 'old']);
-    expect(useAppStore.getState().unreadCount).toBe(1);
+    await waitFor(() => expect(notifications.ids()).toEqual(['new', 'old']));
+    expect(notifications.unread()).toBe(1);
   });
 
   it('after a reconnect it refetches the notifications and refreshes the user', async () => {
     useAppStore.getState().login(token(), makeUser());
+    const notifications = await showNotifications();
     stop = startAppRealtime();
     const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/auth/me') return makeUser({ username: 'fresh' });
@@ -94,7 +110,7 @@ describe('realtime: the session socket feeds the store', () => {
     sockets[0]?.reconnect();
 
     await vi.waitFor(() => {
-      expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['missed']);
+      expect(notifications.ids()).toEqual(['missed']);
       expect(useAppStore.getState().user?.username).toBe('fresh');
     });
     expect(get.mock.calls.map(([path]) => path)).toEqual(['/auth/me']);
@@ -103,6 +119,7 @@ describe('realtime: the session socket feeds the store', () => {
 
   it('a resync from the server (its Redis came back) refetches the notifications, the user and the loaded workspace', async () => {
     useAppStore.getState().login(token(), makeUser());
+    const notifications = await showNotifications();
     const own = await showOwnContents([makeContent('old')]);
     stop = startAppRealtime();
     const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
@@ -118,7 +135,7 @@ describe('realtime: the session socket feeds the store', () => {
     sockets[0]?.push('resync', { reason: 'redis-reconnected' });
 
     await vi.waitFor(() => {
-      expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['missed']);
+      expect(notifications.ids()).toEqual(['missed']);
       expect(useAppStore.getState().user?.username).toBe('fresh');
       expect(own.contents().map((item) => item.id)).toEqual(['fresh']);
     });
@@ -126,14 +143,15 @@ describe('realtime: the session socket feeds the store', () => {
     expect(getPage.mock.calls.map(([path]) => path).sort()).toEqual(['/content/', '/notifications/']);
   });
 
-  it('logout empties the notifications, and a stopped realtime closes its socket', () => {
+  it('logout empties the notifications, and a stopped realtime closes its socket', async () => {
     useAppStore.getState().login(token(), makeUser());
+    await showNotifications();
     stop = startAppRealtime();
     sockets[0]?.push('notification', note('a'));
+    expect(pagedListItems(NOTIFICATIONS_KEY)).toHaveLength(1);
 
     useAppStore.getState().logout();
-    expect(useAppStore.getState().notifications).toEqual([]);
-    expect(useAppStore.getState().unreadCount).toBe(0);
+    expect(pagedListItems(NOTIFICATIONS_KEY)).toBeUndefined();
 
     useAppStore.getState().login(token(), makeUser());
     stop();
@@ -169,7 +187,7 @@ describe('realtime: workspace progress', () => {
     useAppStore.getState().login(token(), makeUser());
     stop = startAppRealtime();
     const socket = sockets[sockets.length - 1];
-    vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/auth/me') return makeUser();
       throw new Error(`unexpected ${path}`);
     });
@@ -179,9 +197,10 @@ describe('realtime: workspace progress', () => {
       throw new Error(`unexpected ${path}`);
     });
 
+    // Nothing shows a list (nor the notifications): only the user is read again.
     socket?.reconnect();
-    await vi.waitFor(() => expect(getPage).toHaveBeenCalledTimes(1));
-    expect(getPage.mock.calls.map(([path]) => path)).not.toContain('/content/');
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    expect(getPage).not.toHaveBeenCalled();
 
     getPage.mockRestore();
     const own = await showOwnContents([makeContent('old')]);

@@ -53,6 +53,8 @@ export type PagedList<T> = {
   status: 'loading' | 'error' | 'ready';
   /** The first load's error ('error'). */
   error: unknown;
+  /** The last refresh failed (the list stays, 'ready'). */
+  refreshFailed: boolean;
   /** The pages loaded so far, in order, each item once. */
   items: T[];
   /** How many the whole list holds (`X-Total-Count`): more than `items` offers "Load more". */
@@ -99,7 +101,10 @@ export function usePagedList<T extends { id: string }>(
   const page = useMemo(() => (data ? asOnePage(data, pageSize).pages[0]! : undefined), [data, pageSize]);
 
   const loadMore = async () => {
-    if (!query.hasNextPage || query.isFetching) return;
+    if (!query.hasNextPage || query.isFetchingNextPage) return;
+    // A refresh under way (an opening, a push) answers first; the next page then starts after what it shows.
+    const cached = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (cached?.state.fetchStatus === 'fetching') await cached.promise?.catch(() => undefined);
     const result = await fetchNextPage({ cancelRefetch: false });
     if (result.isFetchNextPageError) throw result.error;
     queryClient.setQueryData<PagedData<T>>(queryKey, (current) => (current ? asOnePage(current, pageSize) : current));
@@ -108,6 +113,7 @@ export function usePagedList<T extends { id: string }>(
   return {
     status: page ? 'ready' : query.isError ? 'error' : 'loading',
     error: query.error,
+    refreshFailed: query.isRefetchError,
     items: page?.items ?? [],
     total: page?.total ?? 0,
     loadingMore: query.isFetchingNextPage,
