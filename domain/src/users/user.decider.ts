@@ -30,6 +30,8 @@ export type UserState =
       isAdmin: boolean;
       emailConfirmed: boolean;
       hasProfile: boolean;
+      /** The account's referral code now (its own, or its waitlist entry's once carried over); absent: none. */
+      referralCode?: string;
       /** Only the latest reset request counts: asking again invalidates the previous link. */
       reset: PendingReset | null;
       premium: boolean;
@@ -131,6 +133,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         premium: false,
         premiumEndsAt: null,
         premiumReferences: new Set(),
+        ...(event.data.referralCode === undefined ? {} : { referralCode: event.data.referralCode }),
       };
     }
     if (state.status !== 'registered') return state;
@@ -177,6 +180,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return state;
       case 'WaitlistTierCarriedOver':
         if (event.data.tier === 'lifetime') state.lifetimePremium = true;
+        state.referralCode = event.data.referralCode;
+        return state;
+      case 'ReferralCodeAssigned':
+        state.referralCode = event.data.referralCode;
         return state;
       default:
         return state;
@@ -188,26 +195,27 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'RegisterUser': {
         if (state.status === 'registered') throw new ConflictError('User already registered.');
         const { userId, username, email, passwordHash, isAdmin, referralCode, waitlist, now } = command.data;
-        const registeredEvent: UserEvent = {
+        const registeredEvent = (code: string | undefined): UserEvent => ({
           type: 'UserRegistered',
-          data: {
-            userId,
-            username,
-            email: email.toLowerCase(),
-            passwordHash,
-            isAdmin,
-            ...(referralCode === undefined ? {} : { referralCode }),
-            registeredAt: now,
-          },
-        };
-        if (!waitlist) return [registeredEvent];
+          data: { userId, username, email: email.toLowerCase(), passwordHash, isAdmin, ...(code === undefined ? {} : { referralCode: code }), registeredAt: now },
+        });
+        if (!waitlist) return [registeredEvent(referralCode)];
         // The sign-up proved the mailbox: the waitlist-tier rule decides the carry-over on the new account.
-        const account = waitlistTierDecider.evolve(waitlistTierDecider.initialState(), registeredEvent);
+        const account = waitlistTierDecider.evolve(waitlistTierDecider.initialState(), registeredEvent(undefined));
         const carried = waitlistTierDecider.decide(
           { type: 'CarryOverWaitlistTier', data: { userId, entry: waitlist.entry, mailboxProven: true, monthFree: waitlist.monthFree, now } },
           account,
         );
-        return [registeredEvent, ...carried];
+        // Carried over, the account keeps the entry's code (already reserved by the entry): the drawn one goes unused.
+        return carried.length > 0 ? [registeredEvent(undefined), ...carried] : [registeredEvent(referralCode)];
+      }
+
+      case 'AssignReferralCode': {
+        const current = registered(state);
+        const { referralCode, replaces, now } = command.data;
+        // Replaced already (an earlier run of the same job), or the waitlist's code carried over since.
+        if (current.referralCode !== replaces || referralCode === replaces) return [];
+        return [{ type: 'ReferralCodeAssigned', data: { userId: current.userId, referralCode, replaces, assignedAt: now } }];
       }
 
       case 'ConfirmUserEmail': {
