@@ -6,10 +6,13 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually } from '@crossfeed/backend/testing/eventually.ts';
 import { startTestApp, type Session, type TestApp } from '@crossfeed/backend/testing/test-app.ts';
-import { userStream } from '@crossfeed/domain/shared/streams.ts';
+import { emailKey, userStream, waitlistStream } from '@crossfeed/domain/shared/streams.ts';
+import { waitlistDecider } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
+import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import type { Job } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { claimName, reservationOwner } from '@crossfeed/platform/reservations/reservations.ts';
 import { referralCodeProcessor, referralCodeRoute } from './referral-code.processor.ts';
+import { referralCreditProcessor } from './referral-credit.processor.ts';
 
 let app: TestApp;
 before(async () => {
@@ -80,6 +83,21 @@ describe('the referral code of a registration', () => {
       [{ userId: session.user.id, referralCode: fresh, replaces: code, assignedAt: (assigned[0]!.data as { assignedAt: string }).assignedAt }],
     );
     assert.equal(await codeShown(session), fresh);
+  });
+
+  test('until its job has run, the code is the account\'s: a friend who joins with it and confirms credits the account', async () => {
+    const session = await app.register();
+    const code = session.user.referral_code as string;
+    assert.equal(await reservationOwner(app.ctx.eventStore, 'referral-code', code), undefined);
+    const friend = `friend${++drawn}x${process.pid}@gmail.com`;
+    const joined = await app.request('POST', '/api/waitlist/signup', { json: { email: friend, referred_by: code } });
+    assert.equal(joined.status, 200, joined.text);
+    const key = emailKey(friend);
+    const confirmedAt = new Date().toISOString();
+    await handleCommand(app.ctx.eventStore, waitlistDecider, waitlistStream(key), { type: 'ConfirmWaitlistEmail', data: { emailKey: key, now: confirmedAt } });
+
+    const credit = referralCreditProcessor({ eventStore: app.ctx.eventStore, readStore: app.ctx.readStore, logger: app.ctx.logger });
+    assert.deepEqual(await credit(jobOf({ eventId: `confirmed-${key}`, emailKey: key, confirmedAt })), { credited: true, referrer: `user:${session.user.id}` });
   });
 
   test('a job without a valid payload is refused for good', async () => {

@@ -12,6 +12,7 @@ import type { ApiContext } from '../../api/api-context.ts';
 import { execute, reservationOwner, reserve, settle } from '../../api/execute.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import { claimReferralCode } from '@crossfeed/platform/reservations/reservations.ts';
+import { referralCodeOwner } from '@crossfeed/workers/referrals/referral-code-owner.ts';
 
 const waitlistOwner = (key: string): string => `waitlist:${key}`;
 const USER_OWNER = 'user:';
@@ -68,18 +69,9 @@ export async function loadSettled(ctx: ApiContext, key: string): Promise<Waitlis
   return fold(waitlistDecider, events as unknown as WaitlistEvent[]);
 }
 
-/** The account that shows this referral code (users read model), as a reservation owner. */
-async function accountShowing(ctx: ApiContext, code: string): Promise<string | undefined> {
-  const user = await ctx.readStore.collection<UserDoc>(USERS).findOne({ referral_code: code }, { projection: { _id: 1 } });
-  return user ? `${USER_OWNER}${user._id}` : undefined;
-}
-
-/**
- * The owner of a referral code when it is someone else's (a waitlist entry or a registered user). An account's
- * code is reserved by a follow-up job of its registration: until that job has run, the account showing it owns it.
- */
+/** The owner of a referral code when it is someone else's (a waitlist entry or a registered user). */
 async function referrerOf(ctx: ApiContext, code: string, key: string): Promise<string | undefined> {
-  const owner = (await reservationOwner(ctx, 'referral-code', code)) ?? (await accountShowing(ctx, code));
+  const owner = await referralCodeOwner(ctx.eventStore, ctx.readStore, code);
   if (!owner || owner === waitlistOwner(key)) return undefined;
   if (owner.startsWith(USER_OWNER)) {
     // A registered user's own e-mail does not earn that user a reward.
