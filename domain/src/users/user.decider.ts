@@ -32,6 +32,8 @@ export type UserState =
       hasProfile: boolean;
       /** The account's referral code now (its own, or its waitlist entry's once carried over); absent: none. */
       referralCode?: string;
+      /** The code of the waitlist entry carried over (absent: none): the entry's reservation, never replaced. */
+      waitlistReferralCode?: string;
       /** Only the latest reset request counts: asking again invalidates the previous link. */
       reset: PendingReset | null;
       premium: boolean;
@@ -94,6 +96,15 @@ const laterEnd = (a: string | null, b: string | null): string | null => (a === n
  * not refunded yet, made at most MONEY_BACK_DAYS ago. The refund route asks this before it calls the
  * provider, and `RefundPremium` decides with it again.
  */
+/**
+ * Whether the account's code is still `code` as its registration drew it, so another may replace it: not once
+ * replaced, nor when it is the waitlist entry's code carried over (logs from before the carry-over joined the
+ * registration's append registered with the entry's code, which the entry holds).
+ */
+export function holdsDrawnReferralCode(state: UserState, code: string): boolean {
+  return state.status === 'registered' && state.referralCode === code && state.waitlistReferralCode !== code;
+}
+
 export function refundablePayment(state: UserState, now: string): RecordedPayment {
   const payment = registered(state).lastPayment;
   if (!payment) throw new ConflictError(NO_PAYMENT_TO_REFUND);
@@ -181,6 +192,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'WaitlistTierCarriedOver':
         if (event.data.tier === 'lifetime') state.lifetimePremium = true;
         state.referralCode = event.data.referralCode;
+        state.waitlistReferralCode = event.data.referralCode;
         return state;
       case 'ReferralCodeAssigned':
         state.referralCode = event.data.referralCode;
@@ -213,8 +225,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'AssignReferralCode': {
         const current = registered(state);
         const { referralCode, replaces, now } = command.data;
-        // Replaced already (an earlier run of the same job), or the waitlist's code carried over since.
-        if (current.referralCode !== replaces || referralCode === replaces) return [];
+        // Replaced already (an earlier run of the same job), or the waitlist's code carried over.
+        if (!holdsDrawnReferralCode(current, replaces) || referralCode === replaces) return [];
         return [{ type: 'ReferralCodeAssigned', data: { userId: current.userId, referralCode, replaces, assignedAt: now } }];
       }
 

@@ -458,6 +458,15 @@ describe('user decider: a referral code drawn at registration that someone else 
     spec.given([drawn, carried]).when(assign('FRESH456')).then([]);
   });
 
+  test('an account registered with its waitlist entry\'s code (logs from before the carry-over joined the registration) keeps it', () => {
+    const withEntryCode: UserRegistered = { ...registered, data: { ...registered.data, referralCode: 'WAIT0300' } };
+    const carried: UserEvent = {
+      type: 'WaitlistTierCarriedOver',
+      data: { userId: 'u1', emailKey: 'ada@example.com', position: 300, tier: 'one_month', referralCode: 'WAIT0300', monthFreeGranted: false, carriedAt: now },
+    };
+    spec.given([withEntryCode, carried]).when(assign('FRESH456', 'WAIT0300')).then([]);
+  });
+
   test('an account that does not exist gets none', () => {
     spec.given([]).when(assign('FRESH456')).thenThrows(NotFoundError);
   });

@@ -10,7 +10,7 @@ import { emailKey, userStream, waitlistStream } from '@crossfeed/domain/shared/s
 import { waitlistDecider } from '@crossfeed/domain/waitlist/waitlist.decider.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import type { Job } from '@crossfeed/platform/jobs/job-queue.port.ts';
-import { claimName, reservationOwner } from '@crossfeed/platform/reservations/reservations.ts';
+import { claimName, randomReferralCode, reservationOwner } from '@crossfeed/platform/reservations/reservations.ts';
 import { referralCodeProcessor, referralCodeRoute } from './referral-code.processor.ts';
 import { referralCreditProcessor } from './referral-credit.processor.ts';
 
@@ -98,6 +98,36 @@ describe('the referral code of a registration', () => {
 
     const credit = referralCreditProcessor({ eventStore: app.ctx.eventStore, readStore: app.ctx.readStore, logger: app.ctx.logger });
     assert.deepEqual(await credit(jobOf({ eventId: `confirmed-${key}`, emailKey: key, confirmedAt })), { credited: true, referrer: `user:${session.user.id}` });
+  });
+
+  test('an account registered with its waitlist entry\'s code (a log from before the carry-over joined the registration) keeps it when the job runs on a replay', async () => {
+    const userId = `old${++drawn}x${process.pid}`;
+    const email = `${userId}@example.com`;
+    const code = randomReferralCode();
+    const at = new Date().toISOString();
+    assert.ok((await claimName(app.ctx.eventStore, { kind: 'referral-code', key: code, ownerId: `waitlist:${email}`, at })).claimed);
+    const registered = { userId, username: userId, email, passwordHash: 'hash', isAdmin: false, referralCode: code, registeredAt: at };
+    const carried = { userId, emailKey: email, position: 300, tier: 'one_month', referralCode: code, monthFreeGranted: false, carriedAt: at };
+    await app.ctx.eventStore.append(
+      userStream(userId),
+      [
+        { type: 'UserRegistered', data: registered },
+        { type: 'WaitlistTierCarriedOver', data: carried },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+
+    const [job] = await registrationJobs(userId);
+    assert.ok(job);
+    let draws = 0;
+    const run = referralCodeProcessor({ eventStore: app.ctx.eventStore, logger: app.ctx.logger }, () => {
+      draws++;
+      return forcedCode();
+    });
+    assert.deepEqual(await run(jobOf(job.data)), { referralCode: code, reassigned: false });
+    assert.equal(draws, 0, 'no fresh code is drawn, so none is left reserved for nothing');
+    assert.equal(await reservationOwner(app.ctx.eventStore, 'referral-code', code), `waitlist:${email}`);
+    assert.deepEqual((await eventsOf(userId)).map((event) => event.type), ['UserRegistered', 'WaitlistTierCarriedOver']);
   });
 
   test('a job without a valid payload is refused for good', async () => {

@@ -6,10 +6,11 @@
  * carried over has no code of its own (the entry's is reserved already): no job.
  *
  * Idempotent: a run again finds the code reserved by the account, or the account's code already replaced
- * (the decider then decides nothing).
+ * (the decider then decides nothing). A log from before the carry-over joined the registration has accounts
+ * registered with their waitlist entry's code, held by the entry: a replay's job leaves them theirs.
  */
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
-import { userDecider } from '@crossfeed/domain/users/user.decider.ts';
+import { holdsDrawnReferralCode, userDecider } from '@crossfeed/domain/users/user.decider.ts';
 import { commandHandlerFor } from '@crossfeed/platform/commands/command-handler.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { claimName, claimReferralCode, randomReferralCode } from '@crossfeed/platform/reservations/reservations.ts';
@@ -64,9 +65,12 @@ export function referralCodeProcessor(
     if (holder === ownerId) return { referralCode: data.referralCode, reassigned: false };
 
     const stream = userStream(data.userId);
-    const current = await handler.query(userDecider, stream, (state) => (state.status === 'registered' ? (state.referralCode ?? null) : null));
-    // Replaced by an earlier run, or the waitlist's code carried over since: the account's code is not this one.
-    if (current !== data.referralCode) return { referralCode: current, reassigned: false };
+    const account = await handler.query(userDecider, stream, (state) => ({
+      current: state.status === 'registered' ? (state.referralCode ?? null) : null,
+      replaceable: holdsDrawnReferralCode(state, data.referralCode),
+    }));
+    // Replaced by an earlier run, or the waitlist entry's code (which the entry holds): nothing to draw.
+    if (!account.replaceable) return { referralCode: account.current, reassigned: false };
     const at = now().toISOString();
     const fresh = await claimReferralCode(eventStore, ownerId, at, generate);
     const { events } = await handler.handle(
