@@ -2,7 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { configureApi } from '@/lib/api-client';
-import { queryClient } from '@/lib/query/query-client';
 import { loadToasts } from '@/lib/toast';
 import { apiSession } from '@/stores/api-session';
 import { resetAppStoreForTests } from './reset-app-store';
@@ -20,5 +19,4 @@ await loadToasts();
 afterEach(() => {
   cleanup();
   resetAppStoreForTests();
-  queryClient.clear();
 });

@@ -3,6 +3,7 @@ import { makeContent } from '@/testing/make-content';
 import {
   contentTypeBadge,
   dedupeCategories,
+  isContentList,
   isPremiumViewFilter,
   normalizeRemaining,
   remainingAfterShuffle,
@@ -18,7 +19,6 @@ import {
   stepStatuses,
   toggleById,
 } from './workspace-rules';
-import { isContentList } from '@/lib/api/own-contents';
 
 describe('workspace rules', () => {
   it("share counts read '1 share' and 'N shares'; a missing count is 0", () => {

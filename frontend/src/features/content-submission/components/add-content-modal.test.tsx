@@ -6,8 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { getContentTypes } from '@/lib/api/content-types';
 import { ApiError } from '@/lib/api-client';
-import { OWN_CONTENTS_KEY } from '@/lib/api/own-contents';
-import { queryClient } from '@/lib/query/query-client';
+import { useAppStore } from '@/stores/app-store';
 import { getSubmissionInfo, type SubmissionInfo } from '../api/get-submission-info';
 import { submitContent } from '../api/submit-content';
 import { AddContentModal } from './add-content-modal';
@@ -26,9 +25,7 @@ const FULL_INFO: SubmissionInfo = { weekly_submission_count: 3, last_submission_
 const PREMIUM_INFO: SubmissionInfo = { weekly_submission_count: 7, last_submission_date: null, can_submit: true, submissions_remaining: -1 };
 const TYPES = ['article', 'video', 'podcast'];
 
-/** What the modal asks of the query cache: the own contents, shown elsewhere, are invalidated after an add. */
-let invalidate: ReturnType<typeof vi.spyOn>;
-const ownContentsInvalidated = () => invalidate.mock.calls.filter(([filters]: unknown[]) => JSON.stringify(filters) === JSON.stringify({ queryKey: OWN_CONTENTS_KEY }));
+const fetchOwnContents = vi.fn(() => Promise.resolve());
 
 function renderModal(onClose = vi.fn(), onUpgrade = vi.fn()) {
   const view = render(
@@ -59,7 +56,8 @@ describe('AddContentModal', () => {
     typesMock.mockReset().mockResolvedValue(TYPES);
     infoMock.mockReset().mockResolvedValue(FREE_INFO);
     submitMock.mockReset();
-    invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    fetchOwnContents.mockClear();
+    useAppStore.setState({ fetchOwnContents });
   });
 
   describe('submission info', () => {
@@ -224,7 +222,7 @@ describe('AddContentModal', () => {
       resolve({ id: 'c1' } as ContentDto);
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
       expect(success).toHaveBeenCalledWith('Content added successfully!', expect.anything());
-      expect(ownContentsInvalidated()).toHaveLength(1);
+      expect(fetchOwnContents).toHaveBeenCalledTimes(1);
     });
 
     it("shows the server's detail and toasts 'Failed to add content.' on failure, staying open", async () => {
@@ -244,7 +242,7 @@ describe('AddContentModal', () => {
       await user.click(submitButton());
       await waitFor(() => expect(within(dialog()).getByRole('alert')).toHaveTextContent('Failed to add content.'));
       expect(onClose).not.toHaveBeenCalled();
-      expect(ownContentsInvalidated()).toHaveLength(0);
+      expect(fetchOwnContents).not.toHaveBeenCalled();
     });
 
     it('on the weekly limit (429) shows the limit with the upgrade and disables submitting', async () => {

@@ -1,10 +1,12 @@
 import type { RegisterHandlers } from '@/lib/socket';
-import { receiveNotification, refreshNotifications } from '../api/notifications-query';
+import { useAppStore } from '@/stores/app-store';
 
-/** `notification` is prepended to the cached list; after a reconnect the list is fetched again. */
+/** `notification` is prepended to the list; after a reconnect the list is fetched again. */
 export const registerNotificationHandlers: RegisterHandlers = (socket, onReconnect) => {
-  socket.on('notification', receiveNotification);
+  socket.on('notification', (notification) => {
+    useAppStore.getState().receiveNotification(notification);
+  });
   onReconnect(() => {
-    void refreshNotifications();
+    void useAppStore.getState().fetchNotifications();
   });
 };

@@ -22,8 +22,7 @@ export type ShareContentResponse = {
   counted?: number;
   reached?: ReachedContact[];
   skipped?: SkippedContact[];
-  /** Where the sharer's match of this content stands: the server's figures, which the workspace shows. */
-  match: MatchProgress;
+  match?: MatchProgress;
   released?: { id: string; title: string | null } | null;
 };
 

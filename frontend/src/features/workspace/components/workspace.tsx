@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useOwnContents } from '@/lib/api/own-contents';
+import { useEffect } from 'react';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
 import { WORKSPACE_MESSAGES } from '../messages';
@@ -58,7 +57,12 @@ export function Workspace({
   const shuffling = useAppStore((state) => state.shuffling);
   const remainingShuffles = useAppStore((state) => state.remainingShuffles);
   const viewFilter = useAppStore((state) => state.viewFilter);
-  const own = useOwnContents({ enabled: userId !== undefined });
+  const ownContents = useAppStore((state) => state.ownContents);
+  const ownContentsStatus = useAppStore((state) => state.ownContentsStatus);
+  const ownContentsError = useAppStore((state) => state.ownContentsError);
+  const ownContentsTotal = useAppStore((state) => state.ownContentsTotal);
+  const ownContentsLoadingMore = useAppStore((state) => state.ownContentsLoadingMore);
+  const loadMoreOwnContents = useAppStore((state) => state.loadMoreOwnContents);
   const selectedMatches = useAppStore((state) => state.selectedMatches);
   const selectedContents = useAppStore((state) => state.selectedContents);
   const stepsDone = useAppStore((state) => state.stepsDone);
@@ -71,6 +75,7 @@ export function Workspace({
   const notice = useAppStore((state) => state.workspaceNotice);
   const dismissNotice = useAppStore((state) => state.dismissWorkspaceNotice);
   const fetchMatchedContent = useAppStore((state) => state.fetchMatchedContent);
+  const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
   const fetchRemainingShuffles = useAppStore((state) => state.fetchRemainingShuffles);
   const shuffleMatches = useAppStore((state) => state.shuffleMatches);
   const chooseViewFilter = useAppStore((state) => state.chooseViewFilter);
@@ -82,17 +87,11 @@ export function Workspace({
   useEffect(() => {
     if (!userId) return;
     void fetchMatchedContent();
+    void fetchOwnContents();
     void fetchRemainingShuffles();
     // The selection and progress kept on the server (a reload, another device).
     void fetchWorkspace();
-  }, [userId, isPremium, fetchMatchedContent, fetchRemainingShuffles, fetchWorkspace]);
-  // The own contents load with the workspace (their query); a change of plan asks for them again.
-  const planSeen = useRef(isPremium);
-  useEffect(() => {
-    if (planSeen.current === isPremium) return;
-    planSeen.current = isPremium;
-    own.retry();
-  }, [isPremium, own]);
+  }, [userId, isPremium, fetchMatchedContent, fetchOwnContents, fetchRemainingShuffles, fetchWorkspace]);
 
   const statuses = stepStatuses(stepsDone);
   const searchCount = searchResults?.length ?? 0;
@@ -151,14 +150,14 @@ export function Workspace({
           ) : null}
           <div className="workspace-scroll" data-tour="content-queue">
             <OwnContentList
-              contents={own.contents}
-              status={own.status}
-              error={null}
+              contents={ownContents}
+              status={ownContentsStatus}
+              error={ownContentsError}
               selectedIds={toIds(selectedContents)}
               onToggle={toggleContent}
-              total={own.total}
-              loadingMore={own.loadingMore}
-              onLoadMore={() => void own.loadMore()}
+              total={ownContentsTotal}
+              loadingMore={ownContentsLoadingMore}
+              onLoadMore={() => void loadMoreOwnContents()}
               onAddContent={onAddContent}
             />
           </div>
