@@ -18,6 +18,7 @@ import { startAnalyticsRollup } from './analytics-rollup/analytics-rollup.proces
 import { accountConfirmationEmailRoute, startAccountConfirmationEmailWorker } from './email/account-confirmation-email.processor.ts';
 import { referralCreditRoute, startReferralCreditWorker } from './referrals/referral-credit.processor.ts';
 import { referralRewardRoute, startReferralRewardWorker } from './referrals/referral-reward.processor.ts';
+import { referralCodeRoute, startReferralCodeWorker } from './referrals/referral-code.processor.ts';
 import { scheduledActionRoute, startScheduledActionWorker } from './schedules/scheduled-action.processor.ts';
 import { mailFailureRoute, startMailFailureWorker } from './email/mail-failure.processor.ts';
 import { startShareEmailAtWorker } from './email/share-email-at.processor.ts';
@@ -42,6 +43,7 @@ export const jobRoutes: readonly JobRoute[] = [
   audienceScoreRoute,
   waitlistRankRoute,
   accountConfirmationEmailRoute,
+  referralCodeRoute,
   referralCreditRoute,
   referralRewardRoute,
   scheduledActionRoute,
@@ -64,6 +66,7 @@ export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
     startWaitlistRank(deps),
     startAnalyticsRollup(deps),
     startAccountConfirmationEmailWorker(deps),
+    startReferralCodeWorker(deps),
     startReferralCreditWorker(deps),
     startReferralRewardWorker(deps),
     startScheduledActionWorker(deps),

@@ -11,7 +11,10 @@ export interface RegisterUser {
     email: string;
     passwordHash: string;
     isAdmin: boolean;
-    /** The user's own referral code (8 characters A-Z0-9, reserved by the caller). */
+    /**
+     * The user's own referral code, drawn by the caller; its reservation is a follow-up job of the
+     * registration. Not used when the sign-up's waitlist entry carries over (the account keeps that entry's).
+     */
     referralCode?: string;
     /**
      * A confirmed waitlist entry whose confirmation proof the sign-up presented: its tier carries over in the
@@ -106,6 +109,15 @@ export interface RefundPremium {
   data: { userId: string; paymentId: string; refundId: string; adminId: string; now: string };
 }
 
+/**
+ * The code drawn at registration (`replaces`) was held by someone else: the account gets `referralCode`
+ * (reserved for it by the caller). Decides nothing once the account's code is no longer `replaces`.
+ */
+export interface AssignReferralCode {
+  type: 'AssignReferralCode';
+  data: { userId: string; referralCode: string; replaces: string; now: string };
+}
+
 /** Follows the e-mailed confirmation link; `grantAdmin` when the address is one of ADMIN_EMAILS. */
 export interface ConfirmUserEmail {
   type: 'ConfirmUserEmail';
@@ -128,6 +140,7 @@ export type UserCommand =
   | GrantAdmin
   | RevokeAdmin
   | RegisterUser
+  | AssignReferralCode
   | ChangePassword
   | RequestPasswordReset
   | CompletePasswordReset

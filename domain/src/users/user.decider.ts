@@ -30,6 +30,10 @@ export type UserState =
       isAdmin: boolean;
       emailConfirmed: boolean;
       hasProfile: boolean;
+      /** The account's referral code now (its own, or its waitlist entry's once carried over); absent: none. */
+      referralCode?: string;
+      /** The code of the waitlist entry carried over (absent: none): the entry's reservation, never replaced. */
+      waitlistReferralCode?: string;
       /** Only the latest reset request counts: asking again invalidates the previous link. */
       reset: PendingReset | null;
       premium: boolean;
@@ -92,6 +96,15 @@ const laterEnd = (a: string | null, b: string | null): string | null => (a === n
  * not refunded yet, made at most MONEY_BACK_DAYS ago. The refund route asks this before it calls the
  * provider, and `RefundPremium` decides with it again.
  */
+/**
+ * Whether the account's code is still `code` as its registration drew it, so another may replace it: not once
+ * replaced, nor when it is the waitlist entry's code carried over (logs from before the carry-over joined the
+ * registration's append registered with the entry's code, which the entry holds).
+ */
+export function holdsDrawnReferralCode(state: UserState, code: string): boolean {
+  return state.status === 'registered' && state.referralCode === code && state.waitlistReferralCode !== code;
+}
+
 export function refundablePayment(state: UserState, now: string): RecordedPayment {
   const payment = registered(state).lastPayment;
   if (!payment) throw new ConflictError(NO_PAYMENT_TO_REFUND);
@@ -131,6 +144,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         premium: false,
         premiumEndsAt: null,
         premiumReferences: new Set(),
+        ...(event.data.referralCode === undefined ? {} : { referralCode: event.data.referralCode }),
       };
     }
     if (state.status !== 'registered') return state;
@@ -177,6 +191,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return state;
       case 'WaitlistTierCarriedOver':
         if (event.data.tier === 'lifetime') state.lifetimePremium = true;
+        state.referralCode = event.data.referralCode;
+        state.waitlistReferralCode = event.data.referralCode;
+        return state;
+      case 'ReferralCodeAssigned':
+        state.referralCode = event.data.referralCode;
         return state;
       default:
         return state;
@@ -188,26 +207,27 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'RegisterUser': {
         if (state.status === 'registered') throw new ConflictError('User already registered.');
         const { userId, username, email, passwordHash, isAdmin, referralCode, waitlist, now } = command.data;
-        const registeredEvent: UserEvent = {
+        const registeredEvent = (code: string | undefined): UserEvent => ({
           type: 'UserRegistered',
-          data: {
-            userId,
-            username,
-            email: email.toLowerCase(),
-            passwordHash,
-            isAdmin,
-            ...(referralCode === undefined ? {} : { referralCode }),
-            registeredAt: now,
-          },
-        };
-        if (!waitlist) return [registeredEvent];
+          data: { userId, username, email: email.toLowerCase(), passwordHash, isAdmin, ...(code === undefined ? {} : { referralCode: code }), registeredAt: now },
+        });
+        if (!waitlist) return [registeredEvent(referralCode)];
         // The sign-up proved the mailbox: the waitlist-tier rule decides the carry-over on the new account.
-        const account = waitlistTierDecider.evolve(waitlistTierDecider.initialState(), registeredEvent);
+        const account = waitlistTierDecider.evolve(waitlistTierDecider.initialState(), registeredEvent(undefined));
         const carried = waitlistTierDecider.decide(
           { type: 'CarryOverWaitlistTier', data: { userId, entry: waitlist.entry, mailboxProven: true, monthFree: waitlist.monthFree, now } },
           account,
         );
-        return [registeredEvent, ...carried];
+        // Carried over, the account keeps the entry's code (already reserved by the entry): the drawn one goes unused.
+        return carried.length > 0 ? [registeredEvent(undefined), ...carried] : [registeredEvent(referralCode)];
+      }
+
+      case 'AssignReferralCode': {
+        const current = registered(state);
+        const { referralCode, replaces, now } = command.data;
+        // Replaced already (an earlier run of the same job), or the waitlist's code carried over.
+        if (!holdsDrawnReferralCode(current, replaces) || referralCode === replaces) return [];
+        return [{ type: 'ReferralCodeAssigned', data: { userId: current.userId, referralCode, replaces, assignedAt: now } }];
       }
 
       case 'ConfirmUserEmail': {

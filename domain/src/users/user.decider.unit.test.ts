@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fold } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { EndPremium, RecordPremiumPayment, RecordSubscription, RefundPremium, RegisterUser, StartPremium } from './user.commands.ts';
+import type { AssignReferralCode, EndPremium, RecordPremiumPayment, RecordSubscription, RefundPremium, RegisterUser, StartPremium } from './user.commands.ts';
 import type {
   PasswordResetCompleted,
   PasswordResetRequested,
@@ -13,6 +13,7 @@ import type {
   PremiumRefunded,
   PremiumStarted,
   ProfileCreated,
+  ReferralCodeAssigned,
   SubscriptionUpdated,
   UserEvent,
   UserRegistered,
@@ -71,13 +72,13 @@ describe('user decider: registration', () => {
       .then([{ ...registered, data: { ...registered.data, referralCode: 'AB12CD34' } }]);
   });
 
-  test('a sign-up with a confirmed waitlist entry carries its tier in the same append', () => {
+  test('a sign-up with a confirmed waitlist entry carries its tier and code in the same append; the drawn code goes unused', () => {
     const entry = { emailKey: 'ada@example.com', email: 'ada@example.com', confirmed: true, position: 7, referralCode: 'WAIT0007' };
     spec
       .given([])
-      .when({ ...register, data: { ...register.data, referralCode: 'WAIT0007', waitlist: { entry, monthFree: 'at-signup' } } })
+      .when({ ...register, data: { ...register.data, referralCode: 'DRAWN123', waitlist: { entry, monthFree: 'at-signup' } } })
       .then([
-        { ...registered, data: { ...registered.data, referralCode: 'WAIT0007' } },
+        registered,
         {
           type: 'WaitlistTierCarriedOver',
           data: { userId: 'u1', emailKey: 'ada@example.com', position: 7, tier: 'lifetime', referralCode: 'WAIT0007', monthFreeGranted: false, carriedAt: now },
@@ -86,12 +87,12 @@ describe('user decider: registration', () => {
       ]);
   });
 
-  test('a waitlist entry of another mailbox carries nothing (the waitlist-tier rule decides)', () => {
+  test('a waitlist entry of another mailbox carries nothing (the waitlist-tier rule decides): the drawn code is the account\'s', () => {
     const entry = { emailKey: 'bob@example.com', email: 'bob@example.com', confirmed: true, position: 7, referralCode: 'WAIT0007' };
     spec
       .given([])
-      .when({ ...register, data: { ...register.data, waitlist: { entry, monthFree: 'at-signup' } } })
-      .then([registered]);
+      .when({ ...register, data: { ...register.data, referralCode: 'DRAWN123', waitlist: { entry, monthFree: 'at-signup' } } })
+      .then([{ ...registered, data: { ...registered.data, referralCode: 'DRAWN123' } }]);
   });
 
   test('rejects registering a user twice', () => {
@@ -427,5 +428,46 @@ describe('user decider: e-mail confirmation and admin rights', () => {
   test('an account registered as admin by an earlier version stays admin', () => {
     const legacyAdmin: UserEvent = { ...registered, data: { ...registered.data, isAdmin: true } };
     spec.given([legacyAdmin]).when({ type: 'GrantAdmin', data: { userId: 'u1', now: later } }).then([]);
+  });
+});
+
+describe('user decider: a referral code drawn at registration that someone else held', () => {
+  const drawn: UserRegistered = { ...registered, data: { ...registered.data, referralCode: 'DRAWN123' } };
+  const assign = (referralCode: string, replaces = 'DRAWN123'): AssignReferralCode => ({
+    type: 'AssignReferralCode',
+    data: { userId: 'u1', referralCode, replaces, now: later },
+  });
+  const assigned = (referralCode: string): ReferralCodeAssigned => ({
+    type: 'ReferralCodeAssigned',
+    data: { userId: 'u1', referralCode, replaces: 'DRAWN123', assignedAt: later },
+  });
+
+  test('is replaced by the code the job reserved', () => {
+    spec.given([drawn]).when(assign('FRESH456')).then([assigned('FRESH456')]);
+  });
+
+  test('is replaced once: a second run of the job decides nothing', () => {
+    spec.given([drawn, assigned('FRESH456')]).when(assign('OTHER789')).then([]);
+  });
+
+  test('a waitlist code carried over since stays the account\'s', () => {
+    const carried: UserEvent = {
+      type: 'WaitlistTierCarriedOver',
+      data: { userId: 'u1', emailKey: 'ada@example.com', position: 300, tier: 'one_month', referralCode: 'WAIT0300', monthFreeGranted: false, carriedAt: now },
+    };
+    spec.given([drawn, carried]).when(assign('FRESH456')).then([]);
+  });
+
+  test('an account registered with its waitlist entry\'s code (logs from before the carry-over joined the registration) keeps it', () => {
+    const withEntryCode: UserRegistered = { ...registered, data: { ...registered.data, referralCode: 'WAIT0300' } };
+    const carried: UserEvent = {
+      type: 'WaitlistTierCarriedOver',
+      data: { userId: 'u1', emailKey: 'ada@example.com', position: 300, tier: 'one_month', referralCode: 'WAIT0300', monthFreeGranted: false, carriedAt: now },
+    };
+    spec.given([withEntryCode, carried]).when(assign('FRESH456', 'WAIT0300')).then([]);
+  });
+
+  test('an account that does not exist gets none', () => {
+    spec.given([]).when(assign('FRESH456')).thenThrows(NotFoundError);
   });
 });

@@ -272,6 +272,19 @@ export type WaitlistTierCarriedOver = DomainEvent<
   }
 >;
 
+/**
+ * The account's referral code is another one from now on: the code drawn at registration turned out to be
+ * held by someone else when its reservation was made (workers/src/referrals/referral-code.processor.ts).
+ */
+export const ReferralCodeAssignedData = z.object({
+  userId: z.string().min(1),
+  referralCode: z.string().min(1),
+  /** The code it replaces (the one drawn at registration). */
+  replaces: z.string().min(1),
+  assignedAt: z.string().datetime(),
+});
+export type ReferralCodeAssigned = DomainEvent<'ReferralCodeAssigned', z.infer<typeof ReferralCodeAssignedData>>;
+
 export type MatchesShuffled = DomainEvent<'MatchesShuffled', { userId: string; seed: number; shuffledAt: string }>;
 export type NotificationRead = DomainEvent<'NotificationRead', { userId: string; notificationId: string; readAt: string }>;
 /** SPEC §4 Tour: the guided tour was finished, skipped or closed (`TourCompleted`), or restarted from Help (`TourReset`). */
@@ -307,6 +320,7 @@ export type UserEvent =
   | AdminGranted
   | AdminRevoked
   | WaitlistTierCarriedOver
+  | ReferralCodeAssigned
   | TourCompleted
   | TourReset;
 
@@ -470,6 +484,7 @@ export const userEventSchemas = {
     monthFreeGranted: z.boolean(),
     carriedAt: z.string(),
   }),
+  ReferralCodeAssigned: ReferralCodeAssignedData,
   TourCompleted: z.object({ userId: z.string(), completedAt: z.string() }),
   TourReset: z.object({ userId: z.string(), resetAt: z.string() }),
 } satisfies EventSchemas<UserEvent>;

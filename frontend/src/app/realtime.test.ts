@@ -1,11 +1,15 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
 import { api } from '@/lib/api-client';
+import { pagedListItems } from '@/lib/query/use-paged-list';
+import { NOTIFICATIONS_KEY, useNotifications } from '@/features/notifications/api/notifications-query';
 import { useAppStore } from '@/stores/app-store';
 import { openFakeSockets, type FakeSocket } from '@/testing/fake-socket';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { showOwnContents } from '@/testing/own-contents';
 import { page } from '@/testing/page';
 import { startAppRealtime } from './realtime';
 
@@ -13,6 +17,18 @@ const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({ io: vi.fn() }));
 
 const token = (subject = 'user-1') => makeJwt(Math.floor(Date.now() / 1000) + 3600, subject);
+/**
+ * The notifications as the sidebar shows them: `ids` and `unread` once loaded. GET /notifications/ answers
+ * `items` for this first read only.
+ */
+async function showNotifications(items: NotificationDto[] = []) {
+  const getPage = vi.spyOn(api, 'getPage').mockResolvedValueOnce({ items, total: items.length });
+  const view = renderHook(() => useNotifications());
+  await waitFor(() => expect(view.result.current.status).toBe('ready'));
+  getPage.mockRestore();
+  return { ids: () => view.result.current.items.map((item) => item.id), unread: () => view.result.current.unreadCount };
+}
+
 const note = (id: string): NotificationDto => ({ id, message: `hello ${id}`, timestamp: '2026-03-01T12:00:00Z', is_read: false });
 
 describe('realtime: the session socket feeds the store', () => {
@@ -67,19 +83,20 @@ describe('realtime: the session socket feeds the store', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ is_premium: true });
   });
 
-  it('notification is prepended and raises the unread count', () => {
+  it('notification is prepended and raises the unread count', async () => {
     useAppStore.getState().login(token(), makeUser());
-    useAppStore.getState().receiveNotification({ ...note('old'), is_read: true });
+    const notifications = await showNotifications([{ ...note('old'), is_read: true }]);
     stop = startAppRealtime();
 
     sockets[0]?.push('notification', note('new'));
 
-    expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['new', 'old']);
-    expect(useAppStore.getState().unreadCount).toBe(1);
+    await waitFor(() => expect(notifications.ids()).toEqual(['new', 'old']));
+    expect(notifications.unread()).toBe(1);
   });
 
   it('after a reconnect it refetches the notifications and refreshes the user', async () => {
     useAppStore.getState().login(token(), makeUser());
+    const notifications = await showNotifications();
     stop = startAppRealtime();
     const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/auth/me') return makeUser({ username: 'fresh' });
@@ -93,7 +110,7 @@ describe('realtime: the session socket feeds the store', () => {
     sockets[0]?.reconnect();
 
     await vi.waitFor(() => {
-      expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['missed']);
+      expect(notifications.ids()).toEqual(['missed']);
       expect(useAppStore.getState().user?.username).toBe('fresh');
     });
     expect(get.mock.calls.map(([path]) => path)).toEqual(['/auth/me']);
@@ -102,7 +119,8 @@ describe('realtime: the session socket feeds the store', () => {
 
   it('a resync from the server (its Redis came back) refetches the notifications, the user and the loaded workspace', async () => {
     useAppStore.getState().login(token(), makeUser());
-    useAppStore.setState({ ownContentsStatus: 'ready' });
+    const notifications = await showNotifications();
+    const own = await showOwnContents([makeContent('old')]);
     stop = startAppRealtime();
     const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/auth/me') return makeUser({ username: 'fresh' });
@@ -117,22 +135,23 @@ describe('realtime: the session socket feeds the store', () => {
     sockets[0]?.push('resync', { reason: 'redis-reconnected' });
 
     await vi.waitFor(() => {
-      expect(useAppStore.getState().notifications.map((item) => item.id)).toEqual(['missed']);
+      expect(notifications.ids()).toEqual(['missed']);
       expect(useAppStore.getState().user?.username).toBe('fresh');
-      expect(useAppStore.getState().ownContents.map((item) => item.id)).toEqual(['fresh']);
+      expect(own.contents().map((item) => item.id)).toEqual(['fresh']);
     });
     expect(get.mock.calls.map(([path]) => path)).toEqual(['/auth/me']);
     expect(getPage.mock.calls.map(([path]) => path).sort()).toEqual(['/content/', '/notifications/']);
   });
 
-  it('logout empties the notifications, and a stopped realtime closes its socket', () => {
+  it('logout empties the notifications, and a stopped realtime closes its socket', async () => {
     useAppStore.getState().login(token(), makeUser());
+    await showNotifications();
     stop = startAppRealtime();
     sockets[0]?.push('notification', note('a'));
+    expect(pagedListItems(NOTIFICATIONS_KEY)).toHaveLength(1);
 
     useAppStore.getState().logout();
-    expect(useAppStore.getState().notifications).toEqual([]);
-    expect(useAppStore.getState().unreadCount).toBe(0);
+    expect(pagedListItems(NOTIFICATIONS_KEY)).toBeUndefined();
 
     useAppStore.getState().login(token(), makeUser());
     stop();
@@ -144,29 +163,31 @@ describe('realtime: workspace progress', () => {
   let stop: () => void = () => {};
   afterEach(() => stop());
 
-  it('content:progress moves the own content towards its required shares, never backwards', () => {
-    const own = makeContent('mine', { share_count: 1, status: 'active' });
+  it('content:progress moves the own content towards its required shares, never backwards', async () => {
+    const mine = makeContent('mine', { share_count: 1, status: 'active' });
     useAppStore.getState().login(token(), makeUser());
-    useAppStore.setState({ ownContents: [own, makeContent('other', { share_count: 0 })], selectedContents: [own] });
+    const own = await showOwnContents([mine, makeContent('other', { share_count: 0 })]);
+    useAppStore.setState({ selectedContents: [mine] });
     stop = startAppRealtime();
     const socket = sockets[sockets.length - 1];
 
     socket?.push('content:progress', { content_id: 'mine', share_count: 5, required_shares: 5, status: 'completed' });
     socket?.push('content:progress', { content_id: 'mine', share_count: 4, required_shares: 5, status: 'completed' });
 
-    const state = useAppStore.getState();
-    expect(state.ownContents.map((item) => [item.id, item.share_count, item.status])).toEqual([
-      ['mine', 5, 'completed'],
-      ['other', 0, 'active'],
-    ]);
-    expect(state.selectedContents[0]?.share_count).toBe(5);
+    await vi.waitFor(() =>
+      expect(own.contents().map((item) => [item.id, item.share_count, item.status])).toEqual([
+        ['mine', 5, 'completed'],
+        ['other', 0, 'active'],
+      ]),
+    );
+    expect(useAppStore.getState().selectedContents[0]?.share_count).toBe(5);
   });
 
-  it('after a reconnect it refetches the own contents only once the workspace has loaded them', async () => {
+  it('after a reconnect it refetches the own contents only while a page shows them', async () => {
     useAppStore.getState().login(token(), makeUser());
     stop = startAppRealtime();
     const socket = sockets[sockets.length - 1];
-    vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    const get = vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/auth/me') return makeUser();
       throw new Error(`unexpected ${path}`);
     });
@@ -176,13 +197,20 @@ describe('realtime: workspace progress', () => {
       throw new Error(`unexpected ${path}`);
     });
 
+    // Nothing shows a list (nor the notifications): only the user is read again.
     socket?.reconnect();
-    await vi.waitFor(() => expect(getPage).toHaveBeenCalledTimes(1));
-    expect(getPage.mock.calls.map(([path]) => path)).not.toContain('/content/');
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    expect(getPage).not.toHaveBeenCalled();
 
-    useAppStore.setState({ ownContentsStatus: 'ready' });
+    getPage.mockRestore();
+    const own = await showOwnContents([makeContent('old')]);
+    vi.spyOn(api, 'getPage').mockImplementation(async (path: string) => {
+      if (path === '/notifications/') return page([]);
+      if (path === '/content/') return page([makeContent('fresh')]);
+      throw new Error(`unexpected ${path}`);
+    });
     socket?.reconnect();
-    await vi.waitFor(() => expect(useAppStore.getState().ownContents.map((item) => item.id)).toEqual(['fresh']));
+    await vi.waitFor(() => expect(own.contents().map((item) => item.id)).toEqual(['fresh']));
   });
 
   it('workspace:updated (a share or a toggle in another tab) refetches the kept workspace once it was loaded', async () => {

@@ -2,6 +2,7 @@ import { registerFlagHandlers } from '@/features/admin-report/realtime/register-
 import { registerSessionHandlers } from '@/features/auth/realtime/register-session-handlers';
 import { registerContactImportHandlers } from '@/features/contacts/realtime/register-contact-import-handlers';
 import { registerReplayHandlers } from '@/features/founder-analytics/realtime/register-replay-handlers';
+import { forgetNotifications } from '@/features/notifications/api/notifications-query';
 import { registerNotificationHandlers } from '@/features/notifications/realtime/register-notification-handlers';
 import { registerScheduleHandlers } from '@/features/scheduling/realtime/register-schedule-handlers';
 import { registerWorkspaceHandlers } from '@/features/workspace/realtime/register-workspace-handlers';
@@ -22,6 +23,6 @@ export function startAppRealtime(): () => void {
     ],
     session: useAppStore,
     // The next account must not see this one's notifications.
-    onSessionEnd: () => useAppStore.getState().resetNotifications(),
+    onSessionEnd: forgetNotifications,
   });
 }

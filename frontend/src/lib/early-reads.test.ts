@@ -1,7 +1,10 @@
+import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
 import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
 import { api } from './api-client';
+import { useOwnContents } from './api/own-contents';
+import { PAGE_SIZE } from './paging';
 import { EARLY_READ_MAX_AGE_MS, EARLY_READS, earlyReadsScript, takeEarlyRead } from './early-reads';
 
 const token = makeJwt(Math.floor(Date.now() / 1000) + 3600);
@@ -102,7 +105,11 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', fetchMock);
     const state = useAppStore.getState();
 
-    await Promise.all([state.fetchMatchedContent(), state.fetchOwnContents(), state.fetchRemainingShuffles(), state.fetchWorkspace(), state.fetchNotifications()]);
+    const own = renderHook(() => useOwnContents());
+    // The sidebar badge's first read (features/notifications: the first page of the notifications query).
+    const notifications = api.getPage('/notifications/', { offset: 0, limit: PAGE_SIZE });
+    await Promise.all([state.fetchMatchedContent(), state.fetchRemainingShuffles(), state.fetchWorkspace(), notifications]);
+    await vi.waitFor(() => expect(own.result.current.status).toBe('ready'));
 
     expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([...EARLY_READS['/app/home']!].sort());
   });

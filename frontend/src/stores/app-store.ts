@@ -1,10 +1,6 @@
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { createSessionSlice, type SessionSlice } from '@/features/auth/stores/session-slice';
-import {
-  createNotificationsSlice,
-  type NotificationsSlice,
-} from '@/features/notifications/stores/notifications-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from '@/features/workspace/stores/workspace-slice';
 import { createPanelsSlice, type PanelsSlice } from './panels-slice';
 
@@ -13,14 +9,13 @@ import { createPanelsSlice, type PanelsSlice } from './panels-slice';
  * applied once, here, so slices write `set((state) => { state.x = y })`. Components select single fields:
  * `useAppStore((state) => state.token)`.
  */
-export type AppState = SessionSlice & NotificationsSlice & WorkspaceSlice & PanelsSlice;
+export type AppState = SessionSlice & WorkspaceSlice & PanelsSlice;
 
 export type AppStateCreatorMiddlewares = [['zustand/immer', never]];
 
 export const useAppStore = create<AppState>()(
   immer((...args) => ({
     ...createSessionSlice(...args),
-    ...createNotificationsSlice(...args),
     ...createWorkspaceSlice(...args),
     ...createPanelsSlice(...args),
   })),

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { configureApi } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
 import { loadToasts } from '@/lib/toast';
 import { apiSession } from '@/stores/api-session';
 import { resetAppStoreForTests } from './reset-app-store';
@@ -19,4 +20,5 @@ await loadToasts();
 afterEach(() => {
   cleanup();
   resetAppStoreForTests();
+  queryClient.clear();
 });

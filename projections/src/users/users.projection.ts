@@ -209,6 +209,8 @@ export const usersProjection = defineProjection({
       const fields = { referral_code: data.referralCode, waitlist, ...(data.tier === 'lifetime' ? { premium_lifetime: true } : {}) };
       return [{ op: 'update', collection: USERS, id: data.userId, update: { $set: fields } }];
     },
+    // The code drawn at registration was someone else's: the account's is the one its reservation job assigned.
+    ReferralCodeAssigned: ({ data }) => [{ op: 'update', collection: USERS, id: data.userId, update: { $set: { referral_code: data.referralCode } } }],
     TourCompleted: setTour,
     TourReset: setTour,
   },

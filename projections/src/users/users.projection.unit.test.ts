@@ -170,6 +170,12 @@ describe('users projection: account security', () => {
     assert.equal((await user(await project([registered, confirmed, granted, revoked])))?.is_admin, false);
   });
 
+  test('takes the referral code the reservation job assigned when the drawn one was taken (each event applied twice)', async () => {
+    const assigned: UserEvent = { type: 'ReferralCodeAssigned', data: { userId: 'u1', referralCode: 'FRESH456', replaces: 'AB12CD34', assignedAt: now } };
+    assert.equal((await user(await project([registered])))?.referral_code, 'AB12CD34');
+    assert.equal((await user(await project([registered, assigned])))?.referral_code, 'FRESH456');
+  });
+
   test('follows the guided tour being completed and reset (absent on a new account: not completed)', async () => {
     const completed: UserEvent = { type: 'TourCompleted', data: { userId: 'u1', completedAt: now } };
     const reset: UserEvent = { type: 'TourReset', data: { userId: 'u1', resetAt: now } };

@@ -25,10 +25,11 @@ import { waitlistDecider } from '@crossfeed/domain/waitlist/waitlist.decider.ts'
 import type { WaitlistEvent } from '@crossfeed/domain/waitlist/waitlist.events.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import type { EventStore } from '@crossfeed/platform/event-store/event-store.port.ts';
-import { claimName, reservationOwner } from '@crossfeed/platform/reservations/reservations.ts';
+import { claimName } from '@crossfeed/platform/reservations/reservations.ts';
 import { UnrecoverableJobError, type Job, type WorkerHandle } from '@crossfeed/platform/jobs/job-queue.port.ts';
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import { jobRoute } from '../dispatch/job-routes.ts';
+import { referralCodeOwner } from './referral-code-owner.ts';
 import type { WorkerDeps } from '../registry.ts';
 
 export const REFERRAL_CREDIT_QUEUE = 'referral-credit';
@@ -76,7 +77,7 @@ export function referralCreditProcessor(deps: Pick<WorkerDeps, 'eventStore' | 'r
     if (!isCreditJob(data)) throw new UnrecoverableJobError('referral credit job without a valid WaitlistEmailConfirmed payload');
     const entry = await waitlistEntry(eventStore, data.emailKey);
     if (!entry.joined || !entry.referredBy) return { credited: false, reason: 'no referrer' };
-    const owner = await reservationOwner(eventStore, 'referral-code', entry.referredBy);
+    const owner = await referralCodeOwner(eventStore, readStore, entry.referredBy);
     if (!owner) return { credited: false, reason: 'unknown code' };
     const refused = (reason: Extract<ReferralCreditResult, { credited: false }>['reason']): ReferralCreditResult => {
       logger.info({ referred: data.emailKey, referrer: owner, reason }, 'referral not credited');

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { userStream } from '@crossfeed/domain/shared/streams.ts';
+import { reservationOwner } from '@crossfeed/platform/reservations/reservations.ts';
 import { ADMIN_EMAIL, STRONG_PASSWORD, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { USERNAME_RULE } from './auth.schemas.ts';
 import { signToken } from '../../testing/test-tokens.ts';
@@ -91,6 +92,15 @@ describe('POST /auth/register', () => {
   test('gives every user a different referral code', async () => {
     const [a, b] = await Promise.all([app.register(), app.register()]);
     assert.notEqual(a.user.referral_code, b.user.referral_code);
+  });
+
+  test('registers in one append on the account stream; the referral code is reserved by the follow-up job', async () => {
+    const session = await app.register();
+    const events = await app.ctx.eventStore.readStream(userStream(session.user.id));
+    assert.deepEqual(events.map((event) => event.type), ['UserRegistered']);
+    assert.equal((events[0]!.data as { referralCode?: string }).referralCode, session.user.referral_code);
+    await app.settleJobs();
+    assert.equal(await reservationOwner(app.ctx.eventStore, 'referral-code', session.user.referral_code as string), `user:${session.user.id}`);
   });
 
   test('asks for every field with the SPEC message', async () => {

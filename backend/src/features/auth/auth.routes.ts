@@ -18,7 +18,7 @@ import { PASSWORD_RESETS, type PasswordResetDoc } from '@crossfeed/projections/p
 import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projection.ts';
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute, reserve } from '../../api/execute.ts';
-import { claimReferralCode, currentClaim, type HeldClaim } from '@crossfeed/platform/reservations/reservations.ts';
+import { currentClaim, randomReferralCode, type HeldClaim } from '@crossfeed/platform/reservations/reservations.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { THROTTLE_MESSAGES, inMinutes, throttle } from '../../auth/throttles.ts';
 import { tokenVersionOf } from '../../auth/tokens.ts';
@@ -135,9 +135,11 @@ export function authRoutes(ctx: ApiContext): Router {
     const passwordHash = await hashPassword(body.password);
     await reserve(ctx, 'username', body.username, userId, USERNAME_TAKEN, { abandoned: abandonedSignup(ctx) });
     await reserve(ctx, 'email', body.email, userId, EMAIL_TAKEN, { abandoned: abandonedSignup(ctx) });
-    // A confirmed waitlist member whose browser holds the confirmation link's proof keeps the waitlist's code.
+    // A confirmed waitlist member whose browser holds the confirmation link's proof keeps the waitlist's code
+    // (the decider drops the drawn one then). The drawn code is reserved by a follow-up job of UserRegistered
+    // (workers/src/referrals/referral-code.processor.ts), which assigns another on the rare clash.
     const waitlistEntry = await claimedEntryAtSignup(ctx, body.email, body.waitlist_claim);
-    const referralCode = waitlistEntry?.referralCode ?? (await claimReferralCode(ctx.eventStore, `user:${userId}`, ctx.clock().toISOString()));
+    const referralCode = randomReferralCode();
     await execute(
       ctx,
       userDecider,

@@ -5,7 +5,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { userStream } from '@crossfeed/domain/shared/streams.ts';
 import { addOneMonth } from '@crossfeed/domain/users/waitlist-tier.decider.ts';
+import { reservationOwner } from '@crossfeed/platform/reservations/reservations.ts';
+import { referralCodeRoute } from '@crossfeed/workers/referrals/referral-code.processor.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let app: TestApp;
@@ -99,6 +102,13 @@ describe('the waitlist carries into the product', () => {
     // The code still finds the waitlist entry (its referrals keep counting).
     const referral = await app.request('POST', '/api/waitlist/referral', { json: { referral_code: joined.referral_code } });
     assert.equal(referral.status, 200, referral.text);
+    // One append: the registration and its carry-over; the entry's code is the entry's reservation, so no
+    // referral-code job follows the registration.
+    const events = await app.ctx.eventStore.readStream(userStream(user.id as string));
+    assert.deepEqual(events.map((event) => event.type), ['UserRegistered', 'WaitlistTierCarriedOver', 'PremiumStarted']);
+    assert.deepEqual(referralCodeRoute.jobs(events[0]!), []);
+    await app.settleJobs();
+    assert.equal(await reservationOwner(app.ctx.eventStore, 'referral-code', joined.referral_code), `waitlist:${email}`);
   });
 
   test('a member past the top 100 gets one month of Premium from sign-up', async () => {

@@ -12,6 +12,7 @@ import type { ApiContext } from '../../api/api-context.ts';
 import { execute, reservationOwner, reserve, settle } from '../../api/execute.ts';
 import { handleCommand } from '@crossfeed/platform/commands/command-handler.ts';
 import { claimReferralCode } from '@crossfeed/platform/reservations/reservations.ts';
+import { referralCodeOwner } from '@crossfeed/workers/referrals/referral-code-owner.ts';
 
 const waitlistOwner = (key: string): string => `waitlist:${key}`;
 const USER_OWNER = 'user:';
@@ -70,7 +71,7 @@ export async function loadSettled(ctx: ApiContext, key: string): Promise<Waitlis
 
 /** The owner of a referral code when it is someone else's (a waitlist entry or a registered user). */
 async function referrerOf(ctx: ApiContext, code: string, key: string): Promise<string | undefined> {
-  const owner = await reservationOwner(ctx, 'referral-code', code);
+  const owner = await referralCodeOwner(ctx.eventStore, ctx.readStore, code);
   if (!owner || owner === waitlistOwner(key)) return undefined;
   if (owner.startsWith(USER_OWNER)) {
     // A registered user's own e-mail does not earn that user a reward.

@@ -4,6 +4,8 @@ import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
 import AppRoot from '@/app/routes/app/root';
+import { NOTIFICATIONS_KEY, receiveNotification } from '@/features/notifications/api/notifications-query';
+import { pagedListItems } from '@/lib/query/use-paged-list';
 import { useAppStore } from '@/stores/app-store';
 import { jsonResponse, makeJwt, makeUser, pagedResponse, pageOf } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render-route';
@@ -51,6 +53,10 @@ function stubApi(list: NotificationDto[] | 'fail', putStatus = 200) {
 const callsTo = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => url.split('?')[0] === path && (init?.method ?? 'GET') === method).map(([url]) => url);
 
+/** The notifications the cache holds, and the unread among them (what the badge counts). */
+const listed = () => pagedListItems<NotificationDto>(NOTIFICATIONS_KEY) ?? [];
+const unreadCount = () => listed().filter((item) => !item.is_read).length;
+
 const renderApp = () => renderRoute(<AppRoot />, { path: '/app/home' });
 const workspaceNav = () => screen.getByRole('navigation', { name: 'Workspace' });
 
@@ -89,8 +95,8 @@ describe('App layout sidebar', () => {
     await waitFor(() => expect(screen.getByTestId('unread-badge')).toHaveTextContent('2'));
     expect(screen.getByRole('button', { name: /Notifications, 2 unread/ })).toBeInTheDocument();
 
-    act(() => useAppStore.getState().receiveNotification(note('d')));
-    expect(screen.getByTestId('unread-badge')).toHaveTextContent('3');
+    act(() => receiveNotification(note('d')));
+    await waitFor(() => expect(screen.getByTestId('unread-badge')).toHaveTextContent('3'));
   });
 
   it('shows no badge with nothing unread', async () => {
@@ -99,7 +105,7 @@ describe('App layout sidebar', () => {
     renderApp();
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await waitFor(() => expect(useAppStore.getState().notifications).toHaveLength(1));
+    await waitFor(() => expect(listed()).toHaveLength(1));
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
   });
 
@@ -219,14 +225,14 @@ describe('Notifications modal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark All as Read' }));
 
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument());
-    expect(useAppStore.getState().unreadCount).toBe(0);
+    expect(unreadCount()).toBe(0);
     expect(callsTo(fetchMock, 'PUT', '/notifications/read-all')).toHaveLength(1);
     expect(fetchMock.mock.calls.filter(([url]) => /^\/notifications\/[^/]+\/read$/.test(url))).toHaveLength(0);
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
   });
 
   it('Mark All as Read that fails leaves everything unread, without a message', async () => {
-    stubApi([note('a'), note('b')], 500);
+    const fetchMock = stubApi([note('a'), note('b')], 500);
     signIn();
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
@@ -235,9 +241,9 @@ describe('Notifications modal', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark All as Read' }));
 
-    await waitFor(() => expect(useAppStore.getState().notificationsLoading).toBe(false));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/notifications/read-all')).toHaveLength(1));
     expect(within(dialog).getAllByRole('button', { name: 'Mark as read' })).toHaveLength(2);
-    expect(useAppStore.getState().unreadCount).toBe(2);
+    expect(unreadCount()).toBe(2);
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -253,7 +259,7 @@ describe('Notifications modal', () => {
     expect(within(dialog).getByText('100 of 230 shown')).toBeInTheDocument();
     // The badge counts the unread of what is loaded.
     expect(screen.getByTestId('unread-badge')).toHaveTextContent('99+');
-    expect(useAppStore.getState().unreadCount).toBe(100);
+    expect(unreadCount()).toBe(100);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Load more notifications' }));
     await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(200));
@@ -262,7 +268,7 @@ describe('Notifications modal', () => {
 
     expect(within(dialog).queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
     expect(within(dialog).getByText('Message n229')).toBeInTheDocument();
-    expect(useAppStore.getState().unreadCount).toBe(150);
+    expect(unreadCount()).toBe(150);
     const pages = callsTo(fetchMock, 'GET', '/notifications/').map((url) => pageOf(url));
     expect(pages.slice(-2)).toEqual([
       { offset: 100, limit: 100 },
@@ -278,7 +284,7 @@ describe('Notifications modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Notifications' });
     await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(100));
 
-    expect(useAppStore.getState().unreadCount).toBe(0);
+    expect(unreadCount()).toBe(0);
     expect(within(dialog).getByRole('button', { name: 'Mark All as Read' })).toBeEnabled();
   });
 

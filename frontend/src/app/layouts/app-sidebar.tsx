@@ -1,7 +1,8 @@
-import { useEffect, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { toast } from '@/lib/toast';
 import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
 import { lazyWhenOpen } from '@/components/ui/lazy-when-open';
+import { useNotifications } from '@/features/notifications/api/notifications-query';
 import { useAppStore } from '@/stores/app-store';
 import type { PanelId } from '@/stores/panels-slice';
 import {
@@ -58,19 +59,13 @@ export function AppSidebar() {
 }
 
 function SidebarNav() {
-  const unreadCount = useAppStore((state) => state.unreadCount);
-  const notificationsFailed = useAppStore((state) => state.notificationsError);
-  const fetchNotifications = useAppStore((state) => state.fetchNotifications);
+  // The badge needs the list before the modal is ever opened.
+  const { unreadCount, failed: notificationsFailed } = useNotifications();
   const setTourCompleted = useAppStore((state) => state.setTourCompleted);
   // In the store, so an empty state elsewhere can open the same panel ('Add contacts', 'Add content').
   const panel = useAppStore((state) => state.openPanel);
   const setPanel = useAppStore((state) => state.showPanel);
   const close = useAppStore((state) => state.closePanel);
-
-  // The badge needs the list before the modal is ever opened.
-  useEffect(() => {
-    void fetchNotifications();
-  }, [fetchNotifications]);
 
   const select = (id: Entry['id']) => {
     if (id === 'help-tour') {

@@ -3,7 +3,6 @@ import { makeContent } from '@/testing/make-content';
 import {
   contentTypeBadge,
   dedupeCategories,
-  isContentList,
   isPremiumViewFilter,
   normalizeRemaining,
   remainingAfterShuffle,
@@ -19,6 +18,7 @@ import {
   stepStatuses,
   toggleById,
 } from './workspace-rules';
+import { isContentList } from '@/lib/api/own-contents';
 
 describe('workspace rules', () => {
   it("share counts read '1 share' and 'N shares'; a missing count is 0", () => {

@@ -142,16 +142,6 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
 }
 
-/** A list answer is usable when it is an array of objects carrying an id and a title. */
-export function isContentList(value: unknown): value is ContentDto[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (item) => item !== null && typeof item === 'object' && typeof (item as ContentDto).id === 'string' && typeof (item as ContentDto).title === 'string',
-    )
-  );
-}
-
 /**
  * Whether content that entered the match pools (`matches:changed`) may change what this creator's match list
  * shows: not their own content, and related to their profile's categories or interests, or their list is not

@@ -16,6 +16,9 @@ export type ContactStatus = 'active' | 'unsubscribed' | 'bounced' | 'suppressed'
  */
 export type Contact = { id: string; name: string; email: string; audience_score: number | null; score_parts?: ScorePart[]; status?: ContactStatus };
 
+/** The contacts lists in the query cache (Contacts, the share modal's picker): a change invalidates this prefix. */
+export const CONTACTS_KEY = ['contacts'] as const;
+
 /** GET /contacts/: one page of the signed-in user's contacts, oldest first, with how many there are in all. */
 export function getContacts(page: PageRequest = {}, signal?: AbortSignal): Promise<Page<Contact>> {
   return api.getPage<Contact>('/contacts/', page, { signal });

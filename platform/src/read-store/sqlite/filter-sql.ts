@@ -3,7 +3,7 @@
  * documents the filter matches (mingo then tests each one), and says when it selects EXACTLY those, so
  * that counts, sorts, skips and limits can run in SQL too.
  *
- * Each indexed path has a column holding `json_extract(doc, '$.path')` (see sqlite-read-store.ts). What
+ * Each indexed path has a column holding `json_extract(doc, '$.path')` (see catalog.ts). What
  * SQL can answer depends on what a collection has held at each indexed path (the path's type mask, kept by
  * the store):
  * - `json_extract` turns `true`/`false` into 1/0 and objects or arrays into their JSON text, so a

@@ -22,14 +22,15 @@ vi.mock('@/features/sharing/components/share-content-modal', () => ({
     open: boolean;
     content: { id: string; title: string } | null;
     onClose: () => void;
-    onShared: () => void;
+    onShared: (answer: { message: string; share_count: number; match: { delivered: number; required: number; completed: boolean } }) => void;
     onDailyLimit?: () => void;
     onAddContacts?: () => void;
   }) =>
     open ? (
       <div role="dialog" aria-label="Share content">
         <p>sharing {content?.title}</p>
-        <button type="button" onClick={onShared}>
+        {/* The server's answer: one person reached, the match at 1 of 2. */}
+        <button type="button" onClick={() => onShared({ message: 'Content shared successfully!', share_count: 1, match: { delivered: 1, required: 2, completed: false } })}>
           confirm share
         </button>
         <button type="button" onClick={() => { onClose(); onDailyLimit?.(); }}>

@@ -71,7 +71,7 @@ export default function HomePage() {
         onShared={(answer) => {
           const sharedId = shareContent?.id;
           setShareContent(null);
-          recordShare(sharedId, answer);
+          if (sharedId) recordShare(sharedId, answer);
         }}
         onDailyLimit={openUpsell}
         renderExtra={({ contentId, contactIds, close, onLaterChange }) => (

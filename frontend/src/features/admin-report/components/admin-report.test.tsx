@@ -156,10 +156,10 @@ describe('AdminReport', () => {
     await screen.findByRole('rowheader', { name: 'Post 1' });
 
     act(() => flagFeed.publish({ type: 'updated', update: { content_id: 'c-1', status: 'under_review' } }));
-    expect(within(rowOf('Post 1')).getByRole('combobox')).toHaveDisplayValue('Under review');
+    await waitFor(() => expect(within(rowOf('Post 1')).getByRole('combobox')).toHaveDisplayValue('Under review'));
 
     act(() => flagFeed.publish({ type: 'updated', update: { flag_id: '1', content_id: 'c-1', deleted: true } }));
-    expect(titles()).toEqual(['Post 2', 'Post 3']);
+    await waitFor(() => expect(titles()).toEqual(['Post 2', 'Post 3']));
 
     act(() => flagFeed.publish({ type: 'updated', update: { content_id: 'c-2', status: 'deleted', deleted: true } }));
     expect(await screen.findByText('No content has been flagged.')).toBeInTheDocument();
@@ -223,7 +223,7 @@ describe('AdminReport', () => {
       act(() => flagFeed.publish({ type: 'created', flag: pushed }));
       all.splice(all.findIndex((item) => item.id === '5'), 1);
       act(() => flagFeed.publish({ type: 'updated', update: { flag_id: '5', content_id: 'c-5', deleted: true } }));
-      expect(screen.getByText('100 of 101 shown')).toBeInTheDocument();
+      expect(await screen.findByText('100 of 101 shown')).toBeInTheDocument();
 
       await user.click(loadMoreButton());
 

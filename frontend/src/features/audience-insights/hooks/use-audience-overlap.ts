@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { OVERLAP_PAGE_DEFAULT } from '@crossfeed/domain/rules/audience-insights.ts';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { usePagedList, type FetchPage } from '@/lib/query/use-paged-list';
 import { getAudienceOverlap, type AudienceOverlap } from '../api/get-audience-overlap';
 import { OVERLAP_FETCH_FAILED } from '../messages';
 
@@ -11,66 +11,27 @@ export type OverlapState =
   | { status: 'forbidden'; message: string }
   | { status: 'ready'; items: AudienceOverlap[]; total: number; loadingMore: boolean; moreError: string | null };
 
-const failure = (error: unknown): OverlapState =>
-  error instanceof ApiError && error.status === 403
-    ? { status: 'forbidden', message: errorMessage(error, OVERLAP_FETCH_FAILED) }
-    : { status: 'error', message: errorMessage(error, OVERLAP_FETCH_FAILED) };
+const OVERLAP_KEY = ['audience-overlap'] as const;
 
-/** A partner already shown (the list moved between pages) is not repeated. */
-function appendPartners(current: readonly AudienceOverlap[], next: readonly AudienceOverlap[]): AudienceOverlap[] {
-  const shown = new Set(current.map((item) => item.partner_id));
-  return [...current, ...next.filter((item) => !shown.has(item.partner_id))];
-}
+/** A partner is listed once, even when the list moved between pages: its id is the partner's. */
+const fetchOverlap: FetchPage<AudienceOverlap & { id: string }> = async (cursor, signal) => {
+  const page = await getAudienceOverlap(cursor, signal);
+  if (!Array.isArray(page.items)) throw new Error(OVERLAP_FETCH_FAILED);
+  return { ...page, items: page.items.map((item) => ({ ...item, id: item.partner_id })) };
+};
 
 /** The caller's partners and overlaps, a small page at a time (each partner costs the server one comparison). */
 export function useAudienceOverlap(enabled: boolean) {
-  const [state, setState] = useState<OverlapState>({ status: 'loading' });
-  const controllerRef = useRef<AbortController | null>(null);
-
-  const load = useCallback(() => {
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setState({ status: 'loading' });
-    getAudienceOverlap({ offset: 0, limit: OVERLAP_PAGE_DEFAULT }, controller.signal).then(
-      (page) => {
-        if (controller.signal.aborted) return;
-        if (!Array.isArray(page.items)) setState({ status: 'error', message: OVERLAP_FETCH_FAILED });
-        else setState({ status: 'ready', items: page.items, total: page.total, loadingMore: false, moreError: null });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState(failure(error));
-      },
-    );
-  }, []);
-
-  const loadMore = useCallback(() => {
-    if (state.status !== 'ready' || state.loadingMore) return;
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    const offset = state.items.length;
-    setState({ ...state, loadingMore: true, moreError: null });
-    getAudienceOverlap({ offset, limit: OVERLAP_PAGE_DEFAULT }, controller.signal).then(
-      (page) => {
-        if (controller.signal.aborted) return;
-        setState((current) =>
-          current.status === 'ready'
-            ? { status: 'ready', items: appendPartners(current.items, Array.isArray(page.items) ? page.items : []), total: page.total, loadingMore: false, moreError: null }
-            : current,
-        );
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState((current) => (current.status === 'ready' ? { ...current, loadingMore: false, moreError: errorMessage(error, OVERLAP_FETCH_FAILED) } : current));
-      },
-    );
-  }, [state]);
-
-  useEffect(() => {
-    if (!enabled) return;
-    load();
-    return () => controllerRef.current?.abort();
-  }, [enabled, load]);
-
-  return { state, reload: load, loadMore };
+  const list = usePagedList(OVERLAP_KEY, fetchOverlap, { enabled, pageSize: OVERLAP_PAGE_DEFAULT });
+  let state: OverlapState;
+  if (list.status === 'loading') state = { status: 'loading' };
+  else if (list.status === 'error') {
+    const message = errorMessage(list.error, OVERLAP_FETCH_FAILED);
+    state = list.error instanceof ApiError && list.error.status === 403 ? { status: 'forbidden', message } : { status: 'error', message };
+  } else {
+    const moreError = list.loadMoreFailed && !list.loadingMore ? errorMessage(list.error, OVERLAP_FETCH_FAILED) : null;
+    state = { status: 'ready', items: list.items, total: list.total, loadingMore: list.loadingMore, moreError };
+  }
+  // A failed next page shows its error under the list (moreError) instead of a toast.
+  return { state, reload: list.reload, loadMore: () => void list.loadMore().catch(() => undefined) };
 }

@@ -10,7 +10,7 @@ import { page } from '@/testing/page';
 import { batchDeleteContacts } from '../api/batch-delete-contacts';
 import { ContactsModal } from './contacts-modal';
 
-vi.mock('@/lib/api/contacts', () => ({ getContacts: vi.fn() }));
+vi.mock('@/lib/api/contacts', async (importOriginal) => ({ ...(await importOriginal<object>()), getContacts: vi.fn() }));
 vi.mock('../api/batch-delete-contacts', () => ({ batchDeleteContacts: vi.fn() }));
 const getMock = vi.mocked(getContacts);
 const batchMock = vi.mocked(batchDeleteContacts);

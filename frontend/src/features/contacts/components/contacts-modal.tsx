@@ -1,17 +1,18 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
 import { toast } from '@/lib/toast';
 import { Modal } from '@/components/ui/modal';
 import { TabList, TabPanel } from '@/components/ui/tabs';
-import { getContacts } from '@/lib/api/contacts';
+import { CONTACTS_KEY, getContacts, type Contact } from '@/lib/api/contacts';
 import { errorMessage } from '@/lib/api-client';
-import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
+import { queryClient } from '@/lib/query/query-client';
+import { updatePagedList, usePagedList, type FetchPage } from '@/lib/query/use-paged-list';
 import { CONTACTS_FETCH_FAILED, CONTACTS_TITLE } from '../messages';
 import { AddContactForm, type ContactDraft } from './add-contact-form';
 import { AudienceScoresTable } from './audience-scores-table';
 import { BulkUploadForm } from './bulk-upload-form';
-import { ContactsStateView, type ContactsListState } from './contacts-state';
+import { ContactsStateView } from './contacts-state';
 import { ContactsTable } from './contacts-table';
 import { ExportContactsButton } from './export-contacts-button';
 import '../contacts.css';
@@ -35,6 +36,15 @@ type TabId = (typeof TABS)[number]['id'];
 
 const EMPTY_DRAFT: ContactDraft = { name: '', email: '' };
 
+const CONTACTS_LIST_KEY = [...CONTACTS_KEY, 'manage'] as const;
+
+/** A failed read of the list is toasted as well as shown in place (a failed "Load more" only toasts). */
+const fetchContacts: FetchPage<Contact> = (cursor, signal) =>
+  getContacts(cursor, signal).catch((error: unknown) => {
+    if (cursor.offset === 0 && !signal.aborted) toast.error(errorMessage(error, CONTACTS_FETCH_FAILED), { toastId: 'contacts-fetch-failed' });
+    throw error;
+  });
+
 /**
  * SPEC §2 Contacts: tabs 'Add Contact' (a single form, or a bulk upload toggle), 'View Contacts' (name,
  * email, delete; Export CSV) and 'Audience Scores' (name, email, score out of 100 with a bar, or N/A). Each
@@ -46,90 +56,32 @@ export function ContactsModal({ open, onClose, onUpgrade }: ContactsModalProps) 
   const [tab, setTab] = useState<TabId>('add');
   const [bulk, setBulk] = useState(false);
   const [draft, setDraft] = useState<ContactDraft>(EMPTY_DRAFT);
-  const [list, setList] = useState<ContactsListState>({ status: 'loading' });
-  const requestRef = useRef<AbortController | null>(null);
-  const moreRef = useRef<AbortController | null>(null);
-  /** How many rows are listed, for a refetch to ask for as many (a ref: the callbacks stay stable). */
-  const shownRef = useRef(0);
-  shownRef.current = list.status === 'ready' ? list.contacts.length : 0;
-
-  /**
-   * A refetch after a change keeps the current rows on screen instead of flashing 'Loading contacts...',
-   * and asks for as many rows as are listed, so the pages already loaded stay.
-   */
-  const loadContacts = useCallback(async (keepRows: boolean) => {
-    requestRef.current?.abort();
-    moreRef.current?.abort();
-    const controller = new AbortController();
-    requestRef.current = controller;
-    if (!keepRows) setList({ status: 'loading' });
-    try {
-      const limit = keepRows ? refreshLimit(shownRef.current) : PAGE_SIZE;
-      const { items, total } = await getContacts({ offset: 0, limit }, controller.signal);
-      if (controller.signal.aborted) return;
-      setList({ status: 'ready', contacts: Array.isArray(items) ? items : [], total, loadingMore: false });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const message = errorMessage(error, CONTACTS_FETCH_FAILED);
-      setList({ status: 'error', message });
-      toast.error(message, { toastId: 'contacts-fetch-failed' });
-    }
-  }, []);
+  const list = usePagedList(CONTACTS_LIST_KEY, fetchContacts, { enabled: open });
 
   useEffect(() => {
     if (!open) return;
     setTab('add');
     setBulk(false);
     setDraft(EMPTY_DRAFT);
-    void loadContacts(false);
-    return () => {
-      requestRef.current?.abort();
-      requestRef.current = null;
-      moreRef.current?.abort();
-      moreRef.current = null;
-    };
-  }, [open, loadContacts]);
+  }, [open]);
 
   /** The next page after the listed rows; a failure keeps them and toasts. */
   const loadMore = async () => {
-    if (list.status !== 'ready' || list.loadingMore) return;
-    const controller = new AbortController();
-    moreRef.current = controller;
-    setList({ ...list, loadingMore: true });
     try {
-      const { items, total } = await getContacts({ offset: list.contacts.length, limit: PAGE_SIZE }, controller.signal);
-      if (controller.signal.aborted) return;
-      setList((current) =>
-        current.status === 'ready'
-          ? { status: 'ready', contacts: appendPage(current.contacts, Array.isArray(items) ? items : []), total, loadingMore: false }
-          : current,
-      );
+      await list.loadMore();
     } catch (error) {
-      if (controller.signal.aborted) return;
-      setList((current) => (current.status === 'ready' ? { ...current, loadingMore: false } : current));
       toast.error(errorMessage(error, CONTACTS_FETCH_FAILED), { toastId: 'contacts-fetch-failed' });
     }
   };
 
-  const refresh = () => void loadContacts(true);
-  const retry = () => void loadContacts(false);
-  const removeRow = (id: string) => {
-    setList((current) =>
-      current.status === 'ready'
-        ? { ...current, contacts: current.contacts.filter((contact) => contact.id !== id), total: Math.max(0, current.total - 1) }
-        : current,
-    );
-    refresh();
-  };
+  // After a change the rows stay on screen while as many as are listed are asked again.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
   const removeRows = (ids: string[]) => {
     const gone = new Set(ids);
-    setList((current) =>
-      current.status === 'ready'
-        ? { ...current, contacts: current.contacts.filter((contact) => !gone.has(contact.id)), total: Math.max(0, current.total - gone.size) }
-        : current,
-    );
+    updatePagedList<Contact>(CONTACTS_LIST_KEY, ({ items, total }) => ({ items: items.filter((contact) => !gone.has(contact.id)), total: Math.max(0, total - gone.size) }));
     refresh();
   };
+  const removeRow = (id: string) => removeRows([id]);
 
   let panel;
   if (tab === 'add') {
@@ -148,7 +100,7 @@ export function ContactsModal({ open, onClose, onUpgrade }: ContactsModalProps) 
         <div className="contacts-toolbar">
           <ExportContactsButton disabled={list.status !== 'ready' || list.total === 0} />
         </div>
-        <ContactsStateView state={list} onRetry={retry} onLoadMore={() => void loadMore()}>
+        <ContactsStateView list={list} onLoadMore={() => void loadMore()}>
           {(contacts) => <ContactsTable contacts={contacts} onDeleted={removeRow} onBatchDeleted={removeRows} />}
         </ContactsStateView>
       </>
@@ -166,7 +118,7 @@ export function ContactsModal({ open, onClose, onUpgrade }: ContactsModalProps) 
     );
   } else {
     panel = (
-      <ContactsStateView state={list} onRetry={retry} onLoadMore={() => void loadMore()}>
+      <ContactsStateView list={list} onLoadMore={() => void loadMore()}>
         {(contacts) => <AudienceScoresTable contacts={contacts} />}
       </ContactsStateView>
     );

@@ -2,17 +2,12 @@ import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import type { Contact } from '@/lib/api/contacts';
-import { CONTACTS_EMPTY, CONTACTS_LOADING } from '../messages';
-
-export type ContactsListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  /** `total`: how many the user has in all; `loadingMore` while the next page is on its way. */
-  | { status: 'ready'; contacts: Contact[]; total: number; loadingMore: boolean };
+import { errorMessage } from '@/lib/api-client';
+import type { PagedList } from '@/lib/query/use-paged-list';
+import { CONTACTS_EMPTY, CONTACTS_FETCH_FAILED, CONTACTS_LOADING } from '../messages';
 
 type ContactsStateViewProps = {
-  state: ContactsListState;
-  onRetry: () => void;
+  list: PagedList<Contact>;
   /** Fetches the next page (offered while fewer than the total are listed). */
   onLoadMore: () => void;
   /** Rendered with the contacts once there is at least one. */
@@ -23,16 +18,16 @@ type ContactsStateViewProps = {
  * The loading, error (with Retry) and empty states shared by the View Contacts and Audience Scores tabs,
  * and "Load more" under the list.
  */
-export function ContactsStateView({ state, onRetry, onLoadMore, children }: ContactsStateViewProps) {
-  if (state.status === 'loading') return <p role="status">{CONTACTS_LOADING}</p>;
-  if (state.status === 'error') {
-    return <RetryAlert className="contacts-error" message={state.message} onRetry={onRetry} />;
+export function ContactsStateView({ list, onLoadMore, children }: ContactsStateViewProps) {
+  if (list.status === 'loading') return <p role="status">{CONTACTS_LOADING}</p>;
+  if (list.status === 'error') {
+    return <RetryAlert className="contacts-error" message={errorMessage(list.error, CONTACTS_FETCH_FAILED)} onRetry={list.reload} />;
   }
-  if (state.contacts.length === 0) return <p className="modal-empty">{CONTACTS_EMPTY}</p>;
+  if (list.items.length === 0) return <p className="modal-empty">{CONTACTS_EMPTY}</p>;
   return (
     <>
-      {children(state.contacts)}
-      <LoadMore shown={state.contacts.length} total={state.total} loading={state.loadingMore} onLoadMore={onLoadMore} what="contacts" />
+      {children(list.items)}
+      <LoadMore shown={list.items.length} total={list.total} loading={list.loadingMore} onLoadMore={onLoadMore} what="contacts" />
     </>
   );
 }

@@ -77,7 +77,7 @@ export function ContentAnalyticsPanel({ contents, status, isPremium = false, onU
     // Only the counts: a change of the ids is the effect above's.
   }, [countsKey]);
 
-  if (status === 'loading' || status === 'idle') return <p role="status">{M.analyticsLoading}</p>;
+  if (status === 'loading') return <p role="status">{M.analyticsLoading}</p>;
   if (status === 'error') return <p className="form-message form-message-error" role="alert">{M.ownFetchFailed}</p>;
   if (status === 'invalid') return <p className="form-message form-message-error" role="alert">{M.ownInvalid}</p>;
   if (contents.length === 0) return <p className="modal-empty">{M.analyticsEmpty}</p>;

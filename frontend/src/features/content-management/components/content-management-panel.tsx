@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
+import { forgetOwnContent, refreshOwnContents, replaceOwnContent, useOwnContents, type OwnContentsStatus } from '@/lib/api/own-contents';
 import { useAppStore } from '@/stores/app-store';
 import { createShortLink } from '../api/create-short-link';
 import { enhanceContent } from '../api/enhance-content';
@@ -15,8 +16,7 @@ import { pauseContent, resumeContent } from '../api/pause-content';
 import { moderationLabel, pendingExplanation, reviewNotice, shareCountLabel, shortLinkPath, shortLinkUrl, typeLabel } from '../content-labels';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 
-/** The own-contents load status of the workspace slice. */
-export type OwnContentsStatus = 'idle' | 'loading' | 'ready' | 'error' | 'invalid';
+export type { OwnContentsStatus };
 
 type ContentManagementPanelProps = {
   contents: readonly ContentDto[];
@@ -38,21 +38,23 @@ type ContentManagementPanelProps = {
  * page of the own contents (the same list as the workspace's step 2).
  */
 export function ContentManagementPanel({ contents, status, isPremium, onEdit, onDelete, onRetry, onUpgrade, renderItemActions }: ContentManagementPanelProps) {
-  const replaceOwnContent = useAppStore((state) => state.replaceOwnContent);
-  const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
-  const total = useAppStore((state) => state.ownContentsTotal);
-  const loadingMore = useAppStore((state) => state.ownContentsLoadingMore);
-  const loadMore = useAppStore((state) => state.loadMoreOwnContents);
+  const { total, loadingMore, loadMore } = useOwnContents();
+  // The queue (the workspace's kept selection) holds copies of own contents: it follows each change.
+  const replaceQueued = useAppStore((state) => state.replaceOwnContent);
+  const replaceContent = (content: ContentDto) => {
+    replaceOwnContent(content);
+    replaceQueued(content);
+  };
   // Codes created here show at once, whatever the list refresh brings.
   const [createdCodes, setCreatedCodes] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<{ id: string; action: 'link' | 'enhance' | 'pause' | 'batch' } | null>(null);
   // Premium batch actions: the ids ticked in the list (ids no longer listed simply drop out).
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
-  const forgetContent = useAppStore((state) => state.forgetContent);
+  const forgetQueued = useAppStore((state) => state.forgetContent);
   // The item whose "Track conversions" panel is open (one at a time).
   const [tracking, setTracking] = useState<string | null>(null);
 
-  if (status === 'loading' || status === 'idle') return <p role="status">{M.ownLoading}</p>;
+  if (status === 'loading') return <p role="status">{M.ownLoading}</p>;
   if (status === 'error') {
     return <RetryAlert className="manage-error" message={M.ownFetchFailed} onRetry={onRetry} />;
   }
@@ -65,7 +67,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
       const link = await createShortLink(content.id);
       setCreatedCodes((codes) => ({ ...codes, [content.id]: link.short_code }));
       toast.success(M.shortLinkCreated, { toastId: `short-link-${content.id}` });
-      void fetchOwnContents({ refresh: true });
+      void refreshOwnContents();
     } catch (error) {
       toast.error(errorMessage(error, M.shortLinkFailed), { toastId: 'short-link-failed' });
     } finally {
@@ -78,9 +80,9 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
     setBusy({ id: content.id, action: 'enhance' });
     try {
       const enhanced = await enhanceContent(content.id);
-      if (enhanced && typeof enhanced === 'object' && enhanced.id === content.id) replaceOwnContent(enhanced);
+      if (enhanced && typeof enhanced === 'object' && enhanced.id === content.id) replaceContent(enhanced);
       toast.success(M.enhanced, { toastId: `enhanced-${content.id}` });
-      void fetchOwnContents({ refresh: true });
+      void refreshOwnContents();
     } catch {
       toast.error(M.enhanceFailed, { toastId: 'enhance-failed' });
     } finally {
@@ -94,7 +96,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
     setBusy({ id: content.id, action: 'pause' });
     try {
       const updated = await (resume ? resumeContent(content.id) : pauseContent(content.id));
-      if (updated && typeof updated === 'object' && updated.id === content.id) replaceOwnContent(updated);
+      if (updated && typeof updated === 'object' && updated.id === content.id) replaceContent(updated);
       toast.success(resume ? M.resumed : M.paused, { toastId: `pause-${content.id}` });
     } catch (error) {
       toast.error(errorMessage(error, resume ? M.resumeFailed : M.pauseFailed), { toastId: 'pause-failed' });
@@ -115,10 +117,15 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
     });
 
   const handleBatchDone = (result: BatchContentResult) => {
-    if (result.action === 'delete') for (const id of result.changed) forgetContent(id);
-    else for (const updated of result.contents) replaceOwnContent(updated);
+    if (result.action === 'delete') {
+      for (const id of result.changed) {
+        forgetOwnContent(id);
+        forgetQueued(id);
+      }
+    }
+    else for (const updated of result.contents) replaceContent(updated);
     setSelectedIds(new Set());
-    void fetchOwnContents({ refresh: true });
+    void refreshOwnContents();
   };
 
   const handleCopyEnhanced = async (url: string) => {

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
+import { forgetOwnContent, refreshOwnContents, replaceOwnContent, useOwnContents } from '@/lib/api/own-contents';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
 import { deleteContent } from '../api/delete-content';
@@ -38,15 +39,14 @@ type Deletion = { content: ContentDto; busy: boolean; error: string | null };
 /**
  * SPEC §2 Manage Content: tabs 'Content Management' (own contents with Edit, Delete, short links and
  * Enhance) and 'Analytics'. Editing and deleting open their own modals on top; afterwards the own contents
- * are refreshed through the workspace store, and a deleted item leaves every selection.
+ * are refreshed through the query cache, and a deleted item leaves every selection.
  */
 export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions, scheduledPanel }: ManageContentModalProps) {
   const isPremium = useAppStore(selectIsPremium);
-  const contents = useAppStore((state) => state.ownContents);
-  const status = useAppStore((state) => state.ownContentsStatus);
-  const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
-  const replaceOwnContent = useAppStore((state) => state.replaceOwnContent);
-  const forgetContent = useAppStore((state) => state.forgetContent);
+  const { contents, status, retry } = useOwnContents({ enabled: open });
+  // The queue (the workspace's kept selection) holds copies of own contents: it follows each change.
+  const replaceQueued = useAppStore((state) => state.replaceOwnContent);
+  const forgetQueued = useAppStore((state) => state.forgetContent);
   const tabsId = useId();
   const [tab, setTab] = useState<ManageTab>('management');
   const [editing, setEditing] = useState<ContentDto | null>(null);
@@ -58,8 +58,8 @@ export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions
     setTab('management');
     setEditing(null);
     setDeletion(null);
-    void fetchOwnContents({ refresh: true });
-  }, [open, fetchOwnContents]);
+    void refreshOwnContents({ joinRunning: true });
+  }, [open]);
 
   const confirmDeletion = async () => {
     if (!deletion || deletion.busy) return;
@@ -68,9 +68,10 @@ export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions
     try {
       await deleteContent(content.id);
       toast.success(M.deleted, { toastId: `content-deleted-${content.id}` });
-      forgetContent(content.id);
+      forgetOwnContent(content.id);
+      forgetQueued(content.id);
       setDeletion(null);
-      void fetchOwnContents({ refresh: true });
+      void refreshOwnContents();
     } catch (error) {
       setDeletion({ content, busy: false, error: errorMessage(error, M.deleteFailed) });
     }
@@ -89,7 +90,7 @@ export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions
                 isPremium={isPremium}
                 onEdit={setEditing}
                 onDelete={(content) => setDeletion({ content, busy: false, error: null })}
-                onRetry={() => void fetchOwnContents()}
+                onRetry={retry}
                 onUpgrade={onUpgrade}
                 renderItemActions={renderItemActions}
               />
@@ -110,8 +111,11 @@ export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions
         content={editing}
         onClose={() => setEditing(null)}
         onSaved={(updated) => {
-          if (updated && typeof updated === 'object' && updated.id) replaceOwnContent(updated);
-          void fetchOwnContents({ refresh: true });
+          if (updated && typeof updated === 'object' && updated.id) {
+            replaceOwnContent(updated);
+            replaceQueued(updated);
+          }
+          void refreshOwnContents();
         }}
       />
       <ConfirmDialog

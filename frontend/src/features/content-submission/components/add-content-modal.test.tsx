@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { getContentTypes } from '@/lib/api/content-types';
 import { ApiError } from '@/lib/api-client';
-import { useAppStore } from '@/stores/app-store';
+import { OWN_CONTENTS_KEY } from '@/lib/api/own-contents';
+import { queryClient } from '@/lib/query/query-client';
 import { getSubmissionInfo, type SubmissionInfo } from '../api/get-submission-info';
 import { submitContent } from '../api/submit-content';
 import { AddContentModal } from './add-content-modal';
@@ -25,7 +26,9 @@ const FULL_INFO: SubmissionInfo = { weekly_submission_count: 3, last_submission_
 const PREMIUM_INFO: SubmissionInfo = { weekly_submission_count: 7, last_submission_date: null, can_submit: true, submissions_remaining: -1 };
 const TYPES = ['article', 'video', 'podcast'];
 
-const fetchOwnContents = vi.fn(() => Promise.resolve());
+/** What the modal asks of the query cache: the own contents, shown elsewhere, are invalidated after an add. */
+let invalidate: ReturnType<typeof vi.spyOn>;
+const ownContentsInvalidated = () => invalidate.mock.calls.filter(([filters]: unknown[]) => JSON.stringify(filters) === JSON.stringify({ queryKey: OWN_CONTENTS_KEY }));
 
 function renderModal(onClose = vi.fn(), onUpgrade = vi.fn()) {
   const view = render(
@@ -56,8 +59,7 @@ describe('AddContentModal', () => {
     typesMock.mockReset().mockResolvedValue(TYPES);
     infoMock.mockReset().mockResolvedValue(FREE_INFO);
     submitMock.mockReset();
-    fetchOwnContents.mockClear();
-    useAppStore.setState({ fetchOwnContents });
+    invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   });
 
   describe('submission info', () => {
@@ -222,7 +224,7 @@ describe('AddContentModal', () => {
       resolve({ id: 'c1' } as ContentDto);
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
       expect(success).toHaveBeenCalledWith('Content added successfully!', expect.anything());
-      expect(fetchOwnContents).toHaveBeenCalledTimes(1);
+      expect(ownContentsInvalidated()).toHaveLength(1);
     });
 
     it("shows the server's detail and toasts 'Failed to add content.' on failure, staying open", async () => {
@@ -242,7 +244,7 @@ describe('AddContentModal', () => {
       await user.click(submitButton());
       await waitFor(() => expect(within(dialog()).getByRole('alert')).toHaveTextContent('Failed to add content.'));
       expect(onClose).not.toHaveBeenCalled();
-      expect(fetchOwnContents).not.toHaveBeenCalled();
+      expect(ownContentsInvalidated()).toHaveLength(0);
     });
 
     it('on the weekly limit (429) shows the limit with the upgrade and disables submitting', async () => {

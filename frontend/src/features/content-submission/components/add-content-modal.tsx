@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { getContentTypes } from '@/lib/api/content-types';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
-import { useAppStore } from '@/stores/app-store';
+import { refreshOwnContents } from '@/lib/api/own-contents';
 import { getSubmissionInfo } from '../api/get-submission-info';
 import { submitContent } from '../api/submit-content';
 import {
@@ -122,7 +122,7 @@ export function AddContentModal({ open, onClose, onUpgrade }: AddContentModalPro
     try {
       await submitContent(payload);
       toast.success(CONTENT_ADDED, { toastId: 'content-added' });
-      void useAppStore.getState().fetchOwnContents();
+      void refreshOwnContents();
       setBusy(false);
       onClose();
     } catch (failure) {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { LoadMore } from '@/components/ui/load-more';
 import { Modal } from '@/components/ui/modal';
-import { useAppStore } from '@/stores/app-store';
-import { NOTIFICATIONS_FETCH_FAILED } from '../stores/notifications-slice';
+import { markAllNotificationsRead as markAllRead, markNotificationRead as markRead, NOTIFICATIONS_FETCH_FAILED, refreshNotifications, useNotifications } from '../api/notifications-query';
 
 type NotificationsModalProps = { open: boolean; onClose: () => void };
 
@@ -13,22 +12,14 @@ const formatTimestamp = (timestamp: string) => {
 
 /** SPEC §2 Notifications: messages with timestamps, unread ones highlighted with 'Mark as read'. */
 export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
-  const notifications = useAppStore((state) => state.notifications);
-  const loading = useAppStore((state) => state.notificationsLoading);
-  const failed = useAppStore((state) => state.notificationsError);
-  const unreadCount = useAppStore((state) => state.unreadCount);
-  const total = useAppStore((state) => state.notificationsTotal);
-  const loadingMore = useAppStore((state) => state.notificationsLoadingMore);
-  const loadMoreFailed = useAppStore((state) => state.notificationsLoadMoreFailed);
-  const fetchNotifications = useAppStore((state) => state.fetchNotifications);
-  const loadMore = useAppStore((state) => state.loadMoreNotifications);
-  const markRead = useAppStore((state) => state.markNotificationRead);
-  const markAllRead = useAppStore((state) => state.markAllNotificationsRead);
+  const list = useNotifications();
+  const { items: notifications, total, unreadCount, failed, loadingMore, loadMoreFailed } = list;
+  const loading = list.status === 'loading';
 
   // Fresh on every opening; pushes keep it current while open.
   useEffect(() => {
-    if (open) void fetchNotifications();
-  }, [open, fetchNotifications]);
+    if (open) void refreshNotifications();
+  }, [open]);
 
   let body;
   if (failed) {
@@ -72,7 +63,7 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
             {NOTIFICATIONS_FETCH_FAILED}
           </p>
         ) : null}
-        <LoadMore shown={notifications.length} total={total} loading={loadingMore} onLoadMore={() => void loadMore()} what="notifications" />
+        <LoadMore shown={notifications.length} total={total} loading={loadingMore} onLoadMore={() => void list.loadMore().catch(() => {})} what="notifications" />
       </>
     );
   }

@@ -1,12 +1,10 @@
 import type { RegisterHandlers } from '@/lib/socket';
-import { useAppStore } from '@/stores/app-store';
+import { receiveNotification, refreshNotifications } from '../api/notifications-query';
 
-/** `notification` is prepended to the list; after a reconnect the list is fetched again. */
+/** `notification` is prepended to the cached list; after a reconnect the list is fetched again. */
 export const registerNotificationHandlers: RegisterHandlers = (socket, onReconnect) => {
-  socket.on('notification', (notification) => {
-    useAppStore.getState().receiveNotification(notification);
-  });
+  socket.on('notification', receiveNotification);
   onReconnect(() => {
-    void useAppStore.getState().fetchNotifications();
+    void refreshNotifications();
   });
 };

@@ -17,6 +17,9 @@ export type Schedule = {
   finished_at: string | null;
 };
 
+/** The Scheduled list in the query cache: an outcome push invalidates it. */
+export const SCHEDULES_KEY = ['schedules'] as const;
+
 /** GET /schedules: the caller's own, waiting ones first (soonest first), then finished ones (latest first). */
 export function getSchedules(page: PageRequest = {}, signal?: AbortSignal): Promise<Page<Schedule>> {
   return api.getPage<Schedule>('/schedules', page, { signal });

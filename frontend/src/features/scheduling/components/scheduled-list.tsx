@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
-import { appendPage, PAGE_SIZE } from '@/lib/paging';
-import { useAppStore } from '@/stores/app-store';
+import { updatePagedList, usePagedList } from '@/lib/query/use-paged-list';
 import { cancelSchedule } from '../api/cancel-schedule';
-import { getSchedules, type Schedule } from '../api/get-schedules';
-import { SCHEDULING_MESSAGES as M, OUTCOME_PREFIX, STATUS_LABELS, contactsCount } from '../messages';
+import { getSchedules, SCHEDULES_KEY, type Schedule } from '../api/get-schedules';
+import { SCHEDULING_MESSAGES as M, STATUS_LABELS, contactsCount } from '../messages';
 import { formatLocal } from '../schedule-time';
 import '../scheduling.css';
 
@@ -16,59 +15,19 @@ type ScheduledListProps = {
   onUpgrade?: () => void;
 };
 
-type ListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; items: Schedule[]; total: number; loadingMore: boolean };
-
 /**
  * The Scheduled list (Manage Content): the user's scheduled shares and releases, waiting ones first, with
- * their status or outcome and Cancel for those that have not run. An outcome notification refreshes it.
+ * their status or outcome and Cancel for those that have not run. An outcome push refreshes it (the
+ * schedule handlers invalidate its query).
  */
 export function ScheduledList({ isPremium, onUpgrade }: ScheduledListProps) {
-  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const list = usePagedList(SCHEDULES_KEY, getSchedules);
   const [cancelling, setCancelling] = useState<string | null>(null);
-  const requestRef = useRef<AbortController | null>(null);
-  // The newest notification; a schedule's outcome among them means the list changed.
-  const latest = useAppStore((state) => state.notifications[0]);
-  const latestOutcome = latest && latest.message.startsWith(OUTCOME_PREFIX) ? latest.id : null;
-
-  const load = useCallback(async (quiet = false) => {
-    requestRef.current?.abort();
-    const controller = new AbortController();
-    requestRef.current = controller;
-    if (!quiet) setList({ status: 'loading' });
-    try {
-      const { items, total } = await getSchedules({ offset: 0, limit: PAGE_SIZE }, controller.signal);
-      if (controller.signal.aborted) return;
-      setList({ status: 'ready', items: Array.isArray(items) ? items : [], total, loadingMore: false });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setList({ status: 'error', message: errorMessage(error, M.listFailed) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    return () => requestRef.current?.abort();
-  }, [load]);
-
-  // The outcome notification already there when the list opened is in what the first load fetched.
-  const seenOutcome = useRef(latestOutcome);
-  useEffect(() => {
-    if (!latestOutcome || latestOutcome === seenOutcome.current) return;
-    seenOutcome.current = latestOutcome;
-    void load(true);
-  }, [latestOutcome, load]);
 
   const loadMore = async () => {
-    if (list.status !== 'ready' || list.loadingMore) return;
-    setList({ ...list, loadingMore: true });
     try {
-      const { items, total } = await getSchedules({ offset: list.items.length, limit: PAGE_SIZE });
-      setList((current) => (current.status === 'ready' ? { status: 'ready', items: appendPage(current.items, items), total, loadingMore: false } : current));
+      await list.loadMore();
     } catch (error) {
-      setList((current) => (current.status === 'ready' ? { ...current, loadingMore: false } : current));
       toast.error(errorMessage(error, M.listFailed), { toastId: 'schedules-fetch-failed' });
     }
   };
@@ -79,12 +38,10 @@ export function ScheduledList({ isPremium, onUpgrade }: ScheduledListProps) {
     try {
       const updated = await cancelSchedule(schedule.id);
       toast.success(M.cancelled, { toastId: `schedule-cancelled-${schedule.id}` });
-      setList((current) =>
-        current.status === 'ready' ? { ...current, items: current.items.map((item) => (item.id === schedule.id ? { ...item, ...updated } : item)) } : current,
-      );
+      updatePagedList<Schedule>(SCHEDULES_KEY, (page) => ({ ...page, items: page.items.map((item) => (item.id === schedule.id ? { ...item, ...updated } : item)) }));
     } catch (error) {
       toast.error(errorMessage(error, M.cancelFailed), { toastId: 'schedule-cancel-failed' });
-      void load(true);
+      void list.refresh();
     } finally {
       setCancelling(null);
     }
@@ -92,7 +49,7 @@ export function ScheduledList({ isPremium, onUpgrade }: ScheduledListProps) {
 
   let body;
   if (list.status === 'loading') body = <p role="status">{M.listLoading}</p>;
-  else if (list.status === 'error') body = <RetryAlert className="schedule-error" message={list.message} onRetry={() => void load()} />;
+  else if (list.status === 'error') body = <RetryAlert className="schedule-error" message={errorMessage(list.error, M.listFailed)} onRetry={list.reload} />;
   else if (list.items.length === 0) body = <p className="modal-empty">{M.listEmpty}</p>;
   else {
     body = (

@@ -3,19 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { useAppStore } from '@/stores/app-store';
+import type { AppSocket } from '@/lib/socket';
+import { FakeSocket } from '@/testing/fake-socket';
 import { page } from '@/testing/page';
 import { resetAppStoreForTests } from '@/testing/reset-app-store';
 import { cancelSchedule } from '../api/cancel-schedule';
 import { createSchedule } from '../api/create-schedule';
 import { getSchedules, type Schedule } from '../api/get-schedules';
+import { registerScheduleHandlers } from '../realtime/register-schedule-handlers';
 import { toInputValue } from '../schedule-time';
 import { ScheduleReleaseButton } from './schedule-release-button';
 import { ScheduleShareOption } from './schedule-share-option';
 import { ScheduledList } from './scheduled-list';
 
 vi.mock('../api/create-schedule', () => ({ createSchedule: vi.fn() }));
-vi.mock('../api/get-schedules', () => ({ getSchedules: vi.fn() }));
+vi.mock('../api/get-schedules', async (importOriginal) => ({ ...(await importOriginal<object>()), getSchedules: vi.fn() }));
 vi.mock('../api/cancel-schedule', () => ({ cancelSchedule: vi.fn() }));
 const createMock = vi.mocked(createSchedule);
 const listMock = vi.mocked(getSchedules);
@@ -162,8 +164,12 @@ describe('ScheduledList', () => {
     listMock.mockResolvedValueOnce(page([schedule()])).mockResolvedValueOnce(page([schedule({ status: 'done', reached: 2 })]));
     render(<ScheduledList isPremium />);
     expect(await screen.findByText('Scheduled', { selector: '.schedule-status' })).toBeTruthy();
-    useAppStore.getState().receiveNotification({ id: 'n1', message: 'Your scheduled share of "My video" ran: it reached 2 contacts.', timestamp: new Date().toISOString(), is_read: false });
+    const socket = new FakeSocket();
+    registerScheduleHandlers(socket as unknown as AppSocket, () => undefined);
+    socket.push('notification', { id: 'n1', message: 'Your scheduled share of "My video" ran: it reached 2 contacts.', timestamp: new Date().toISOString(), is_read: false });
     expect(await screen.findByText('Done')).toBeTruthy();
+    // The list stayed on screen while it was asked again.
+    expect(screen.queryByRole('status')).toBeNull();
     expect(listMock).toHaveBeenCalledTimes(2);
   });
 });

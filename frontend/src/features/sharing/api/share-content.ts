@@ -22,7 +22,8 @@ export type ShareContentResponse = {
   counted?: number;
   reached?: ReachedContact[];
   skipped?: SkippedContact[];
-  match?: MatchProgress;
+  /** Where the sharer's match of this content stands: the server's figures, which the workspace shows. */
+  match: MatchProgress;
   released?: { id: string; title: string | null } | null;
 };
 

@@ -41,6 +41,8 @@ const SUMMARY: ShareSummary = {
 };
 const summary = (changes: Partial<ShareSummary>): ShareSummary => ({ ...SUMMARY, ...changes });
 
+/** Where the match stands after the share (the workspace's figures; these tests do not read them). */
+const MATCH = { delivered: 1, required: 5, completed: false };
 const CONTENT = { id: 'c1', title: 'My video', description: 'A video about things.' };
 const CONTACTS: Contact[] = [
   { id: 'k1', name: 'Bob', email: 'bob@example.com', audience_score: null },
@@ -290,7 +292,7 @@ describe('ShareContentModal', () => {
 
   it("shares with the chosen contacts, toasts 'Content shared successfully!', then onShared and close", async () => {
     contactsMock.mockResolvedValue(page(CONTACTS));
-    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3 });
+    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3, match: MATCH });
     const success = vi.spyOn(toast, 'success');
     const user = userEvent.setup();
     const { onShared, onClose } = renderShare();
@@ -310,7 +312,7 @@ describe('ShareContentModal', () => {
 
   it('toasts every share, two shares of one content in a row included (each toast has an id of its own)', async () => {
     contactsMock.mockResolvedValue(page(CONTACTS));
-    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3 });
+    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3, match: MATCH });
     const success = vi.spyOn(toast, 'success');
     const user = userEvent.setup();
     for (const name of [/Bob/, /Carol/]) {
@@ -328,7 +330,7 @@ describe('ShareContentModal', () => {
   it('loads more contacts into the checklist with "Load more", keeping the ticked ones, and shares with them all', async () => {
     const all = Array.from({ length: 105 }, (_, i): Contact => ({ id: `k${i}`, name: `Person ${i}`, email: `p${i}@example.com`, audience_score: null }));
     contactsMock.mockImplementation(async ({ offset = 0, limit = 100 } = {}) => page(all.slice(offset, offset + limit), all.length));
-    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 2 });
+    shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 2, match: MATCH });
     const user = userEvent.setup();
     renderShare();
     const boxes = () => document.querySelectorAll('.share-contact-list input[type="checkbox"]');
@@ -511,7 +513,7 @@ describe('ShareContentModal', () => {
     it('still lists the contacts and shares when the summary cannot be read (the server decides)', async () => {
       contactsMock.mockResolvedValue(page(CONTACTS));
       summaryMock.mockRejectedValue(new ApiError(500, 'Boom'));
-      shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 1 });
+      shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 1, match: MATCH });
       const user = userEvent.setup();
       const { onClose } = renderShare();
       await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
@@ -540,7 +542,7 @@ describe('ShareContentModal', () => {
 
     it('takes at most 280 characters, with a counter, and sends the note with the share', async () => {
       contactsMock.mockResolvedValue(page(CONTACTS));
-      shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 1 });
+      shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 1, match: MATCH });
       const user = userEvent.setup();
       const { onClose } = renderShare();
       await user.click(await screen.findByRole('checkbox', { name: /Bob/ }));
@@ -635,7 +637,7 @@ describe('ShareContentModal', () => {
     it('offers it to Premium only; ticked, the share asks for it and says each e-mail counts when it goes', async () => {
       contactsMock.mockResolvedValue(page(CONTACTS));
       summaryMock.mockResolvedValue(summary({ best_time: true }));
-      shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3, counted: 0 });
+      shareMock.mockResolvedValue({ message: 'Content shared successfully!', share_count: 3, counted: 0, match: MATCH });
       renderShare();
       const option = await screen.findByRole('checkbox', { name: "Send each e-mail at the person's best time" });
       await userEvent.click(screen.getByRole('checkbox', { name: /Bob/ }));

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
 import { LoadMore } from '@/components/ui/load-more';
@@ -6,7 +7,9 @@ import { Modal } from '@/components/ui/modal';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { appendPage, PAGE_SIZE } from '@/lib/paging';
+import { queryClient } from '@/lib/query/query-client';
+import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { usePagedList, type PageCursor } from '@/lib/query/use-paged-list';
 import { getShareSummary, type ShareSummary } from '../api/get-share-summary';
 import { getShareTargets, type ShareTargetState } from '../api/get-share-targets';
 import { shareContent, type ShareContentResponse } from '../api/share-content';
@@ -52,11 +55,8 @@ type ShareContentModalProps = {
   onAddContacts?: () => void;
 };
 
-type ContactsState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; contacts: Contact[]; total: number; loadingMore: boolean };
+/** A listed contact and whether a share of this content can reach them. */
+type ShareContact = Contact & { shareState: ShareTargetState };
 
 const isDailyLimit = (error: unknown) => error instanceof ApiError && (error.detail ?? '').includes(DAILY_LIMIT_MARKER);
 /**
@@ -66,14 +66,21 @@ const isDailyLimit = (error: unknown) => error instanceof ApiError && (error.det
 const isExplained = (error: unknown): error is ApiError => error instanceof ApiError && (error.status === 409 || error.status === 403);
 
 /** Whether each listed contact can be reached by a share of this content; unknown ones count as available. */
-async function targetStates(contentId: string, offset: number, limit: number, signal: AbortSignal): Promise<Map<string, ShareTargetState>> {
+async function targetStates(contentId: string, page: PageCursor, signal: AbortSignal): Promise<Map<string, ShareTargetState>> {
   try {
-    const { items } = await getShareTargets(contentId, { offset, limit }, signal);
+    const { items } = await getShareTargets(contentId, page, signal);
     return new Map((Array.isArray(items) ? items : []).map((target) => [target.id, target.state]));
   } catch {
     // The server still decides: a contact shown as available that is not is skipped and named in the answer.
     return new Map();
   }
+}
+
+/** A page of the contacts (GET /contacts/) beside the same page of their share targets for this content. */
+async function shareContactsPage(contentId: string, page: PageCursor, signal: AbortSignal) {
+  const [{ items, total }, targets] = await Promise.all([getContacts(page, signal), targetStates(contentId, page, signal)]);
+  const contacts = Array.isArray(items) ? items : [];
+  return { items: contacts.map((contact): ShareContact => ({ ...contact, shareState: targets.get(contact.id) ?? 'available' })), total };
 }
 
 /** Shares toasted since the page loaded: each share's toast has an id of its own. */
@@ -87,13 +94,22 @@ let sharesToasted = 0;
  */
 export function ShareContentModal({ open, content, onClose, onShared, onDailyLimit, renderExtra, onAddContacts }: ShareContentModalProps) {
   const formId = useId();
-  const [contacts, setContacts] = useState<ContactsState>({ status: 'idle' });
-  const [states, setStates] = useState<ReadonlyMap<string, ShareTargetState>>(() => new Map());
-  // null while loading or when it cannot be read: the server still decides every share.
-  const [summary, setSummary] = useState<ShareSummary | null>(null);
-  // The contacts wait for the summary (or its failure), so a share that cannot be made says so before any choice.
-  const [summarySettled, setSummarySettled] = useState(false);
   const contentId = content?.id ?? null;
+  // Every opening reads the contacts and the summary afresh; closing drops them and any answer on its way.
+  const shown = open && contentId !== null;
+  const contacts = usePagedList<ShareContact>(['share-contacts', contentId], (page, signal) => shareContactsPage(contentId!, page, signal), {
+    enabled: shown,
+  });
+  const summaryKey = ['share-summary', contentId];
+  const summaryQuery = useQuery(
+    { queryKey: summaryKey, queryFn: ({ signal }) => getShareSummary(contentId!, signal), enabled: shown },
+    queryClient,
+  );
+  useDropWhenHidden(summaryKey, shown);
+  // null while loading or when it cannot be read: the server still decides every share.
+  const summary: ShareSummary | null = summaryQuery.data ?? null;
+  // The contacts wait for the summary (or its failure), so a share that cannot be made says so before any choice.
+  const summarySettled = !summaryQuery.isPending;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [note, setNote] = useState('');
   const [bestTime, setBestTime] = useState(false);
@@ -102,49 +118,20 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   const [formError, setFormError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const requestRef = useRef<AbortController | null>(null);
-  const moreRef = useRef<AbortController | null>(null);
-  const hasContent = content !== null;
 
-  const loadContacts = useCallback(async () => {
-    requestRef.current?.abort();
-    moreRef.current?.abort();
-    const controller = new AbortController();
-    requestRef.current = controller;
-    setContacts({ status: 'loading' });
-    setStates(new Map());
-    setSummary(null);
-    setSummarySettled(!contentId);
-    // Beside the contacts, so that a limit or a paused sending shows as soon as it is known.
-    if (contentId) {
-      getShareSummary(contentId, controller.signal).then(
-        (answer) => {
-          if (controller.signal.aborted) return;
-          setSummary(answer);
-          setSummarySettled(true);
-        },
-        () => {
-          if (!controller.signal.aborted) setSummarySettled(true);
-        },
-      );
-    }
-    try {
-      const [{ items, total }, targets] = await Promise.all([
-        getContacts({ offset: 0, limit: PAGE_SIZE }, controller.signal),
-        contentId ? targetStates(contentId, 0, PAGE_SIZE, controller.signal) : Promise.resolve(new Map<string, ShareTargetState>()),
-      ]);
-      if (controller.signal.aborted) return;
-      setStates(targets);
-      setContacts({ status: 'ready', contacts: Array.isArray(items) ? items : [], total, loadingMore: false });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const message = errorMessage(error, CONTACTS_FETCH_FAILED);
-      setContacts({ status: 'error', message });
-      toast.error(message, { toastId: 'contacts-fetch-failed' });
-    }
-  }, [contentId]);
+  /** The contacts and the summary again, from their loading state (a Retry, a refusal the modal explains). */
+  const loadContacts = () => {
+    contacts.reload();
+    void queryClient.resetQueries({ queryKey: summaryKey, exact: true });
+  };
 
-  // Every opening starts clean and fetches the contacts again; closing drops any answer still on its way.
+  // A failed first read says so in the list and in a toast.
+  const contactsError = contacts.status === 'error' ? errorMessage(contacts.error, CONTACTS_FETCH_FAILED) : null;
+  useEffect(() => {
+    if (contactsError !== null) toast.error(contactsError, { toastId: 'contacts-fetch-failed' });
+  }, [contactsError, contacts.error]);
+
+  // Every opening starts clean.
   useEffect(() => {
     if (!open) return;
     setSelected(new Set());
@@ -152,38 +139,13 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     setFormError(null);
     setSharing(false);
     setLater(false);
-    if (hasContent) void loadContacts();
-    else setContacts({ status: 'idle' });
-    return () => {
-      requestRef.current?.abort();
-      requestRef.current = null;
-      moreRef.current?.abort();
-      moreRef.current = null;
-    };
-  }, [open, hasContent, loadContacts]);
+  }, [open]);
 
   /** The next page of contacts under the listed ones; the choices made stay. A failure keeps the list and toasts. */
   const loadMore = async () => {
-    if (contacts.status !== 'ready' || contacts.loadingMore) return;
-    const controller = new AbortController();
-    moreRef.current = controller;
-    setContacts({ ...contacts, loadingMore: true });
     try {
-      const offset = contacts.contacts.length;
-      const [{ items, total }, targets] = await Promise.all([
-        getContacts({ offset, limit: PAGE_SIZE }, controller.signal),
-        contentId ? targetStates(contentId, offset, PAGE_SIZE, controller.signal) : Promise.resolve(new Map<string, ShareTargetState>()),
-      ]);
-      if (controller.signal.aborted) return;
-      setStates((current) => new Map([...current, ...targets]));
-      setContacts((current) =>
-        current.status === 'ready'
-          ? { status: 'ready', contacts: appendPage(current.contacts, Array.isArray(items) ? items : []), total, loadingMore: false }
-          : current,
-      );
+      await contacts.loadMore();
     } catch (error) {
-      if (controller.signal.aborted) return;
-      setContacts((current) => (current.status === 'ready' ? { ...current, loadingMore: false } : current));
       toast.error(errorMessage(error, CONTACTS_FETCH_FAILED), { toastId: 'contacts-fetch-failed' });
     }
   };
@@ -208,12 +170,11 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
   // The daily share limit: the window says so before any choice and lists no contact. Other blocks (not live,
   // paused, today's e-mails used) keep the list, whose reasons (Unsubscribed, Bounced...) help decide what next.
   const noSharesLeft = summary?.shares_left_today === 0;
-  const listed = contacts.status === 'ready' ? contacts.contacts : [];
-  const byId = new Map(listed.map((contact) => [contact.id, contact]));
+  const byId = new Map(contacts.items.map((contact) => [contact.id, contact]));
   // The chosen contacts a share can reach, in the order chosen (the server counts the first ones).
   const chosen = [...selected]
     .map((id) => byId.get(id))
-    .filter((contact): contact is Contact => contact !== undefined && (states.get(contact.id) ?? 'available') === 'available');
+    .filter((contact): contact is ShareContact => contact !== undefined && contact.shareState === 'available');
   const trimmedNote = note.trim() === '' ? null : note.trim();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -245,7 +206,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
         setSelected(new Set());
         // Share is disabled with nothing chosen: the focus stays in the dialog, on the form the message is in.
         formRef.current?.focus();
-        void loadContacts();
+        loadContacts();
         return;
       }
       toast.error(SHARE_FAILED, { toastId: 'share-failed' });
@@ -262,9 +223,9 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
       contactsPanel = null;
     } else if (contacts.status === 'ready' && !summarySettled) {
       contactsPanel = <p role="status">Loading contacts...</p>;
-    } else if (contacts.status === 'error') {
-      contactsPanel = <RetryAlert className="share-error" message={contacts.message} onRetry={() => void loadContacts()} />;
-    } else if (contacts.status === 'ready' && contacts.contacts.length === 0) {
+    } else if (contactsError !== null) {
+      contactsPanel = <RetryAlert className="share-error" message={contactsError} onRetry={loadContacts} />;
+    } else if (contacts.status === 'ready' && contacts.items.length === 0) {
       contactsPanel = (
         <div className="share-empty">
           <p className="modal-empty">No contacts available.</p>
@@ -280,8 +241,8 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
         <fieldset className="share-contacts" disabled={sharing}>
           <legend>Share with</legend>
           <ul className="share-contact-list">
-            {contacts.contacts.map((contact) => {
-              const state = states.get(contact.id) ?? 'available';
+            {contacts.items.map((contact) => {
+              const state = contact.shareState;
               const unavailable = state !== 'available';
               return (
                 <li key={contact.id}>
@@ -308,7 +269,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
             })}
           </ul>
           <LoadMore
-            shown={contacts.contacts.length}
+            shown={contacts.items.length}
             total={contacts.total}
             loading={contacts.loadingMore}
             onLoadMore={() => void loadMore()}
@@ -319,7 +280,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     } else {
       contactsPanel = <p role="status">Loading contacts...</p>;
     }
-    const hasContacts = !noSharesLeft && summarySettled && contacts.status === 'ready' && contacts.contacts.length > 0;
+    const hasContacts = !noSharesLeft && summarySettled && contacts.status === 'ready' && contacts.items.length > 0;
     const first = chosen[0];
 
     body = (

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useOwnContents } from '@/lib/api/own-contents';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
 import { WORKSPACE_MESSAGES } from '../messages';
@@ -57,12 +58,7 @@ export function Workspace({
   const shuffling = useAppStore((state) => state.shuffling);
   const remainingShuffles = useAppStore((state) => state.remainingShuffles);
   const viewFilter = useAppStore((state) => state.viewFilter);
-  const ownContents = useAppStore((state) => state.ownContents);
-  const ownContentsStatus = useAppStore((state) => state.ownContentsStatus);
-  const ownContentsError = useAppStore((state) => state.ownContentsError);
-  const ownContentsTotal = useAppStore((state) => state.ownContentsTotal);
-  const ownContentsLoadingMore = useAppStore((state) => state.ownContentsLoadingMore);
-  const loadMoreOwnContents = useAppStore((state) => state.loadMoreOwnContents);
+  const own = useOwnContents({ enabled: userId !== undefined });
   const selectedMatches = useAppStore((state) => state.selectedMatches);
   const selectedContents = useAppStore((state) => state.selectedContents);
   const stepsDone = useAppStore((state) => state.stepsDone);
@@ -75,7 +71,6 @@ export function Workspace({
   const notice = useAppStore((state) => state.workspaceNotice);
   const dismissNotice = useAppStore((state) => state.dismissWorkspaceNotice);
   const fetchMatchedContent = useAppStore((state) => state.fetchMatchedContent);
-  const fetchOwnContents = useAppStore((state) => state.fetchOwnContents);
   const fetchRemainingShuffles = useAppStore((state) => state.fetchRemainingShuffles);
   const shuffleMatches = useAppStore((state) => state.shuffleMatches);
   const chooseViewFilter = useAppStore((state) => state.chooseViewFilter);
@@ -87,11 +82,17 @@ export function Workspace({
   useEffect(() => {
     if (!userId) return;
     void fetchMatchedContent();
-    void fetchOwnContents();
     void fetchRemainingShuffles();
     // The selection and progress kept on the server (a reload, another device).
     void fetchWorkspace();
-  }, [userId, isPremium, fetchMatchedContent, fetchOwnContents, fetchRemainingShuffles, fetchWorkspace]);
+  }, [userId, isPremium, fetchMatchedContent, fetchRemainingShuffles, fetchWorkspace]);
+  // The own contents load with the workspace (their query); a change of plan asks for them again.
+  const planSeen = useRef(isPremium);
+  useEffect(() => {
+    if (planSeen.current === isPremium) return;
+    planSeen.current = isPremium;
+    own.retry();
+  }, [isPremium, own]);
 
   const statuses = stepStatuses(stepsDone);
   const searchCount = searchResults?.length ?? 0;
@@ -150,14 +151,14 @@ export function Workspace({
           ) : null}
           <div className="workspace-scroll" data-tour="content-queue">
             <OwnContentList
-              contents={ownContents}
-              status={ownContentsStatus}
-              error={ownContentsError}
+              contents={own.contents}
+              status={own.status}
+              error={null}
               selectedIds={toIds(selectedContents)}
               onToggle={toggleContent}
-              total={ownContentsTotal}
-              loadingMore={ownContentsLoadingMore}
-              onLoadMore={() => void loadMoreOwnContents()}
+              total={own.total}
+              loadingMore={own.loadingMore}
+              onLoadMore={() => void own.loadMore()}
               onAddContent={onAddContent}
             />
           </div>

@@ -1,10 +1,12 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppSocket } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
 import { FakeSocket } from '@/testing/fake-socket';
 import { makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { showOwnContents } from '@/testing/own-contents';
 import { registerWorkspaceHandlers } from './register-workspace-handlers';
 
 describe('registerWorkspaceHandlers', () => {
@@ -12,23 +14,25 @@ describe('registerWorkspaceHandlers', () => {
   const kept: ContentDto = makeContent('c1', { title: 'Kept' });
   const removed: ContentDto = makeContent('c2', { title: 'Removed by an admin' });
 
-  beforeEach(() => {
+  let own: Awaited<ReturnType<typeof showOwnContents>>;
+
+  beforeEach(async () => {
     socket = new FakeSocket();
     registerWorkspaceHandlers(socket as unknown as AppSocket, () => undefined);
-    useAppStore.setState({ ownContents: [kept, removed], ownContentsTotal: 2, selectedContents: [removed] });
+    own = await showOwnContents([kept, removed]);
+    useAppStore.setState({ selectedContents: [removed] });
   });
 
-  it('content:removed drops the item from the own list and the selection without a reload', () => {
+  it('content:removed drops the item from the own list and the selection without a reload', async () => {
     socket.push('content:removed', { content_id: 'c2', by: 'admin' });
-    const state = useAppStore.getState();
-    expect(state.ownContents.map((content) => content.id)).toEqual(['c1']);
-    expect(state.ownContentsTotal).toBe(1);
-    expect(state.selectedContents).toEqual([]);
+    await waitFor(() => expect(own.contents().map((content) => content.id)).toEqual(['c1']));
+    expect(own.total()).toBe(1);
+    expect(useAppStore.getState().selectedContents).toEqual([]);
   });
 
-  it('content:updated shows a user flag on the item (its reason)', () => {
+  it('content:updated shows a user flag on the item (its reason)', async () => {
     socket.push('content:updated', { ...kept, moderation_reason: 'Spam link' });
-    expect(useAppStore.getState().ownContents[0]?.moderation_reason).toBe('Spam link');
+    await waitFor(() => expect(own.contents()[0]?.moderation_reason).toBe('Spam link'));
   });
 
   describe('matches:changed', () => {

@@ -1,3 +1,4 @@
+import { forgetOwnContent, refreshOwnContents, replaceOwnContent, updateOwnContents } from '@/lib/api/own-contents';
 import type { RegisterHandlers } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
 import { matchesChangeConcerns } from '../workspace-rules';
@@ -16,6 +17,11 @@ export const MATCHES_REFRESH_SPREAD_MS = 1500;
  */
 export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect) => {
   socket.on('content:progress', (progress) => {
+    const { content_id: contentId, share_count: shareCount, required_shares: requiredShares, status } = progress;
+    // Pushes can overtake each other; a count never goes back.
+    updateOwnContents((item) =>
+      item.id === contentId ? { ...item, share_count: Math.max(item.share_count, shareCount), required_shares: requiredShares, status } : item,
+    );
     useAppStore.getState().applyContentProgress(progress);
   });
   socket.on('workspace:updated', () => {
@@ -24,10 +30,12 @@ export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect)
   });
   // Released, paused, resumed or moderated: the owner's content as it is now, wherever it is listed.
   socket.on('content:updated', (content) => {
+    replaceOwnContent(content);
     useAppStore.getState().replaceOwnContent(content);
   });
   // Deleted in another tab or removed by an admin: out of every list here too, without a reload.
   socket.on('content:removed', ({ content_id: contentId }) => {
+    forgetOwnContent(contentId);
     useAppStore.getState().forgetContent(contentId);
   });
   // New content in the match pools: a list it may concern follows, quietly. Pushes within a moment are one
@@ -44,7 +52,7 @@ export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect)
   });
   onReconnect(() => {
     const state = useAppStore.getState();
-    if (state.ownContentsStatus !== 'idle') void state.fetchOwnContents({ refresh: true });
+    void refreshOwnContents();
     if (state.workspaceStatus !== 'idle') void state.fetchWorkspace();
   });
 };

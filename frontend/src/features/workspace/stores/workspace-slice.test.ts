@@ -4,7 +4,6 @@ import { api, ApiError, type Page, type PageRequest } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
-import { page } from '@/testing/page';
 import type { WorkspaceDto } from '../types';
 import { selectShareProgress } from './workspace-slice';
 
@@ -98,7 +97,7 @@ describe('workspace slice', () => {
       expect(selectShareProgress(store())).toBe(0);
 
       get.mockResolvedValueOnce(workspace({ match_ids: ['a', 'b'], content_ids: [] }, { a: 1 }));
-      store().recordShare('a');
+      store().recordShare('a', { share_count: 1, match: { delivered: 1, required: 5 } });
       expect(store().matchProgress.a).toEqual({ delivered: 1, required: 5 });
       expect(selectShareProgress(store())).toBe(10);
       await settle();
@@ -106,15 +105,26 @@ describe('workspace slice', () => {
       expect(selectShareProgress(store())).toBe(10);
     });
 
-    it('counts the share on the shared match, in the matched list and in the selection', () => {
+    it('shows the server’s share count on the shared match, in the matched list and in the selection', () => {
       const match = makeContent('a', { share_count: 2 });
       useAppStore.setState({ matchedContents: [match, makeContent('b', { share_count: 7 })] });
       store().toggleMatch(match);
 
-      store().recordShare('a');
+      store().recordShare('a', { share_count: 3, match: { delivered: 1, required: 5 } });
 
       expect(store().matchedContents.map((item) => item.share_count)).toEqual([3, 7]);
       expect(store().selectedMatches[0]?.share_count).toBe(3);
+    });
+
+    it('takes the match’s progress from the server, never counting on its own (a share that counted nobody moves nothing)', () => {
+      const match = makeContent('a', { share_count: 4 });
+      useAppStore.setState({ matchedContents: [match], matchProgress: { a: { delivered: 2, required: 5 } } });
+      store().toggleMatch(match);
+
+      store().recordShare('a', { share_count: 4, match: { delivered: 2, required: 5 } });
+
+      expect(store().matchProgress.a).toEqual({ delivered: 2, required: 5 });
+      expect(store().matchedContents[0]?.share_count).toBe(4);
     });
 
     it('counts the people a share reached, as the server answered it: one share to five completes a match of 5', async () => {
@@ -124,7 +134,7 @@ describe('workspace slice', () => {
       await settle();
       post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
 
-      store().recordShare('a', { counted: 3, share_count: 5, match: { delivered: 3, required: 5 } });
+      store().recordShare('a', { share_count: 5, match: { delivered: 3, required: 5 } });
 
       expect(store().matchedContents[0]?.share_count).toBe(5);
       expect(store().matchProgress.a).toEqual({ delivered: 3, required: 5 });
@@ -140,7 +150,7 @@ describe('workspace slice', () => {
       expect(store().workspaceNotice).toBeNull();
       post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
 
-      store().recordShare('a');
+      store().recordShare('a', { share_count: 2, match: { delivered: 2, required: 2 } });
 
       expect(store().workspaceNotice).toBe('All content shared! Progress has been reset.');
       // One share, one toast: the share modal's; the notice says the rest.
@@ -179,7 +189,7 @@ describe('workspace slice', () => {
       useAppStore.setState({ workspaceStatus: 'idle' });
       store().toggleMatch(makeContent('m1'));
       store().toggleContent(makeContent('c1'));
-      store().recordShare('m1');
+      store().recordShare('m1', { share_count: 1, match: { delivered: 1, required: 5 } });
       store().resetWorkspaceProgress();
       await settle();
       expect(put).not.toHaveBeenCalled();
@@ -330,7 +340,7 @@ describe('workspace slice', () => {
       get.mockResolvedValueOnce(workspace({ match_ids: ['m1'], content_ids: [] }, {}, { shares_left_today: 3 }));
       await store().fetchWorkspace();
       get.mockResolvedValueOnce(workspace({ match_ids: ['m1'], content_ids: [] }, { m1: 1 }, { shares_left_today: 2 }));
-      store().recordShare('m1');
+      store().recordShare('m1', { share_count: 1, match: { delivered: 1, required: 5 } });
       expect(store().sharesLeftToday).toBe(2);
       expect(store().matchProgress.m1).toEqual({ delivered: 1, required: 5 });
       await settle();
@@ -513,117 +523,20 @@ describe('workspace slice', () => {
     });
   });
 
-  describe('own contents', () => {
-    it('fetches GET /content/', async () => {
-      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
-      const pending = store().fetchOwnContents();
-      expect(store().ownContentsStatus).toBe('loading');
-      await pending;
-      expect(getPage).toHaveBeenCalledWith('/content/', { offset: 0, limit: 100 });
-      expect(store().ownContentsTotal).toBe(2);
-      expect(store().ownContents.map((item) => item.id)).toEqual(['x', 'y']);
-      expect(store().ownContentsStatus).toBe('ready');
-    });
-
-    it('an answer that is not a content list is invalid', async () => {
-      getPage.mockResolvedValueOnce({ items: { nope: true } as never, total: 1 });
-      await store().fetchOwnContents();
-      expect(store().ownContentsStatus).toBe('invalid');
-    });
-
-    it("a failure says 'Failed to fetch your contents.'", async () => {
-      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
-      await store().fetchOwnContents();
-      expect(store().ownContentsStatus).toBe('error');
-      expect(store().ownContentsError).toBe('Failed to fetch your contents.');
-    });
-
-    it('a refresh keeps the loaded list on screen until the answer replaces it', async () => {
-      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
-      await store().fetchOwnContents();
-      getPage.mockResolvedValueOnce(page(contents('y')));
-      const pending = store().fetchOwnContents({ refresh: true });
-      expect(store().ownContentsStatus).toBe('ready');
-      expect(store().ownContents.map((item) => item.id)).toEqual(['x', 'y']);
-      await pending;
-      expect(store().ownContents.map((item) => item.id)).toEqual(['y']);
-    });
-
-    it("a failed refresh keeps the list and toasts 'Failed to fetch your contents.'", async () => {
-      getPage.mockResolvedValueOnce(page(contents('x')));
-      await store().fetchOwnContents();
-      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
-      await store().fetchOwnContents({ refresh: true });
-      expect(store().ownContentsStatus).toBe('ready');
-      expect(store().ownContents.map((item) => item.id)).toEqual(['x']);
-      expect(toastError).toHaveBeenCalledWith('Failed to fetch your contents.', expect.anything());
-    });
-
-    it('a refresh before anything was loaded shows the loading state like a first fetch', async () => {
-      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
-      const pending = store().fetchOwnContents({ refresh: true });
-      expect(store().ownContentsStatus).toBe('loading');
-      await pending;
-      expect(store().ownContentsStatus).toBe('error');
-    });
-
-    it('an edited item is replaced in the list and in the queue', async () => {
-      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
-      await store().fetchOwnContents();
+  describe('own contents in the queue', () => {
+    it('an edited item is replaced in the queue', () => {
       store().toggleContent(makeContent('y'));
       store().replaceOwnContent(makeContent('y', { title: 'Renamed' }));
-      expect(store().ownContents.map((item) => item.title)).toEqual(['Title x', 'Renamed']);
       expect(store().selectedContents.map((item) => item.title)).toEqual(['Renamed']);
     });
 
-    it('a deleted item leaves the list and every selection', async () => {
-      getPage.mockResolvedValueOnce(page(contents('x', 'y')));
-      await store().fetchOwnContents();
+    it('a deleted item leaves every selection', () => {
       store().toggleContent(makeContent('x'));
       store().toggleContent(makeContent('y'));
       store().toggleMatch(makeContent('x'));
       store().forgetContent('x');
-      expect(store().ownContents.map((item) => item.id)).toEqual(['y']);
-      expect(store().ownContentsTotal).toBe(1);
       expect(store().selectedContents.map((item) => item.id)).toEqual(['y']);
       expect(store().selectedMatches).toEqual([]);
-    });
-  
-    it('loads the next page after the listed ones, until all are listed', async () => {
-      getPage.mockResolvedValueOnce(page(contents('a', 'b'), 4));
-      await store().fetchOwnContents();
-      getPage.mockResolvedValueOnce(page(contents('b', 'c', 'd'), 4));
-      const pending = store().loadMoreOwnContents();
-      expect(store().ownContentsLoadingMore).toBe(true);
-      await pending;
-      expect(getPage).toHaveBeenLastCalledWith('/content/', { offset: 2, limit: 100 });
-      expect(store().ownContents.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
-      expect(store().ownContentsLoadingMore).toBe(false);
-
-      await store().loadMoreOwnContents();
-      expect(getPage).toHaveBeenCalledTimes(2);
-    });
-
-    it("a failed next page keeps the list and toasts 'Failed to fetch your contents.'", async () => {
-      getPage.mockResolvedValueOnce(page(contents('a'), 3));
-      await store().fetchOwnContents();
-      getPage.mockRejectedValueOnce(new ApiError(500, 'boom'));
-      await store().loadMoreOwnContents();
-      expect(store().ownContents.map((item) => item.id)).toEqual(['a']);
-      expect(store().ownContentsStatus).toBe('ready');
-      expect(toastError).toHaveBeenCalledWith('Failed to fetch your contents.', expect.anything());
-    });
-
-    it('a refresh asks for as many as are listed, keeping the pages loaded', async () => {
-      const many = (prefix: string, count: number) => contents(...Array.from({ length: count }, (_, i) => `${prefix}${i}`));
-      getPage.mockResolvedValueOnce(page(many('a', 100), 250));
-      await store().fetchOwnContents();
-      getPage.mockResolvedValueOnce(page(many('b', 100), 250));
-      await store().loadMoreOwnContents();
-      getPage.mockResolvedValueOnce(page(many('c', 200), 250));
-      await store().fetchOwnContents({ refresh: true });
-      expect(getPage).toHaveBeenLastCalledWith('/content/', { offset: 0, limit: 200 });
-      expect(store().ownContents).toHaveLength(200);
     });
   });
 

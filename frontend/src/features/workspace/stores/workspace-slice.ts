@@ -2,11 +2,9 @@ import type { StateCreator } from 'zustand';
 import type { ContentProgressPush } from '@crossfeed/domain/api/realtime-events.ts';
 import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
-import { appendPage, PAGE_SIZE, refreshLimit } from '@/lib/paging';
 import type { AppState, AppStateCreatorMiddlewares } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
 import { getMatchedContent } from '../api/get-matched-content';
-import { getOwnContents } from '../api/get-own-contents';
 import { getRemainingShuffles } from '../api/get-remaining-shuffles';
 import { postShuffleMatches } from '../api/shuffle-matches';
 import { getWorkspace } from '../api/get-workspace';
@@ -17,8 +15,6 @@ import type { ContentDto, MatchProgress, RemainingShuffles, ViewFilter, Workspac
 import {
   MATCHED_ITEMS,
   allMatchesShared,
-  matchProgressOf,
-  isContentList,
   isPremiumViewFilter,
   normalizeRemaining,
   remainingAfterShuffle,
@@ -31,10 +27,10 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** SPEC §2 Home workspace and §4 Workspace steps, View filter and Shuffle counter. */
 /** What a successful share answered (POST /content/{id}/share/), as far as the workspace cares. */
+/** What the share answer says of it (POST /content/{id}/share/). */
 export type ShareRecorded = {
-  counted?: number;
-  share_count?: number;
-  match?: { delivered: number; required: number };
+  share_count: number;
+  match: { delivered: number; required: number };
 };
 
 export type WorkspaceSlice = {
@@ -46,14 +42,6 @@ export type WorkspaceSlice = {
   /** Free users' count; 'Unlimited' for Premium (or -1 from the server); null until fetched. */
   remainingShuffles: RemainingShuffles | null;
   viewFilter: ViewFilter;
-  /** The pages of own contents loaded so far, newest first. */
-  ownContents: ContentDto[];
-  /** How many own contents there are in all (`X-Total-Count`): more than listed offers "Load more". */
-  ownContentsTotal: number;
-  ownContentsLoadingMore: boolean;
-  /** 'invalid' when the answer was not a content list. */
-  ownContentsStatus: LoadStatus | 'invalid';
-  ownContentsError: string | null;
   selectedMatches: ContentDto[];
   selectedContents: ContentDto[];
   /** Steps 1 and 2 complete once a matched item / a content item was clicked (or the server keeps one selected). */
@@ -79,16 +67,11 @@ export type WorkspaceSlice = {
   shuffleMatches: () => Promise<void>;
   fetchRemainingShuffles: () => Promise<void>;
   /**
-   * GET /content/ (the first page). A `refresh` (after an edit, a delete or an enhance) keeps the current
-   * list on screen until the answer arrives, asks for as many items as are listed, and a failed refresh
-   * keeps the list too, with a toast.
+   * An own content item changed (edited, enhanced): replaced in the queue. The own list itself is in the query
+   * cache (lib/api/own-contents.ts); the queue follows here until the kept workspace is a query too.
    */
-  fetchOwnContents: (options?: { refresh?: boolean }) => Promise<void>;
-  /** The next page after the listed own contents; a failure keeps the list, with a toast. */
-  loadMoreOwnContents: () => Promise<void>;
-  /** An own content item changed (edited, enhanced): replaced in the list and in the queue. */
   replaceOwnContent: (content: ContentDto) => void;
-  /** An own content item was deleted: dropped from the list and from every selection. */
+  /** An own content item was deleted: dropped from every selection (the own list: `forgetOwnContent`). */
   forgetContent: (contentId: string) => void;
   /** Returns whether the filter changed (and the matches are refetched); a non-premium Premium choice opens the upsell. */
   chooseViewFilter: (filter: ViewFilter) => boolean;
@@ -109,7 +92,7 @@ export type WorkspaceSlice = {
    * A share succeeded: `result` is what the server answered (the people it counted, the match's progress and the
    * content's share count); without it the share counts one.
    */
-  recordShare: (contentId?: string, result?: ShareRecorded) => void;
+  recordShare: (contentId: string, result: ShareRecorded) => void;
   /** A `content:progress` push: another creator shared one of the user's contents. */
   applyContentProgress: (progress: ContentProgressPush) => void;
   /** Steps, selections and progress back to the start (Start Over). */
@@ -137,11 +120,6 @@ const initialData = (): WorkspaceData => ({
   shuffling: false,
   remainingShuffles: null,
   viewFilter: 'standard',
-  ownContents: [],
-  ownContentsTotal: 0,
-  ownContentsLoadingMore: false,
-  ownContentsStatus: 'idle',
-  ownContentsError: null,
   ...initialProgress(),
   workspaceStatus: 'idle',
   sharesLeftToday: null,
@@ -163,7 +141,6 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
   let matchGeneration = 0;
   // The list on screen is a shuffle the creator asked for: a push does not replace it.
   let shuffled = false;
-  let ownGeneration = 0;
   // The kept workspace: writes (PUT after toggles, POST reset) go to the server one after the other, so the
   // server ends with the latest; a GET answer older than a write must not win over it.
   let workspaceGeneration = 0;
@@ -331,81 +308,15 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       }
     },
 
-    fetchOwnContents: async ({ refresh = false } = {}) => {
-      const generation = ++ownGeneration;
-      const keepShown = refresh && get().ownContentsStatus === 'ready';
-      set((state) => {
-        state.ownContentsLoadingMore = false;
-        if (keepShown) return;
-        state.ownContentsStatus = 'loading';
-        state.ownContentsError = null;
-      });
-      try {
-        const limit = keepShown ? refreshLimit(get().ownContents.length) : PAGE_SIZE;
-        const { items, total } = await getOwnContents({ offset: 0, limit });
-        if (generation !== ownGeneration) return;
-        set((state) => {
-          if (isContentList(items)) {
-            state.ownContents = items;
-            state.ownContentsTotal = total;
-            state.ownContentsStatus = 'ready';
-          } else {
-            state.ownContents = [];
-            state.ownContentsTotal = 0;
-            state.ownContentsStatus = 'invalid';
-          }
-        });
-      } catch {
-        if (generation !== ownGeneration) return;
-        if (keepShown) {
-          toast.error(WORKSPACE_MESSAGES.ownFetchFailed, { toastId: 'own-contents-refresh-failed' });
-          return;
-        }
-        set((state) => {
-          state.ownContentsStatus = 'error';
-          state.ownContentsError = WORKSPACE_MESSAGES.ownFetchFailed;
-        });
-      }
-    },
-
-    loadMoreOwnContents: async () => {
-      const { ownContents, ownContentsTotal, ownContentsStatus, ownContentsLoadingMore } = get();
-      if (ownContentsStatus !== 'ready' || ownContentsLoadingMore || ownContents.length >= ownContentsTotal) return;
-      const generation = ownGeneration;
-      set((state) => {
-        state.ownContentsLoadingMore = true;
-      });
-      try {
-        const { items, total } = await getOwnContents({ offset: ownContents.length, limit: PAGE_SIZE });
-        if (generation !== ownGeneration) return;
-        set((state) => {
-          state.ownContentsLoadingMore = false;
-          // A malformed next page leaves the list as it is (the first page decides 'invalid').
-          if (!isContentList(items)) return;
-          state.ownContents = appendPage(state.ownContents, items);
-          state.ownContentsTotal = total;
-        });
-      } catch {
-        if (generation !== ownGeneration) return;
-        set((state) => {
-          state.ownContentsLoadingMore = false;
-        });
-        toast.error(WORKSPACE_MESSAGES.ownFetchFailed, { toastId: 'own-contents-more-failed' });
-      }
-    },
-
     replaceOwnContent: (content) =>
       set((state) => {
         const replace = (items: ContentDto[]) => items.map((item) => (item.id === content.id ? content : item));
-        state.ownContents = replace(state.ownContents);
         state.selectedContents = replace(state.selectedContents);
       }),
 
     forgetContent: (contentId) =>
       set((state) => {
         const keep = (items: ContentDto[]) => items.filter((item) => item.id !== contentId);
-        if (state.ownContents.some((item) => item.id === contentId)) state.ownContentsTotal = Math.max(0, state.ownContentsTotal - 1);
-        state.ownContents = keep(state.ownContents);
         state.selectedContents = keep(state.selectedContents);
         state.selectedMatches = keep(state.selectedMatches);
       }),
@@ -489,26 +400,14 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
     },
 
     recordShare: (contentId, result) => {
-      // A share counts the people it reached (docs/exchange.md): the server says how many, and where the match stands.
-      const counted = result?.counted ?? 1;
+      // The server's figures only (docs/exchange.md): the people this share reached, the content's count and
+      // where the match stands. The match's delivered shares have one owner, the server's match progress.
       set((state) => {
-        if (contentId) {
-          for (const item of [...state.matchedContents, ...state.selectedMatches]) {
-            if (item.id === contentId) item.share_count = result?.share_count ?? item.share_count + counted;
-          }
+        for (const item of [...state.matchedContents, ...state.selectedMatches]) {
+          if (item.id === contentId) item.share_count = result.share_count;
         }
-        // Without an id: the first match still short of its required shares.
-        const match = contentId
-          ? state.selectedMatches.find((item) => item.id === contentId)
-          : state.selectedMatches.find((item) => {
-              const progress = matchProgressOf(item, state.matchProgress);
-              return progress.delivered < progress.required;
-            });
-        if (match) {
-          const progress = matchProgressOf(match, state.matchProgress);
-          state.matchProgress[match.id] = result?.match
-            ? { delivered: result.match.delivered, required: result.match.required }
-            : { ...progress, delivered: Math.min(progress.required, progress.delivered + counted) };
+        if (state.selectedMatches.some((item) => item.id === contentId)) {
+          state.matchProgress[contentId] = { delivered: result.match.delivered, required: result.match.required };
         }
         if (state.sharesLeftToday !== null) state.sharesLeftToday = Math.max(0, state.sharesLeftToday - 1);
       });
@@ -521,7 +420,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
 
     applyContentProgress: ({ content_id, share_count, required_shares, status }) =>
       set((state) => {
-        for (const item of [...state.ownContents, ...state.selectedContents]) {
+        for (const item of state.selectedContents) {
           if (item.id !== content_id) continue;
           // Pushes can overtake each other; a count never goes back.
           item.share_count = Math.max(item.share_count, share_count);
@@ -554,7 +453,6 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
 
     resetWorkspace: () => {
       matchGeneration++;
-      ownGeneration++;
       workspaceGeneration++;
       togglesWhileLoading = [];
       set((state) => {
