@@ -118,29 +118,50 @@ function earlyReads(): Plugin {
 }
 
 /**
- * The modules the entry chunk loads statically (found once the module graph is complete), so that the
- * `shared` chunk group below never takes one of them out of the entry chunk.
+ * Two sets found once the module graph is complete, for the chunk groups below:
+ * - `initialModules`: the modules the entry chunk loads statically, so that no group takes one of them out
+ *   of the entry chunk;
+ * - `queryModules`: the query library (TanStack Query, src/lib/query) and every module of ours that imports
+ *   it, directly or through others, so that they share a `query` chunk instead of making the `shared` chunk
+ *   import the library: the public pages (the waitlist, pricing, sign-up) read nothing through the cache
+ *   and so never download it.
  */
 const initialModules = new Set<string>();
-function findInitialModules(): Plugin {
+const queryModules = new Set<string>();
+function findChunkGroups(): Plugin {
   return {
-    name: 'crossfeed-initial-modules',
+    name: 'crossfeed-chunk-groups',
     apply: 'build',
     buildEnd() {
       initialModules.clear();
-      const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      queryModules.clear();
+      const ids = [...this.getModuleIds()];
+      const queue = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
       while (queue.length > 0) {
         const id = queue.pop()!;
         if (initialModules.has(id)) continue;
         initialModules.add(id);
         queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
+      const importers = new Map<string, string[]>();
+      for (const id of ids) {
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
+          importers.set(imported, [...(importers.get(imported) ?? []), id]);
+        }
+      }
+      const pending = ids.filter((id) => /[\\/]@tanstack[\\/]/.test(id) && !initialModules.has(id));
+      while (pending.length > 0) {
+        const id = pending.pop()!;
+        if (queryModules.has(id) || initialModules.has(id)) continue;
+        queryModules.add(id);
+        pending.push(...(importers.get(id) ?? []));
+      }
     },
   };
 }
 
 export default defineConfig({
-  plugins: [findInitialModules(), react(), earlyReads(), routePreloadHints(), prerenderedPages(), precompress()],
+  plugins: [findChunkGroups(), react(), earlyReads(), routePreloadHints(), prerenderedPages(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -165,9 +186,17 @@ export default defineConfig({
           // dependencies: some are in the entry chunk, and the rest are libraries loaded on their own.
           groups: [
             {
-              name: 'shared',
-              test: (id: string) => /[\\/](frontend|domain)[\\/]src[\\/]/.test(id) && !initialModules.has(id),
+              name: 'query',
+              test: (id: string) => queryModules.has(id),
               minShareCount: 2,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'shared',
+              test: (id: string) => /[\\/](frontend|domain)[\\/]src[\\/]/.test(id) && !initialModules.has(id) && !queryModules.has(id),
+              minShareCount: 2,
+              priority: 1,
               includeDependenciesRecursively: false,
             },
           ],

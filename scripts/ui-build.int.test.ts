@@ -81,9 +81,13 @@ test('/waitlist is prerendered as a first-time visitor sees it, with its title a
   assert.doesNotMatch(waitlist.html, /<script|<title/);
 });
 
-test('a page downloads few files beyond the entry: its own chunk, the shared chunk and (in /app) the shell', () => {
+test('a page downloads few files beyond the entry: its own chunk, the shared chunk and (in /app) the shell and the query cache', () => {
   const preloads = JSON.parse(fs.readFileSync(path.join(outDir, 'route-preloads.json'), 'utf8')) as Record<string, { js: string[]; css: string[] }>;
   assert.deepEqual(preloads['/waitlist']?.js.map((file) => /\/assets\/([a-z-]+)-/.exec(file)?.[1]).sort(), ['shared', 'waitlist']);
-  assert.deepEqual(preloads['/app/home']?.js.map((file) => /\/assets\/([a-z-]+)-/.exec(file)?.[1]).sort(), ['home', 'root', 'shared']);
+  assert.deepEqual(preloads['/app/home']?.js.map((file) => /\/assets\/([a-z-]+)-/.exec(file)?.[1]).sort(), ['home', 'query', 'root', 'shared']);
+  // The public pages read nothing through the query cache, so they never download it.
+  for (const page of ['/waitlist', '/pricing', '/signup', '/login']) {
+    assert.ok(!preloads[page]?.js.some((file) => file.includes('/query-')), page);
+  }
   for (const page of Object.values(preloads)) assert.deepEqual(page.css, []);
 });
