@@ -76,6 +76,9 @@ function main(): number {
   const result = spawnSync('npm', ['run', 'build', '-w', '@crossfeed/frontend'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // The UI is always built for production: under NODE_ENV=test (the test runner's) Vite and the React
+    // plugin would emit development JSX and chunk it differently from what users are served.
+    env: { ...process.env, NODE_ENV: 'production' },
     // npm is a .cmd script on Windows, which only runs through a shell.
     shell: process.platform === 'win32',
   });

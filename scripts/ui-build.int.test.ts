@@ -25,6 +25,8 @@ before(() => {
   const result = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: FRONTEND,
     encoding: 'utf8',
+    // As scripts/build-ui-if-needed.ts builds it: for production, whatever NODE_ENV the test runner set.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   assert.equal(result.status, 0, `vite build failed:\n${result.stdout}\n${result.stderr}`);
 });
