@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
 import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
 import { api } from './api-client';
+import { useMatchedContent, useRemainingShuffles } from '@/features/workspace/api/matches-query';
 import { useOwnContents } from './api/own-contents';
 import { PAGE_SIZE } from './paging';
 import { EARLY_READ_MAX_AGE_MS, EARLY_READS, earlyReadsScript, takeEarlyRead } from './early-reads';
@@ -106,10 +107,14 @@ describe('early reads', () => {
     const state = useAppStore.getState();
 
     const own = renderHook(() => useOwnContents());
+    const matches = renderHook(() => useMatchedContent('standard', { enabled: true }));
+    const shuffles = renderHook(() => useRemainingShuffles(false, { enabled: true }));
     // The sidebar badge's first read (features/notifications: the first page of the notifications query).
     const notifications = api.getPage('/notifications/', { offset: 0, limit: PAGE_SIZE });
-    await Promise.all([state.fetchMatchedContent(), state.fetchRemainingShuffles(), state.fetchWorkspace(), notifications]);
+    await Promise.all([state.fetchWorkspace(), notifications]);
     await vi.waitFor(() => expect(own.result.current.status).toBe('ready'));
+    await vi.waitFor(() => expect(matches.result.current.loading).toBe(false));
+    await vi.waitFor(() => expect(shuffles.result.current).toBe(3));
 
     expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([...EARLY_READS['/app/home']!].sort());
   });

@@ -4,6 +4,7 @@ import { PremiumUpsellModal } from '@/features/premium/components/premium-upsell
 import { ScheduleReleaseButton } from '@/features/scheduling/components/schedule-release-button';
 import { ScheduleShareOption } from '@/features/scheduling/components/schedule-share-option';
 import { ScheduledList } from '@/features/scheduling/components/scheduled-list';
+import { setMatchShareCount } from '@/features/workspace/api/matches-query';
 import { Workspace } from '@/features/workspace/components/workspace';
 import type { ContentDto } from '@/features/workspace/types';
 import { lazyWhenOpen } from '@/components/ui/lazy-when-open';
@@ -71,7 +72,10 @@ export default function HomePage() {
         onShared={(answer) => {
           const sharedId = shareContent?.id;
           setShareContent(null);
-          if (sharedId) recordShare(sharedId, answer);
+          if (sharedId) {
+            setMatchShareCount(sharedId, answer.share_count);
+            recordShare(sharedId, answer);
+          }
         }}
         onDailyLimit={openUpsell}
         renderExtra={({ contentId, contactIds, close, onLaterChange }) => (

@@ -9,6 +9,6 @@ export function matchQuery(filter: ViewFilter): Record<string, boolean> {
 }
 
 /** GET /content/match: up to 4 matched contents from other creators (under a Premium filter, each with its `rank_basis`). */
-export function getMatchedContent(filter: ViewFilter): Promise<MatchedContentDto[]> {
-  return api.get<MatchedContentDto[]>('/content/match', { query: matchQuery(filter) });
+export function getMatchedContent(filter: ViewFilter, signal?: AbortSignal): Promise<MatchedContentDto[]> {
+  return api.get<MatchedContentDto[]>('/content/match', { query: matchQuery(filter), ...(signal ? { signal } : {}) });
 }

@@ -2,6 +2,6 @@ import { api } from '@/lib/api-client';
 import type { RemainingShufflesDto } from '../types';
 
 /** GET /content/shuffles/remaining (asked only for non-premium users). */
-export function getRemainingShuffles(): Promise<RemainingShufflesDto> {
-  return api.get<RemainingShufflesDto>('/content/shuffles/remaining');
+export function getRemainingShuffles(signal?: AbortSignal): Promise<RemainingShufflesDto> {
+  return api.get<RemainingShufflesDto>('/content/shuffles/remaining', signal ? { signal } : undefined);
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useOwnContents } from '@/lib/api/own-contents';
+import { queryClient } from '@/lib/query/query-client';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
+import { MATCHES_KEY, REMAINING_SHUFFLES_KEY, useMatchedContent, useRemainingShuffles, useShuffleMatches } from '../api/matches-query';
 import { WORKSPACE_MESSAGES } from '../messages';
 import { selectShareProgress } from '../stores/workspace-slice';
 import type { ContentDto } from '../types';
@@ -52,12 +54,10 @@ export function Workspace({
   const isPremium = useAppStore(selectIsPremium);
   // The guided tour runs over the workspace until it is completed (features/tour).
   const touring = useAppStore((state) => !state.hasCompletedTour);
-  const matchedContents = useAppStore((state) => state.matchedContents);
-  const matchedStatus = useAppStore((state) => state.matchedStatus);
-  const matchedError = useAppStore((state) => state.matchedError);
-  const shuffling = useAppStore((state) => state.shuffling);
-  const remainingShuffles = useAppStore((state) => state.remainingShuffles);
   const viewFilter = useAppStore((state) => state.viewFilter);
+  const signedIn = userId !== undefined;
+  const matched = useMatchedContent(viewFilter, { enabled: signedIn });
+  const remainingShuffles = useRemainingShuffles(isPremium, { enabled: signedIn });
   const own = useOwnContents({ enabled: userId !== undefined });
   const selectedMatches = useAppStore((state) => state.selectedMatches);
   const selectedContents = useAppStore((state) => state.selectedContents);
@@ -70,27 +70,26 @@ export function Workspace({
   const fetchWorkspace = useAppStore((state) => state.fetchWorkspace);
   const notice = useAppStore((state) => state.workspaceNotice);
   const dismissNotice = useAppStore((state) => state.dismissWorkspaceNotice);
-  const fetchMatchedContent = useAppStore((state) => state.fetchMatchedContent);
-  const fetchRemainingShuffles = useAppStore((state) => state.fetchRemainingShuffles);
-  const shuffleMatches = useAppStore((state) => state.shuffleMatches);
   const chooseViewFilter = useAppStore((state) => state.chooseViewFilter);
   const toggleMatch = useAppStore((state) => state.toggleMatch);
   const toggleContent = useAppStore((state) => state.toggleContent);
   const resetWorkspaceProgress = useAppStore((state) => state.resetWorkspaceProgress);
   const openWorkspaceUpsell = useAppStore((state) => state.openWorkspaceUpsell);
+  const { shuffle, shuffling } = useShuffleMatches({ filter: viewFilter, isPremium, onBlocked: openWorkspaceUpsell });
 
   useEffect(() => {
     if (!userId) return;
-    void fetchMatchedContent();
-    void fetchRemainingShuffles();
     // The selection and progress kept on the server (a reload, another device).
     void fetchWorkspace();
-  }, [userId, isPremium, fetchMatchedContent, fetchRemainingShuffles, fetchWorkspace]);
-  // The own contents load with the workspace (their query); a change of plan asks for them again.
+  }, [userId, isPremium, fetchWorkspace]);
+  // The matches, the shuffle counter and the own contents load with the workspace (their queries); a change
+  // of plan asks for them again.
   const planSeen = useRef(isPremium);
   useEffect(() => {
     if (planSeen.current === isPremium) return;
     planSeen.current = isPremium;
+    void queryClient.invalidateQueries({ queryKey: MATCHES_KEY });
+    void queryClient.invalidateQueries({ queryKey: REMAINING_SHUFFLES_KEY });
     own.retry();
   }, [isPremium, own]);
 
@@ -121,9 +120,9 @@ export function Workspace({
           ) : null}
           <div className="workspace-scroll" data-tour="select-content">
             <MatchedContentList
-              items={matchedContents}
-              loading={matchedStatus === 'loading' || matchedStatus === 'idle'}
-              error={matchedError}
+              items={matched.items}
+              loading={matched.loading}
+              error={matched.error}
               searchResults={searchResults}
               selectedIds={toIds(selectedMatches)}
               onToggle={toggleMatch}
@@ -136,7 +135,7 @@ export function Workspace({
               isPremium={isPremium}
               remaining={remainingShuffles}
               shuffling={shuffling}
-              onShuffle={() => void shuffleMatches()}
+              onShuffle={() => shuffle(remainingShuffles)}
               onBlocked={openWorkspaceUpsell}
             />
           </div>

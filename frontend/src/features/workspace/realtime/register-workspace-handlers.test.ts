@@ -1,12 +1,15 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
 import type { AppSocket } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
 import { FakeSocket } from '@/testing/fake-socket';
 import { makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
 import { showOwnContents } from '@/testing/own-contents';
+import { MATCHES_KEY } from '../api/matches-query';
 import { registerWorkspaceHandlers } from './register-workspace-handlers';
 
 describe('registerWorkspaceHandlers', () => {
@@ -36,39 +39,47 @@ describe('registerWorkspaceHandlers', () => {
   });
 
   describe('matches:changed', () => {
-    const fetchMatchedContent = vi.fn(async () => {});
     const user = makeUser({ id: 'me', profile: { name: 'Me', bio: '', categories: ['science'], interests: ['Rivers'], content_type: 'article', audience_score: null } });
     const full = ['m1', 'm2', 'm3', 'm4'].map((id) => makeContent(id));
+    let get: ReturnType<typeof vi.spyOn>;
+    const showList = (items: ContentDto[]) => queryClient.setQueryData([...MATCHES_KEY, 'standard'], { items, shuffled: false });
     beforeEach(() => {
       vi.useFakeTimers();
-      fetchMatchedContent.mockClear();
-      useAppStore.setState({ user, matchedStatus: 'ready', matchedContents: full, fetchMatchedContent });
+      // The lists stand for ones on screen: no component observes them here, so they are kept by hand.
+      queryClient.setQueryDefaults(MATCHES_KEY, { gcTime: Infinity });
+      get = vi.spyOn(api, 'get').mockResolvedValue([]);
+      useAppStore.setState({ user });
+      showList(full);
     });
-    afterEach(() => vi.useRealTimers());
+    afterEach(() => {
+      vi.useRealTimers();
+      queryClient.removeQueries({ queryKey: MATCHES_KEY });
+      queryClient.setQueryDefaults(MATCHES_KEY, {});
+    });
+    const matchReads = () => get.mock.calls.filter((call: unknown[]) => call[0] === '/content/match').length;
 
     it("refreshes the list quietly, once for pushes close together, when another creator's related content arrives", () => {
       socket.push('matches:changed', { content_id: 'n1', categories: ['science'], user_id: 'other' });
       socket.push('matches:changed', { content_id: 'n2', categories: ['rivers'], user_id: 'other' });
-      expect(fetchMatchedContent).not.toHaveBeenCalled();
+      expect(matchReads()).toBe(0);
       vi.advanceTimersByTime(2000);
-      expect(fetchMatchedContent).toHaveBeenCalledTimes(1);
-      expect(fetchMatchedContent).toHaveBeenCalledWith({ quiet: true });
+      expect(matchReads()).toBe(1);
     });
 
     it('fetches nothing for own content, unrelated content on a full list, or a list not loaded', () => {
       socket.push('matches:changed', { content_id: 'n1', categories: ['science'], user_id: 'me' });
       socket.push('matches:changed', { content_id: 'n2', categories: ['cooking'], user_id: 'other' });
-      useAppStore.setState({ matchedStatus: 'loading' });
+      queryClient.removeQueries({ queryKey: MATCHES_KEY });
       socket.push('matches:changed', { content_id: 'n3', categories: ['science'], user_id: 'other' });
       vi.advanceTimersByTime(2000);
-      expect(fetchMatchedContent).not.toHaveBeenCalled();
+      expect(matchReads()).toBe(0);
     });
 
     it('a list not full yet takes unrelated content too (it is topped up with it)', () => {
-      useAppStore.setState({ matchedContents: full.slice(0, 2) });
+      showList(full.slice(0, 2));
       socket.push('matches:changed', { content_id: 'n2', categories: ['cooking'], user_id: 'other' });
       vi.advanceTimersByTime(2000);
-      expect(fetchMatchedContent).toHaveBeenCalledTimes(1);
+      expect(matchReads()).toBe(1);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { forgetOwnContent, refreshOwnContents, replaceOwnContent, updateOwnContents } from '@/lib/api/own-contents';
 import type { RegisterHandlers } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
+import { refreshMatchesQuietly, shownMatchLists } from '../api/matches-query';
 import { matchesChangeConcerns } from '../workspace-rules';
 
 /** A `matches:changed` refresh waits this long, plus up to the spread (so tabs do not all fetch at once). */
@@ -42,12 +43,12 @@ export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect)
   // fetch, and tabs spread their fetches over a second or two rather than all asking at once.
   let matchesRefresh: ReturnType<typeof setTimeout> | undefined;
   socket.on('matches:changed', (change) => {
-    const state = useAppStore.getState();
-    if (state.matchedStatus !== 'ready' || matchesRefresh !== undefined) return;
-    if (!matchesChangeConcerns(change, state.user, state.matchedContents.length)) return;
+    const shown = shownMatchLists();
+    if (shown.length === 0 || matchesRefresh !== undefined) return;
+    if (!shown.some((list) => matchesChangeConcerns(change, useAppStore.getState().user, list.items.length))) return;
     matchesRefresh = setTimeout(() => {
       matchesRefresh = undefined;
-      void useAppStore.getState().fetchMatchedContent({ quiet: true });
+      void refreshMatchesQuietly();
     }, MATCHES_REFRESH_MIN_MS + Math.random() * MATCHES_REFRESH_SPREAD_MS);
   });
   onReconnect(() => {

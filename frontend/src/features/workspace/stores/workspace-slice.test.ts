@@ -18,7 +18,6 @@ let toastSuccess: ReturnType<typeof vi.spyOn>;
 const store = () => useAppStore.getState();
 const signIn = (premium = false) =>
   store().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ is_premium: premium }));
-const contents = (...ids: string[]) => ids.map((id) => makeContent(id));
 
 type Selection = { match_ids: string[]; content_ids: string[] };
 /** A GET /workspace answer: `delivered` per match id (required 5 unless given). */
@@ -105,38 +104,35 @@ describe('workspace slice', () => {
       expect(selectShareProgress(store())).toBe(10);
     });
 
-    it('shows the server’s share count on the shared match, in the matched list and in the selection', () => {
+    it('shows the server’s share count on the shared match in the selection (the matched list: matches-query)', () => {
       const match = makeContent('a', { share_count: 2 });
-      useAppStore.setState({ matchedContents: [match, makeContent('b', { share_count: 7 })] });
       store().toggleMatch(match);
 
       store().recordShare('a', { share_count: 3, match: { delivered: 1, required: 5 } });
 
-      expect(store().matchedContents.map((item) => item.share_count)).toEqual([3, 7]);
       expect(store().selectedMatches[0]?.share_count).toBe(3);
     });
 
     it('takes the match’s progress from the server, never counting on its own (a share that counted nobody moves nothing)', () => {
       const match = makeContent('a', { share_count: 4 });
-      useAppStore.setState({ matchedContents: [match], matchProgress: { a: { delivered: 2, required: 5 } } });
+      useAppStore.setState({ matchProgress: { a: { delivered: 2, required: 5 } } });
       store().toggleMatch(match);
 
       store().recordShare('a', { share_count: 4, match: { delivered: 2, required: 5 } });
 
       expect(store().matchProgress.a).toEqual({ delivered: 2, required: 5 });
-      expect(store().matchedContents[0]?.share_count).toBe(4);
+      expect(store().selectedMatches[0]?.share_count).toBe(4);
     });
 
     it('counts the people a share reached, as the server answered it: one share to five completes a match of 5', async () => {
       const match = makeContent('a', { share_count: 2 });
-      useAppStore.setState({ matchedContents: [match] });
       store().toggleMatch(match);
       await settle();
       post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
 
       store().recordShare('a', { share_count: 5, match: { delivered: 3, required: 5 } });
 
-      expect(store().matchedContents[0]?.share_count).toBe(5);
+      expect(store().selectedMatches[0]?.share_count).toBe(5);
       expect(store().matchProgress.a).toEqual({ delivered: 3, required: 5 });
       expect(selectShareProgress(store())).toBe(60);
     });
@@ -165,9 +161,8 @@ describe('workspace slice', () => {
       expect(store().selectedMatches).toEqual([]);
     });
 
-    it('Start Over resets steps, selections and progress (here and on the server) but keeps the loaded lists', async () => {
-      get.mockResolvedValueOnce(contents('a'));
-      await store().fetchMatchedContent();
+    it('Start Over resets steps, selections and progress (here and on the server) but keeps the filter chosen', async () => {
+      useAppStore.setState({ viewFilter: 'topPerformers' });
       store().toggleMatch(makeContent('a'));
       await settle();
       post.mockResolvedValueOnce(workspace({ match_ids: [], content_ids: [] }));
@@ -176,7 +171,7 @@ describe('workspace slice', () => {
 
       expect(store().selectedMatches).toEqual([]);
       expect(store().stepsDone).toEqual({ match: false, content: false });
-      expect(store().matchedContents).toHaveLength(1);
+      expect(store().viewFilter).toBe('topPerformers');
       await settle();
       expect(post).toHaveBeenCalledWith('/workspace/reset');
     });
@@ -349,79 +344,6 @@ describe('workspace slice', () => {
     });
   });
 
-  describe('matched content', () => {
-    it('fetches GET /content/match and keeps at most 4 items', async () => {
-      get.mockResolvedValueOnce(contents('a', 'b', 'c', 'd', 'e'));
-      const pending = store().fetchMatchedContent();
-      expect(store().matchedStatus).toBe('loading');
-      await pending;
-
-      expect(get).toHaveBeenCalledWith('/content/match', { query: {} });
-      expect(store().matchedContents.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
-      expect(store().matchedStatus).toBe('ready');
-    });
-
-    it("a failure keeps the server's message and toasts 'Failed to load matched content.'", async () => {
-      get.mockRejectedValueOnce(new ApiError(500, 'Matching is down.'));
-      await store().fetchMatchedContent();
-      expect(store().matchedStatus).toBe('error');
-      expect(store().matchedError).toBe('Matching is down.');
-      expect(toastError).toHaveBeenCalledWith('Failed to load matched content.', expect.anything());
-    });
-
-    it("a failure without a server message says 'Failed to fetch matched content.'", async () => {
-      get.mockRejectedValueOnce(new TypeError('network'));
-      await store().fetchMatchedContent();
-      expect(store().matchedError).toBe('Failed to fetch matched content.');
-    });
-
-    it('ignores an answer that arrives after a newer fetch started', async () => {
-      let answerFirst: (items: unknown) => void = () => {};
-      get.mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve))).mockResolvedValueOnce(contents('new'));
-      const first = store().fetchMatchedContent();
-      await store().fetchMatchedContent();
-      answerFirst(contents('old'));
-      await first;
-      expect(store().matchedContents.map((item) => item.id)).toEqual(['new']);
-    });
-  });
-
-  describe('quiet refresh (a matches:changed push)', () => {
-    it('keeps the list on screen while it asks, then shows the new list', async () => {
-      get.mockResolvedValueOnce(contents('a', 'b'));
-      await store().fetchMatchedContent();
-      get.mockResolvedValueOnce(contents('new', 'a', 'b'));
-      const pending = store().fetchMatchedContent({ quiet: true });
-      expect(store().matchedStatus).toBe('ready');
-      expect(store().matchedContents.map((item) => item.id)).toEqual(['a', 'b']);
-      await pending;
-      expect(store().matchedContents.map((item) => item.id)).toEqual(['new', 'a', 'b']);
-    });
-
-    it('a failure keeps the list and says nothing', async () => {
-      get.mockResolvedValueOnce(contents('a'));
-      await store().fetchMatchedContent();
-      get.mockRejectedValueOnce(new ApiError(500, 'Matching is down.'));
-      await store().fetchMatchedContent({ quiet: true });
-      expect(store().matchedStatus).toBe('ready');
-      expect(store().matchedContents.map((item) => item.id)).toEqual(['a']);
-      expect(toastError).not.toHaveBeenCalled();
-    });
-
-    it('leaves a shuffled list as the creator asked for it, and asks nothing before the list loaded', async () => {
-      await store().fetchMatchedContent({ quiet: true });
-      expect(get).not.toHaveBeenCalled();
-      signIn(true);
-      get.mockResolvedValueOnce(contents('a'));
-      await store().fetchMatchedContent();
-      post.mockResolvedValueOnce(contents('s1', 's2'));
-      await store().shuffleMatches();
-      await store().fetchMatchedContent({ quiet: true });
-      expect(get).toHaveBeenCalledTimes(1);
-      expect(store().matchedContents.map((item) => item.id)).toEqual(['s1', 's2']);
-    });
-  });
-
   describe('view filter', () => {
     it('a non-premium Premium choice opens the upsell and the filter does not change', () => {
       expect(store().chooseViewFilter('rankedContent')).toBe(false);
@@ -435,16 +357,15 @@ describe('workspace slice', () => {
       expect(store().workspaceUpsellOpen).toBe(true);
     });
 
-    it('a Premium user switches filters and refetches with the matching query', async () => {
+    it('a Premium user switches filters (the list under each is in matches-query)', () => {
       signIn(true);
-      get.mockResolvedValue(contents('r'));
       expect(store().chooseViewFilter('rankedContent')).toBe(true);
       expect(store().viewFilter).toBe('rankedContent');
-      expect(get).toHaveBeenLastCalledWith('/content/match', { query: { ranked_content: true } });
+      expect(store().chooseViewFilter('rankedContent')).toBe(false);
       store().chooseViewFilter('topPerformers');
-      expect(get).toHaveBeenLastCalledWith('/content/match', { query: { top_performers: true } });
+      expect(store().viewFilter).toBe('topPerformers');
       store().chooseViewFilter('standard');
-      expect(get).toHaveBeenLastCalledWith('/content/match', { query: {} });
+      expect(store().viewFilter).toBe('standard');
       expect(store().workspaceUpsellOpen).toBe(false);
     });
 
@@ -453,73 +374,6 @@ describe('workspace slice', () => {
       useAppStore.setState({ viewFilter: 'topPerformers' });
       expect(store().chooseViewFilter('standard')).toBe(true);
       expect(store().viewFilter).toBe('standard');
-    });
-  });
-
-  describe('shuffle counter', () => {
-    it('a free user starts from the fetched remaining count', async () => {
-      get.mockResolvedValueOnce({ remaining_shuffles: 2 });
-      await store().fetchRemainingShuffles();
-      expect(get).toHaveBeenCalledWith('/content/shuffles/remaining');
-      expect(store().remainingShuffles).toBe(2);
-    });
-
-    it('a count of -1 is treated as Unlimited', async () => {
-      get.mockResolvedValueOnce({ remaining_shuffles: -1 });
-      await store().fetchRemainingShuffles();
-      expect(store().remainingShuffles).toBe('Unlimited');
-    });
-
-    it('is not fetched for Premium users, who are unlimited', async () => {
-      signIn(true);
-      await store().fetchRemainingShuffles();
-      expect(get).not.toHaveBeenCalled();
-      expect(store().remainingShuffles).toBe('Unlimited');
-    });
-
-    it("a failed fetch toasts 'Failed to fetch remaining shuffles.'", async () => {
-      get.mockRejectedValueOnce(new ApiError(500, undefined));
-      await store().fetchRemainingShuffles();
-      expect(toastError).toHaveBeenCalledWith('Failed to fetch remaining shuffles.', expect.anything());
-      expect(store().remainingShuffles).toBeNull();
-    });
-
-    it("a successful shuffle shows the first 4, takes one from the count and toasts 'Matches shuffled successfully.'", async () => {
-      useAppStore.setState({ remainingShuffles: 2 });
-      post.mockResolvedValueOnce(contents('a', 'b', 'c', 'd', 'e', 'f'));
-      await store().shuffleMatches();
-      expect(post).toHaveBeenCalledWith('/content/shuffle');
-      expect(store().matchedContents.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
-      expect(store().remainingShuffles).toBe(1);
-      expect(toastSuccess).toHaveBeenCalledWith('Matches shuffled successfully.');
-    });
-
-    it("a failed shuffle toasts 'Failed to shuffle matches.' and keeps the count", async () => {
-      useAppStore.setState({ remainingShuffles: 2 });
-      post.mockRejectedValueOnce(new ApiError(403, 'No shuffles left.'));
-      await store().shuffleMatches();
-      expect(toastError).toHaveBeenCalledWith('Failed to shuffle matches.', expect.anything());
-      expect(store().remainingShuffles).toBe(2);
-      expect(store().shuffling).toBe(false);
-    });
-
-    it('at 0 or less a free user is not sent to the server: the upgrade modal opens', async () => {
-      for (const remaining of [0, -2, 'Unlimited' as const]) {
-        useAppStore.setState({ remainingShuffles: remaining, workspaceUpsellOpen: false });
-        await store().shuffleMatches();
-        expect(store().workspaceUpsellOpen).toBe(true);
-      }
-      expect(post).not.toHaveBeenCalled();
-    });
-
-    it('a Premium user shuffles without a count', async () => {
-      signIn(true);
-      useAppStore.setState({ remainingShuffles: 'Unlimited' });
-      post.mockResolvedValueOnce(contents('a'));
-      await store().shuffleMatches();
-      expect(post).toHaveBeenCalledTimes(1);
-      expect(store().remainingShuffles).toBe('Unlimited');
-      expect(store().workspaceUpsellOpen).toBe(false);
     });
   });
 
@@ -540,25 +394,19 @@ describe('workspace slice', () => {
     });
   });
 
-  it('reset puts everything back', async () => {
-    get.mockResolvedValueOnce(contents('a'));
-    await store().fetchMatchedContent();
+  it('reset puts everything back', () => {
     store().toggleMatch(makeContent('a'));
-    useAppStore.setState({ remainingShuffles: 1, workspaceUpsellOpen: true });
+    useAppStore.setState({ viewFilter: 'rankedContent', workspaceUpsellOpen: true });
     store().resetWorkspace();
-    expect(store().matchedContents).toEqual([]);
-    expect(store().matchedStatus).toBe('idle');
+    expect(store().viewFilter).toBe('standard');
     expect(store().selectedMatches).toEqual([]);
-    expect(store().remainingShuffles).toBeNull();
     expect(store().workspaceUpsellOpen).toBe(false);
   });
 
   it('a logout empties the workspace', () => {
     store().toggleMatch(makeContent('a'));
-    useAppStore.setState({ remainingShuffles: 1 });
     store().logout();
     expect(store().selectedMatches).toEqual([]);
-    expect(store().remainingShuffles).toBeNull();
     expect(store().stepsDone.match).toBe(false);
   });
 });

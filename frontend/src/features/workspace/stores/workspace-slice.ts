@@ -1,46 +1,28 @@
 import type { StateCreator } from 'zustand';
 import type { ContentProgressPush } from '@crossfeed/domain/api/realtime-events.ts';
 import { toast } from '@/lib/toast';
-import { errorMessage } from '@/lib/api-client';
 import type { AppState, AppStateCreatorMiddlewares } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
-import { getMatchedContent } from '../api/get-matched-content';
-import { getRemainingShuffles } from '../api/get-remaining-shuffles';
-import { postShuffleMatches } from '../api/shuffle-matches';
 import { getWorkspace } from '../api/get-workspace';
 import { postWorkspaceReset } from '../api/reset-workspace';
 import { putWorkspace } from '../api/save-workspace';
 import { WORKSPACE_MESSAGES } from '../messages';
-import type { ContentDto, MatchProgress, RemainingShuffles, ViewFilter, WorkspaceDto } from '../types';
-import {
-  MATCHED_ITEMS,
-  allMatchesShared,
-  isPremiumViewFilter,
-  normalizeRemaining,
-  remainingAfterShuffle,
-  shareProgress,
-  shuffleButtonState,
-  toggleById,
-} from '../workspace-rules';
+import type { ContentDto, MatchProgress, ViewFilter, WorkspaceDto } from '../types';
+import { allMatchesShared, isPremiumViewFilter, shareProgress, toggleById } from '../workspace-rules';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** SPEC §2 Home workspace and §4 Workspace steps, View filter and Shuffle counter. */
-/** What a successful share answered (POST /content/{id}/share/), as far as the workspace cares. */
-/** What the share answer says of it (POST /content/{id}/share/). */
+/** What the share answer says of it (POST /content/{id}/share/), as far as the workspace cares. */
 export type ShareRecorded = {
   share_count: number;
   match: { delivered: number; required: number };
 };
 
+/**
+ * SPEC §2 Home workspace and §4 Workspace steps and View filter. The matched contents and the shuffle counter
+ * are in the query cache (../api/matches-query.ts); this slice keeps the filter chosen and the kept workspace.
+ */
 export type WorkspaceSlice = {
-  matchedContents: ContentDto[];
-  matchedStatus: LoadStatus;
-  /** The server's message or 'Failed to fetch matched content.'. */
-  matchedError: string | null;
-  shuffling: boolean;
-  /** Free users' count; 'Unlimited' for Premium (or -1 from the server); null until fetched. */
-  remainingShuffles: RemainingShuffles | null;
   viewFilter: ViewFilter;
   selectedMatches: ContentDto[];
   selectedContents: ContentDto[];
@@ -59,21 +41,13 @@ export type WorkspaceSlice = {
   workspaceUpsellOpen: boolean;
 
   /**
-   * `quiet`: a refresh a push asked for (new content in the pools): the list stays on screen meanwhile and a
-   * failure keeps it, silently; a list the creator shuffled is kept as it is.
-   */
-  fetchMatchedContent: (options?: { quiet?: boolean }) => Promise<void>;
-  /** Blocked free users get the upsell instead of a call. */
-  shuffleMatches: () => Promise<void>;
-  fetchRemainingShuffles: () => Promise<void>;
-  /**
    * An own content item changed (edited, enhanced): replaced in the queue. The own list itself is in the query
    * cache (lib/api/own-contents.ts); the queue follows here until the kept workspace is a query too.
    */
   replaceOwnContent: (content: ContentDto) => void;
   /** An own content item was deleted: dropped from every selection (the own list: `forgetOwnContent`). */
   forgetContent: (contentId: string) => void;
-  /** Returns whether the filter changed (and the matches are refetched); a non-premium Premium choice opens the upsell. */
+  /** Returns whether the filter changed (the list under it is then shown); a non-premium Premium choice opens the upsell. */
   chooseViewFilter: (filter: ViewFilter) => boolean;
   /** Selecting adds, selecting again removes; the new selection is saved on the server (PUT /workspace). */
   toggleMatch: (content: ContentDto) => void;
@@ -84,13 +58,9 @@ export type WorkspaceSlice = {
    */
   fetchWorkspace: () => Promise<void>;
   /**
-   * A successful share of `contentId`: its share count goes up where it is listed, its match gets one more
-   * delivered share, and at 100 % the notice appears and the workspace resets (POST /workspace/reset).
-   * The server's count follows (GET /workspace).
-   */
-  /**
-   * A share succeeded: `result` is what the server answered (the people it counted, the match's progress and the
-   * content's share count); without it the share counts one.
+   * A share of `contentId` succeeded: `result` is what the server answered (the match's progress and the
+   * content's share count), shown on the selected match; at 100 % the notice appears and the workspace resets
+   * (POST /workspace/reset), else the server's workspace follows (GET /workspace).
    */
   recordShare: (contentId: string, result: ShareRecorded) => void;
   /** A `content:progress` push: another creator shared one of the user's contents. */
@@ -114,11 +84,6 @@ const initialProgress = () => ({
 });
 
 const initialData = (): WorkspaceData => ({
-  matchedContents: [],
-  matchedStatus: 'idle',
-  matchedError: null,
-  shuffling: false,
-  remainingShuffles: null,
   viewFilter: 'standard',
   ...initialProgress(),
   workspaceStatus: 'idle',
@@ -137,10 +102,6 @@ const isWorkspace = (answer: unknown): answer is WorkspaceDto =>
   (answer as WorkspaceDto).matches.every((match) => match && typeof match.content_id === 'string' && match.content && typeof match.content.id === 'string');
 
 export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlewares, [], WorkspaceSlice> = (set, get) => {
-  // A matched-content answer that arrives after a newer fetch or shuffle started must not win.
-  let matchGeneration = 0;
-  // The list on screen is a shuffle the creator asked for: a push does not replace it.
-  let shuffled = false;
   // The kept workspace: writes (PUT after toggles, POST reset) go to the server one after the other, so the
   // server ends with the latest; a GET answer older than a write must not win over it.
   let workspaceGeneration = 0;
@@ -231,83 +192,6 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
   return {
     ...initialData(),
 
-    fetchMatchedContent: async (options) => {
-      const quiet = options?.quiet === true;
-      if (quiet && (shuffled || get().matchedStatus !== 'ready')) return;
-      const generation = ++matchGeneration;
-      const filter = get().viewFilter;
-      if (!quiet) {
-        shuffled = false;
-        set((state) => {
-          state.matchedStatus = 'loading';
-          state.matchedError = null;
-        });
-      }
-      try {
-        const items = await getMatchedContent(filter);
-        if (generation !== matchGeneration) return;
-        set((state) => {
-          state.matchedContents = (Array.isArray(items) ? items : []).slice(0, MATCHED_ITEMS);
-          state.matchedStatus = 'ready';
-        });
-      } catch (error) {
-        if (generation !== matchGeneration || quiet) return;
-        set((state) => {
-          state.matchedStatus = 'error';
-          state.matchedError = errorMessage(error, WORKSPACE_MESSAGES.matchedFetchFailed);
-        });
-        toast.error(WORKSPACE_MESSAGES.matchedLoadToast, { toastId: 'matched-load-failed' });
-      }
-    },
-
-    shuffleMatches: async () => {
-      if (get().shuffling) return;
-      if (shuffleButtonState(isPremium(), get().remainingShuffles).blocked) {
-        get().openWorkspaceUpsell();
-        return;
-      }
-      const generation = ++matchGeneration;
-      set((state) => {
-        state.shuffling = true;
-      });
-      try {
-        const items = await postShuffleMatches();
-        set((state) => {
-          state.shuffling = false;
-          if (!isPremium()) state.remainingShuffles = remainingAfterShuffle(state.remainingShuffles);
-          if (generation === matchGeneration) {
-            shuffled = true;
-            state.matchedContents = (Array.isArray(items) ? items : []).slice(0, MATCHED_ITEMS);
-            state.matchedStatus = 'ready';
-            state.matchedError = null;
-          }
-        });
-        toast.success(WORKSPACE_MESSAGES.shuffled);
-      } catch {
-        set((state) => {
-          state.shuffling = false;
-        });
-        toast.error(WORKSPACE_MESSAGES.shuffleFailed, { toastId: 'shuffle-failed' });
-      }
-    },
-
-    fetchRemainingShuffles: async () => {
-      if (isPremium()) {
-        set((state) => {
-          state.remainingShuffles = 'Unlimited';
-        });
-        return;
-      }
-      try {
-        const answer = await getRemainingShuffles();
-        set((state) => {
-          state.remainingShuffles = normalizeRemaining(answer?.remaining_shuffles);
-        });
-      } catch {
-        toast.error(WORKSPACE_MESSAGES.remainingFailed, { toastId: 'remaining-shuffles-failed' });
-      }
-    },
-
     replaceOwnContent: (content) =>
       set((state) => {
         const replace = (items: ContentDto[]) => items.map((item) => (item.id === content.id ? content : item));
@@ -330,7 +214,6 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       set((state) => {
         state.viewFilter = filter;
       });
-      void get().fetchMatchedContent();
       return true;
     },
 
@@ -403,7 +286,7 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       // The server's figures only (docs/exchange.md): the people this share reached, the content's count and
       // where the match stands. The match's delivered shares have one owner, the server's match progress.
       set((state) => {
-        for (const item of [...state.matchedContents, ...state.selectedMatches]) {
+        for (const item of state.selectedMatches) {
           if (item.id === contentId) item.share_count = result.share_count;
         }
         if (state.selectedMatches.some((item) => item.id === contentId)) {
@@ -452,7 +335,6 @@ export const createWorkspaceSlice: StateCreator<AppState, AppStateCreatorMiddlew
       }),
 
     resetWorkspace: () => {
-      matchGeneration++;
       workspaceGeneration++;
       togglesWhileLoading = [];
       set((state) => {
