@@ -5,10 +5,12 @@ import type { NotificationDto } from '@crossfeed/domain/api/realtime-events.ts';
 import { api } from '@/lib/api-client';
 import { pagedListItems } from '@/lib/query/use-paged-list';
 import { NOTIFICATIONS_KEY, useNotifications } from '@/features/notifications/api/notifications-query';
+import { useKeptWorkspace } from '@/features/workspace/api/kept-workspace';
 import { useAppStore } from '@/stores/app-store';
 import { openFakeSockets, type FakeSocket } from '@/testing/fake-socket';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { showKeptWorkspace } from '@/features/workspace/testing/show-kept-workspace';
 import { showOwnContents } from '@/testing/own-contents';
 import { page } from '@/testing/page';
 import { startAppRealtime } from './realtime';
@@ -167,7 +169,7 @@ describe('realtime: workspace progress', () => {
     const mine = makeContent('mine', { share_count: 1, status: 'active' });
     useAppStore.getState().login(token(), makeUser());
     const own = await showOwnContents([mine, makeContent('other', { share_count: 0 })]);
-    useAppStore.setState({ selectedContents: [mine] });
+    const kept = await showKeptWorkspace({ contents: [mine] });
     stop = startAppRealtime();
     const socket = sockets[sockets.length - 1];
 
@@ -180,7 +182,7 @@ describe('realtime: workspace progress', () => {
         ['other', 0, 'active'],
       ]),
     );
-    expect(useAppStore.getState().selectedContents[0]?.share_count).toBe(5);
+    await vi.waitFor(() => expect(kept.workspace().contents[0]?.share_count).toBe(5));
   });
 
   it('after a reconnect it refetches the own contents only while a page shows them', async () => {
@@ -237,12 +239,14 @@ describe('realtime: workspace progress', () => {
     socket?.push('workspace:updated', { reason: 'share', content_id: 'm1' });
     expect(get).not.toHaveBeenCalled();
 
-    useAppStore.setState({ workspaceStatus: 'ready' });
+    const { result } = renderHook(() => useKeptWorkspace());
+    await vi.waitFor(() => expect(result.current.loading).toBe(false));
+    expect(get).toHaveBeenCalledTimes(1);
     socket?.push('workspace:updated', { reason: 'share', content_id: 'm1' });
-    await vi.waitFor(() => expect(useAppStore.getState().matchProgress).toEqual({ m1: { delivered: 2, required: 5 } }));
-    const state = useAppStore.getState();
-    expect(state.selectedMatches.map((item) => item.id)).toEqual(['m1']);
-    expect(state.sharesLeftToday).toBe(1);
-    expect(get).toHaveBeenCalledWith('/workspace');
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    expect(get).toHaveBeenLastCalledWith('/workspace', expect.anything());
+    await vi.waitFor(() => expect(result.current.progress).toEqual({ m1: { delivered: 2, required: 5 } }));
+    expect(result.current.matches.map((item) => item.id)).toEqual(['m1']);
+    expect(result.current.sharesLeftToday).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import { registerReplayHandlers } from '@/features/founder-analytics/realtime/re
 import { forgetNotifications } from '@/features/notifications/api/notifications-query';
 import { registerNotificationHandlers } from '@/features/notifications/realtime/register-notification-handlers';
 import { registerScheduleHandlers } from '@/features/scheduling/realtime/register-schedule-handlers';
+import { forgetKeptWorkspace } from '@/features/workspace/api/kept-workspace';
 import { forgetMatches } from '@/features/workspace/api/matches-query';
 import { registerWorkspaceHandlers } from '@/features/workspace/realtime/register-workspace-handlers';
 import { startRealtime } from '@/lib/socket';
@@ -23,10 +24,11 @@ export function startAppRealtime(): () => void {
       registerContactImportHandlers,
     ],
     session: useAppStore,
-    // The next account must not see this one's notifications, matches or shuffle count.
+    // The next account must not see this one's notifications, matches, shuffle count or workspace.
     onSessionEnd: () => {
       forgetNotifications();
       forgetMatches();
+      forgetKeptWorkspace();
     },
   });
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
 import { jsonResponse, makeJwt, makeUser } from '@/testing/fixtures';
 import { api } from './api-client';
+import { useKeptWorkspace } from '@/features/workspace/api/kept-workspace';
 import { useMatchedContent, useRemainingShuffles } from '@/features/workspace/api/matches-query';
 import { useOwnContents } from './api/own-contents';
 import { PAGE_SIZE } from './paging';
@@ -104,14 +105,14 @@ describe('early reads', () => {
       return jsonResponse(200, { selected_matches: [], selected_contents: [], shares: 0 });
     });
     vi.stubGlobal('fetch', fetchMock);
-    const state = useAppStore.getState();
-
     const own = renderHook(() => useOwnContents());
     const matches = renderHook(() => useMatchedContent('standard', { enabled: true }));
     const shuffles = renderHook(() => useRemainingShuffles(false, { enabled: true }));
+    const kept = renderHook(() => useKeptWorkspace());
     // The sidebar badge's first read (features/notifications: the first page of the notifications query).
     const notifications = api.getPage('/notifications/', { offset: 0, limit: PAGE_SIZE });
-    await Promise.all([state.fetchWorkspace(), notifications]);
+    await notifications;
+    await vi.waitFor(() => expect(kept.result.current.loading).toBe(false));
     await vi.waitFor(() => expect(own.result.current.status).toBe('ready'));
     await vi.waitFor(() => expect(matches.result.current.loading).toBe(false));
     await vi.waitFor(() => expect(shuffles.result.current).toBe(3));

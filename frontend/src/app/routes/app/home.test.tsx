@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { WorkspaceDto } from '@/features/workspace/types';
 import { api } from '@/lib/api-client';
 import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
@@ -71,6 +72,23 @@ vi.mock('@/features/premium/components/premium-upsell-modal', () => ({
     ) : null,
 }));
 
+type Selection = { match_ids: string[]; content_ids: string[] };
+/** The server's kept selection and each match's delivered shares (of 2). */
+let kept: Selection = { match_ids: [], content_ids: [] };
+let delivered: Record<string, number> = {};
+/** The kept workspace as the server answers it. */
+function workspaceOf(selection: Selection): WorkspaceDto {
+  const matches = selection.match_ids.map((id) => makeContent(id, { required_shares: 2 }));
+  return {
+    ...selection,
+    matches: matches.map((content) => ({ content_id: content.id, title: content.title, delivered: delivered[content.id] ?? 0, required: 2, completed: false, content })),
+    contents: selection.content_ids.map((id) => makeContent(id)),
+    progress_percent: 0,
+    shares_left_today: 3,
+    daily_share_limit: 3,
+  };
+}
+
 let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
 let searchAnswer: unknown[] = [];
 
@@ -83,9 +101,13 @@ describe('Home page', () => {
       if (path === '/content/match') return [makeContent('m1', { required_shares: 1 })];
       if (path === '/content/') return [makeContent('own1', { share_count: 1 })];
       if (path === '/search/') return searchAnswer;
+      if (path === '/workspace') return workspaceOf(kept);
       return { remaining_shuffles: 1 };
     });
     vi.spyOn(api, 'get').mockImplementation(get as never);
+    kept = { match_ids: [], content_ids: [] };
+    delivered = {};
+    vi.spyOn(api, 'put').mockImplementation((async (_path: string, selection: Selection) => workspaceOf((kept = selection))) as never);
     vi.spyOn(api, 'getPage').mockImplementation(pagesOf(get as never) as never);
     useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser());
     render(
@@ -114,10 +136,10 @@ describe('Home page', () => {
     expect(select).toHaveAttribute('aria-pressed', 'false');
     await user.click(select);
     expect(select).toHaveAttribute('aria-pressed', 'true');
-    useAppStore.setState({ selectedMatches: [makeContent('m1', { required_shares: 2 })] });
     await user.click(within(step(3)).getByRole('button', { name: 'Share Title m1' }));
     expect(screen.getByRole('dialog', { name: 'Share content' })).toHaveTextContent('sharing Title m1');
 
+    delivered.m1 = 1;
     await user.click(screen.getByRole('button', { name: 'confirm share' }));
     expect(screen.queryByRole('dialog', { name: 'Share content' })).not.toBeInTheDocument();
     expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');

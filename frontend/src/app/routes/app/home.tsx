@@ -4,7 +4,7 @@ import { PremiumUpsellModal } from '@/features/premium/components/premium-upsell
 import { ScheduleReleaseButton } from '@/features/scheduling/components/schedule-release-button';
 import { ScheduleShareOption } from '@/features/scheduling/components/schedule-share-option';
 import { ScheduledList } from '@/features/scheduling/components/scheduled-list';
-import { setMatchShareCount } from '@/features/workspace/api/matches-query';
+import { recordShare, refreshKeptWorkspace, useKeptWorkspace } from '@/features/workspace/api/kept-workspace';
 import { Workspace } from '@/features/workspace/components/workspace';
 import type { ContentDto } from '@/features/workspace/types';
 import { lazyWhenOpen } from '@/components/ui/lazy-when-open';
@@ -48,9 +48,10 @@ export default function HomePage() {
   const upsellOpen = useAppStore((state) => state.workspaceUpsellOpen);
   const closeUpsell = useAppStore((state) => state.closeWorkspaceUpsell);
   const openUpsell = useAppStore((state) => state.openWorkspaceUpsell);
-  const recordShare = useAppStore((state) => state.recordShare);
   const isPremium = useAppStore(selectIsPremium);
   const showPanel = useAppStore((state) => state.showPanel);
+  const signedIn = useAppStore((state) => state.user !== null);
+  const kept = useKeptWorkspace({ enabled: signedIn });
 
   return (
     <ContentLayout title="Home" heading="Your workspace">
@@ -72,10 +73,7 @@ export default function HomePage() {
         onShared={(answer) => {
           const sharedId = shareContent?.id;
           setShareContent(null);
-          if (sharedId) {
-            setMatchShareCount(sharedId, answer.share_count);
-            recordShare(sharedId, answer);
-          }
+          if (sharedId) recordShare(sharedId, answer);
         }}
         onDailyLimit={openUpsell}
         renderExtra={({ contentId, contactIds, close, onLaterChange }) => (
@@ -106,6 +104,7 @@ export default function HomePage() {
       <ManageContentModal
         open={manageOpen}
         onClose={() => setManageOpen(false)}
+        onContentChanged={() => void refreshKeptWorkspace()}
         onUpgrade={() => {
           setManageOpen(false);
           openUpsell();
@@ -139,7 +138,7 @@ export default function HomePage() {
           openUpsell();
         }}
       />
-      <ContentListModal open={queueOpen} onClose={() => setQueueOpen(false)} />
+      <ContentListModal open={queueOpen} onClose={() => setQueueOpen(false)} queue={kept.contents} matches={kept.matches} />
       <PremiumUpsellModal open={upsellOpen} onClose={closeUpsell} />
     </ContentLayout>
   );

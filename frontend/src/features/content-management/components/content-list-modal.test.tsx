@@ -1,7 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '@/stores/app-store';
 import { makeContent } from '@/testing/make-content';
 import { ContentListModal } from './content-list-modal';
 
@@ -9,15 +8,14 @@ const section = (name: string) => screen.getByRole('region', { name });
 
 describe('ContentListModal', () => {
   it("says 'No content available.' when nothing is selected", () => {
-    render(<ContentListModal open onClose={() => {}} />);
+    render(<ContentListModal open onClose={() => {}} queue={[]} matches={[]} />);
     expect(screen.getByRole('dialog', { name: 'Content List' })).toHaveTextContent('No content available.');
     expect(screen.queryByRole('region', { name: 'Your Content Queue' })).not.toBeInTheDocument();
   });
 
   it("lists the queue and the matches in 200 px lists, with 'No matched contents available.' for no matches", () => {
-    useAppStore.getState().toggleContent(makeContent('c1', { share_count: 1, content_type: 'podcast' }));
-    useAppStore.getState().toggleContent(makeContent('c2', { share_count: 4 }));
-    render(<ContentListModal open onClose={() => {}} />);
+    const queued = [makeContent('c1', { share_count: 1, content_type: 'podcast' }), makeContent('c2', { share_count: 4 })];
+    render(<ContentListModal open onClose={() => {}} queue={queued} matches={[]} />);
 
     const queue = within(section('Your Content Queue')).getByRole('list', { name: 'Your Content Queue' });
     expect(queue).toHaveClass('content-list');
@@ -29,15 +27,14 @@ describe('ContentListModal', () => {
   });
 
   it("lists the selected matches, with 'No content in your queue.' for an empty queue", () => {
-    useAppStore.getState().toggleMatch(makeContent('m1'));
-    render(<ContentListModal open onClose={() => {}} />);
+    render(<ContentListModal open onClose={() => {}} queue={[]} matches={[makeContent('m1')]} />);
     expect(section('Your Content Queue')).toHaveTextContent('No content in your queue.');
     expect(within(section('Matched Contents')).getByRole('listitem')).toHaveTextContent('Title m1');
   });
 
   it('closes', async () => {
     const onClose = vi.fn();
-    render(<ContentListModal open onClose={onClose} />);
+    render(<ContentListModal open onClose={onClose} queue={[]} matches={[]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });

@@ -1,12 +1,17 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { useId } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { useAppStore } from '@/stores/app-store';
 import { shareCountLabel, typeLabel } from '../content-labels';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 import '../content-management.css';
 
-type ContentListModalProps = { open: boolean; onClose: () => void };
+type ContentListModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The workspace's selections (its kept workspace), passed by the route. */
+  queue: readonly ContentDto[];
+  matches: readonly ContentDto[];
+};
 
 function ContentSection({ heading, items, empty }: { heading: string; items: readonly ContentDto[]; empty: string }) {
   const headingId = useId();
@@ -35,9 +40,7 @@ function ContentSection({ heading, items, empty }: { heading: string; items: rea
  * SPEC §2 Content list: the workspace's selections, 'Your Content Queue' (own contents chosen in step 2)
  * and 'Matched Contents' (matches chosen in step 1), each list at most 200 px tall.
  */
-export function ContentListModal({ open, onClose }: ContentListModalProps) {
-  const queue = useAppStore((state) => state.selectedContents);
-  const matches = useAppStore((state) => state.selectedMatches);
+export function ContentListModal({ open, onClose, queue, matches }: ContentListModalProps) {
 
   return (
     <Modal open={open} onClose={onClose} title={M.contentListTitle}>

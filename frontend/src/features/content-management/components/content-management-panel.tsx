@@ -9,7 +9,6 @@ import { LoadMore } from '@/components/ui/load-more';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { forgetOwnContent, refreshOwnContents, replaceOwnContent, useOwnContents, type OwnContentsStatus } from '@/lib/api/own-contents';
-import { useAppStore } from '@/stores/app-store';
 import { createShortLink } from '../api/create-short-link';
 import { enhanceContent } from '../api/enhance-content';
 import { pauseContent, resumeContent } from '../api/pause-content';
@@ -29,6 +28,8 @@ type ContentManagementPanelProps = {
   onUpgrade?: () => void;
   /** More actions of one item, composed by the route (e.g. auto-scheduling's "Schedule release"). */
   renderItemActions?: (content: ContentDto) => ReactNode;
+  /** An item was changed or deleted here: the route refreshes what holds copies of it (the workspace's queue). */
+  onContentChanged?: () => void;
 };
 
 /**
@@ -37,20 +38,17 @@ type ContentManagementPanelProps = {
  * and the Enhance link action. Free users are told these are Premium features. "Load more" fetches the next
  * page of the own contents (the same list as the workspace's step 2).
  */
-export function ContentManagementPanel({ contents, status, isPremium, onEdit, onDelete, onRetry, onUpgrade, renderItemActions }: ContentManagementPanelProps) {
+export function ContentManagementPanel({ contents, status, isPremium, onEdit, onDelete, onRetry, onUpgrade, renderItemActions, onContentChanged }: ContentManagementPanelProps) {
   const { total, loadingMore, loadMore } = useOwnContents();
-  // The queue (the workspace's kept selection) holds copies of own contents: it follows each change.
-  const replaceQueued = useAppStore((state) => state.replaceOwnContent);
   const replaceContent = (content: ContentDto) => {
     replaceOwnContent(content);
-    replaceQueued(content);
+    onContentChanged?.();
   };
   // Codes created here show at once, whatever the list refresh brings.
   const [createdCodes, setCreatedCodes] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<{ id: string; action: 'link' | 'enhance' | 'pause' | 'batch' } | null>(null);
   // Premium batch actions: the ids ticked in the list (ids no longer listed simply drop out).
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
-  const forgetQueued = useAppStore((state) => state.forgetContent);
   // The item whose "Track conversions" panel is open (one at a time).
   const [tracking, setTracking] = useState<string | null>(null);
 
@@ -120,7 +118,7 @@ export function ContentManagementPanel({ contents, status, isPremium, onEdit, on
     if (result.action === 'delete') {
       for (const id of result.changed) {
         forgetOwnContent(id);
-        forgetQueued(id);
+        onContentChanged?.();
       }
     }
     else for (const updated of result.contents) replaceContent(updated);

@@ -28,6 +28,7 @@ const updateMock = vi.mocked(updateContent);
 
 // The store is built before vi.mock could apply: its calls (own contents, analytics) go through the spied client.
 let get: Mock<(path: string) => Promise<unknown>>;
+const contentReads = () => get.mock.calls.filter(([path]) => path === '/content/').length;
 let post: Mock<(path: string, json?: unknown) => Promise<unknown>>;
 let own: ReturnType<typeof makeContent>[];
 
@@ -35,7 +36,7 @@ const signIn = (premium = false) =>
   useAppStore.getState().login(makeJwt(Math.floor(Date.now() / 1000) + 3600), makeUser({ is_premium: premium }));
 
 function renderManage() {
-  const props = { onClose: vi.fn(), onUpgrade: vi.fn() };
+  const props = { onClose: vi.fn(), onUpgrade: vi.fn(), onContentChanged: vi.fn() };
   render(<ManageContentModal open {...props} />);
   return props;
 }
@@ -222,11 +223,10 @@ describe('ManageContentModal', () => {
       expect(within(row).getByRole('button', { name: 'Enhance link of Title c1' })).toBeEnabled();
     });
 
-    it('Edit opens Edit Content; a save replaces the item and refreshes the own contents through the store', async () => {
+    it('Edit opens Edit Content; a save replaces the item, refreshes the own contents and has the route refresh the queue', async () => {
       signIn();
       const user = userEvent.setup();
-      useAppStore.getState().toggleContent(own[0]!);
-      renderManage();
+      const { onContentChanged } = renderManage();
       await user.click(await within(dialog()).findByRole('button', { name: 'Edit Title c1' }));
       const edit = screen.getByRole('dialog', { name: 'Edit Content' });
       expect(within(edit).getByLabelText('Title')).toHaveValue('Title c1');
@@ -234,7 +234,7 @@ describe('ManageContentModal', () => {
       const updated = { ...own[0]!, title: 'Renamed', description: 'Better' };
       updateMock.mockResolvedValue(updated);
       own = [updated, own[1]!];
-      const fetchesBefore = get.mock.calls.length;
+      const fetchesBefore = contentReads();
       await user.clear(within(edit).getByLabelText('Title'));
       await user.type(within(edit).getByLabelText('Title'), 'Renamed');
       await user.clear(within(edit).getByLabelText('Description'));
@@ -244,17 +244,15 @@ describe('ManageContentModal', () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Content' })).not.toBeInTheDocument());
       expect(updateMock).toHaveBeenCalledWith('c1', { title: 'Renamed', description: 'Better' });
       expect(within(list()).getByText('Renamed')).toBeInTheDocument();
-      expect(useAppStore.getState().selectedContents.map((item) => item.title)).toEqual(['Renamed']);
-      await waitFor(() => expect(get.mock.calls.length).toBe(fetchesBefore + 1));
+      expect(onContentChanged).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(contentReads()).toBe(fetchesBefore + 1));
     });
 
-    it("Delete asks for confirmation; confirming deletes, toasts, drops the item from the list and the selections, and refreshes", async () => {
+    it("Delete asks for confirmation; confirming deletes, toasts, drops the item from the list, has the route refresh the queue, and refreshes", async () => {
       signIn();
       const user = userEvent.setup();
       const success = vi.spyOn(toast, 'success');
-      useAppStore.getState().toggleContent(own[0]!);
-      useAppStore.getState().toggleContent(own[1]!);
-      renderManage();
+      const { onContentChanged } = renderManage();
       await user.click(await within(dialog()).findByRole('button', { name: 'Delete Title c1' }));
       const confirm = screen.getByRole('dialog', { name: 'Confirm Deletion' });
       expect(confirm).toHaveTextContent('Are you sure you want to delete "Title c1"?');
@@ -270,8 +268,8 @@ describe('ManageContentModal', () => {
       expect(deleteMock).toHaveBeenCalledWith('c1');
       expect(success).toHaveBeenCalledWith('Content deleted successfully!', expect.anything());
       expect(within(list()).queryByText('Title c1')).not.toBeInTheDocument();
-      expect(useAppStore.getState().selectedContents.map((item) => item.id)).toEqual(['c2']);
-      await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+      expect(onContentChanged).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(contentReads()).toBe(2));
     });
 
     it("a failed deletion says 'Failed to delete content.' (or the server's text) and keeps the item", async () => {

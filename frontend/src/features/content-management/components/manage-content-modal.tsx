@@ -32,6 +32,11 @@ type ManageContentModalProps = {
   renderItemActions?: (content: ContentDto) => ReactNode;
   /** The Scheduled tab's panel (auto-scheduling), composed by the route; no tab without it. */
   scheduledPanel?: ReactNode;
+  /**
+   * An own content was edited or deleted here: the route refreshes what holds copies of it (the workspace's
+   * queue, kept on the server).
+   */
+  onContentChanged?: () => void;
 };
 
 type Deletion = { content: ContentDto; busy: boolean; error: string | null };
@@ -41,12 +46,9 @@ type Deletion = { content: ContentDto; busy: boolean; error: string | null };
  * Enhance) and 'Analytics'. Editing and deleting open their own modals on top; afterwards the own contents
  * are refreshed through the query cache, and a deleted item leaves every selection.
  */
-export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions, scheduledPanel }: ManageContentModalProps) {
+export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions, scheduledPanel, onContentChanged }: ManageContentModalProps) {
   const isPremium = useAppStore(selectIsPremium);
   const { contents, status, retry } = useOwnContents({ enabled: open });
-  // The queue (the workspace's kept selection) holds copies of own contents: it follows each change.
-  const replaceQueued = useAppStore((state) => state.replaceOwnContent);
-  const forgetQueued = useAppStore((state) => state.forgetContent);
   const tabsId = useId();
   const [tab, setTab] = useState<ManageTab>('management');
   const [editing, setEditing] = useState<ContentDto | null>(null);
@@ -69,7 +71,7 @@ export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions
       await deleteContent(content.id);
       toast.success(M.deleted, { toastId: `content-deleted-${content.id}` });
       forgetOwnContent(content.id);
-      forgetQueued(content.id);
+      onContentChanged?.();
       setDeletion(null);
       void refreshOwnContents();
     } catch (error) {
@@ -93,6 +95,7 @@ export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions
                 onRetry={retry}
                 onUpgrade={onUpgrade}
                 renderItemActions={renderItemActions}
+                onContentChanged={onContentChanged}
               />
             ) : null}
           </TabPanel>
@@ -113,7 +116,7 @@ export function ManageContentModal({ open, onClose, onUpgrade, renderItemActions
         onSaved={(updated) => {
           if (updated && typeof updated === 'object' && updated.id) {
             replaceOwnContent(updated);
-            replaceQueued(updated);
+            onContentChanged?.();
           }
           void refreshOwnContents();
         }}

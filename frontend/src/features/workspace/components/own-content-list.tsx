@@ -1,5 +1,4 @@
 import { LoadMore } from '@/components/ui/load-more';
-import type { LoadStatus } from '../stores/workspace-slice';
 import { WORKSPACE_MESSAGES } from '../messages';
 import type { ContentDto } from '../types';
 import { formatDate, shareCountLabel } from '../workspace-rules';
@@ -10,7 +9,7 @@ import { toggleOnCardClick } from './selectable-item';
 
 type OwnContentListProps = {
   contents: readonly ContentDto[];
-  status: LoadStatus | 'invalid';
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'invalid';
   error: string | null;
   selectedIds: readonly string[];
   onToggle: (content: ContentDto) => void;

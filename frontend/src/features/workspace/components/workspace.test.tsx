@@ -7,6 +7,7 @@ import { useAppStore } from '@/stores/app-store';
 import { makeJwt, makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
 import { pagesOf } from '@/testing/page';
+import { recordShare } from '../api/kept-workspace';
 import { Workspace } from './workspace';
 
 let get: Mock<(path: string, request?: unknown) => Promise<unknown>>;
@@ -140,11 +141,11 @@ describe('Workspace', () => {
     await user.click(within(step(1)).getByRole('button', { name: 'Select Title m2' }));
     await waitFor(() => expect(put).toHaveBeenLastCalledWith('/workspace', { match_ids: ['m1', 'm2'], content_ids: ['c1'] }));
     delivered.m1 = 1;
-    useAppStore.getState().recordShare('m1', { share_count: 1, match: { delivered: 1, required: 1 } });
+    act(() => recordShare('m1', { share_count: 1, match: { delivered: 1, required: 1 } }));
     await waitFor(() => expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
     expect(within(step(3)).getByRole('list', { name: 'Matched Contents' })).toHaveTextContent('1 / 1 shares');
     delivered.m2 = 1;
-    useAppStore.getState().recordShare('m2', { share_count: 1, match: { delivered: 1, required: 1 } });
+    act(() => recordShare('m2', { share_count: 1, match: { delivered: 1, required: 1 } }));
     expect(await within(step(3)).findByRole('status')).toHaveTextContent('All content shared! Progress has been reset.');
     expect(post).toHaveBeenCalledWith('/workspace/reset');
     expect(within(step(3)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');

@@ -3,9 +3,9 @@ import { useOwnContents } from '@/lib/api/own-contents';
 import { queryClient } from '@/lib/query/query-client';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
+import { KEPT_WORKSPACE_KEY, startOver, toggleSelected, useKeptWorkspace } from '../api/kept-workspace';
 import { MATCHES_KEY, REMAINING_SHUFFLES_KEY, useMatchedContent, useRemainingShuffles, useShuffleMatches } from '../api/matches-query';
 import { WORKSPACE_MESSAGES } from '../messages';
-import { selectShareProgress } from '../stores/workspace-slice';
 import type { ContentDto } from '../types';
 import { stepStatuses } from '../workspace-rules';
 import { MatchedContentList, type CreatorRef } from './matched-content-list';
@@ -59,45 +59,33 @@ export function Workspace({
   const matched = useMatchedContent(viewFilter, { enabled: signedIn });
   const remainingShuffles = useRemainingShuffles(isPremium, { enabled: signedIn });
   const own = useOwnContents({ enabled: userId !== undefined });
-  const selectedMatches = useAppStore((state) => state.selectedMatches);
-  const selectedContents = useAppStore((state) => state.selectedContents);
-  const stepsDone = useAppStore((state) => state.stepsDone);
-  const progress = useAppStore(selectShareProgress);
-  const matchProgress = useAppStore((state) => state.matchProgress);
-  const workspaceStatus = useAppStore((state) => state.workspaceStatus);
-  const sharesLeftToday = useAppStore((state) => state.sharesLeftToday);
-  const dailyShareLimit = useAppStore((state) => state.dailyShareLimit);
-  const fetchWorkspace = useAppStore((state) => state.fetchWorkspace);
+  // The selection and progress kept on the server (a reload, another device).
+  const kept = useKeptWorkspace({ enabled: signedIn });
+  const stepsClicked = useAppStore((state) => state.stepsDone);
   const notice = useAppStore((state) => state.workspaceNotice);
   const dismissNotice = useAppStore((state) => state.dismissWorkspaceNotice);
   const chooseViewFilter = useAppStore((state) => state.chooseViewFilter);
-  const toggleMatch = useAppStore((state) => state.toggleMatch);
-  const toggleContent = useAppStore((state) => state.toggleContent);
-  const resetWorkspaceProgress = useAppStore((state) => state.resetWorkspaceProgress);
   const openWorkspaceUpsell = useAppStore((state) => state.openWorkspaceUpsell);
   const { shuffle, shuffling } = useShuffleMatches({ filter: viewFilter, isPremium, onBlocked: openWorkspaceUpsell });
 
-  useEffect(() => {
-    if (!userId) return;
-    // The selection and progress kept on the server (a reload, another device).
-    void fetchWorkspace();
-  }, [userId, isPremium, fetchWorkspace]);
-  // The matches, the shuffle counter and the own contents load with the workspace (their queries); a change
-  // of plan asks for them again.
+  // The matches, the shuffle counter, the kept workspace and the own contents load with the workspace (their
+  // queries); a change of plan asks for them again.
   const planSeen = useRef(isPremium);
   useEffect(() => {
     if (planSeen.current === isPremium) return;
     planSeen.current = isPremium;
     void queryClient.invalidateQueries({ queryKey: MATCHES_KEY });
     void queryClient.invalidateQueries({ queryKey: REMAINING_SHUFFLES_KEY });
+    void queryClient.invalidateQueries({ queryKey: KEPT_WORKSPACE_KEY });
     own.retry();
   }, [isPremium, own]);
 
-  const statuses = stepStatuses(stepsDone);
+  // A step is complete once clicked, or while the kept workspace has a selection in it.
+  const statuses = stepStatuses({ match: stepsClicked.match || kept.matches.length > 0, content: stepsClicked.content || kept.contents.length > 0 });
   const searchCount = searchResults?.length ?? 0;
 
   return (
-    <WorkspaceSteps statuses={statuses} onStartOver={resetWorkspaceProgress} touring={touring}>
+    <WorkspaceSteps statuses={statuses} onStartOver={() => void startOver()} touring={touring}>
       {[
         <div key="match" className="workspace-step-body">
           <div className="workspace-toolbar">
@@ -124,8 +112,8 @@ export function Workspace({
               loading={matched.loading}
               error={matched.error}
               searchResults={searchResults}
-              selectedIds={toIds(selectedMatches)}
-              onToggle={toggleMatch}
+              selectedIds={toIds(kept.matches)}
+              onToggle={(content) => void toggleSelected('match', content)}
               onOpenCreator={onOpenCreator}
               onFlag={onFlag}
             />
@@ -153,8 +141,8 @@ export function Workspace({
               contents={own.contents}
               status={own.status}
               error={null}
-              selectedIds={toIds(selectedContents)}
-              onToggle={toggleContent}
+              selectedIds={toIds(kept.contents)}
+              onToggle={(content) => void toggleSelected('content', content)}
               total={own.total}
               loadingMore={own.loadingMore}
               onLoadMore={() => void own.loadMore()}
@@ -172,16 +160,16 @@ export function Workspace({
             ) : null}
           </div>
           <ShareQueuePanel
-            queue={selectedContents}
-            matches={selectedMatches}
-            progress={progress}
+            queue={kept.contents}
+            matches={kept.matches}
+            progress={kept.percent}
             notice={notice}
             onDismissNotice={dismissNotice}
             onShare={onShare}
-            matchProgress={matchProgress}
-            sharesLeftToday={isPremium ? null : sharesLeftToday}
-            dailyShareLimit={isPremium ? null : dailyShareLimit}
-            loading={workspaceStatus === 'loading' || workspaceStatus === 'idle'}
+            matchProgress={kept.progress}
+            sharesLeftToday={isPremium ? null : kept.sharesLeftToday}
+            dailyShareLimit={isPremium ? null : kept.dailyShareLimit}
+            loading={kept.loading}
           />
         </div>,
       ]}

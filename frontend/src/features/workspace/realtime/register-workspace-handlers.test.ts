@@ -8,6 +8,7 @@ import { useAppStore } from '@/stores/app-store';
 import { FakeSocket } from '@/testing/fake-socket';
 import { makeUser } from '@/testing/fixtures';
 import { makeContent } from '@/testing/make-content';
+import { showKeptWorkspace } from '@/features/workspace/testing/show-kept-workspace';
 import { showOwnContents } from '@/testing/own-contents';
 import { MATCHES_KEY } from '../api/matches-query';
 import { registerWorkspaceHandlers } from './register-workspace-handlers';
@@ -18,19 +19,20 @@ describe('registerWorkspaceHandlers', () => {
   const removed: ContentDto = makeContent('c2', { title: 'Removed by an admin' });
 
   let own: Awaited<ReturnType<typeof showOwnContents>>;
+  let queue: Awaited<ReturnType<typeof showKeptWorkspace>>;
 
   beforeEach(async () => {
     socket = new FakeSocket();
     registerWorkspaceHandlers(socket as unknown as AppSocket, () => undefined);
     own = await showOwnContents([kept, removed]);
-    useAppStore.setState({ selectedContents: [removed] });
+    queue = await showKeptWorkspace({ contents: [removed] });
   });
 
   it('content:removed drops the item from the own list and the selection without a reload', async () => {
     socket.push('content:removed', { content_id: 'c2', by: 'admin' });
     await waitFor(() => expect(own.contents().map((content) => content.id)).toEqual(['c1']));
     expect(own.total()).toBe(1);
-    expect(useAppStore.getState().selectedContents).toEqual([]);
+    await waitFor(() => expect(queue.workspace().contents).toEqual([]));
   });
 
   it('content:updated shows a user flag on the item (its reason)', async () => {

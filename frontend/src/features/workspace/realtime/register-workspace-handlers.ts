@@ -1,6 +1,7 @@
 import { forgetOwnContent, refreshOwnContents, replaceOwnContent, updateOwnContents } from '@/lib/api/own-contents';
 import type { RegisterHandlers } from '@/lib/socket';
 import { useAppStore } from '@/stores/app-store';
+import { applyContentProgress, forgetQueuedContent, refreshKeptWorkspace, replaceQueuedContent } from '../api/kept-workspace';
 import { refreshMatchesQuietly, shownMatchLists } from '../api/matches-query';
 import { matchesChangeConcerns } from '../workspace-rules';
 
@@ -23,21 +24,18 @@ export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect)
     updateOwnContents((item) =>
       item.id === contentId ? { ...item, share_count: Math.max(item.share_count, shareCount), required_shares: requiredShares, status } : item,
     );
-    useAppStore.getState().applyContentProgress(progress);
+    applyContentProgress(progress);
   });
-  socket.on('workspace:updated', () => {
-    const state = useAppStore.getState();
-    if (state.workspaceStatus !== 'idle') void state.fetchWorkspace();
-  });
+  socket.on('workspace:updated', () => void refreshKeptWorkspace());
   // Released, paused, resumed or moderated: the owner's content as it is now, wherever it is listed.
   socket.on('content:updated', (content) => {
     replaceOwnContent(content);
-    useAppStore.getState().replaceOwnContent(content);
+    replaceQueuedContent(content);
   });
   // Deleted in another tab or removed by an admin: out of every list here too, without a reload.
   socket.on('content:removed', ({ content_id: contentId }) => {
     forgetOwnContent(contentId);
-    useAppStore.getState().forgetContent(contentId);
+    forgetQueuedContent(contentId);
   });
   // New content in the match pools: a list it may concern follows, quietly. Pushes within a moment are one
   // fetch, and tabs spread their fetches over a second or two rather than all asking at once.
@@ -52,8 +50,7 @@ export const registerWorkspaceHandlers: RegisterHandlers = (socket, onReconnect)
     }, MATCHES_REFRESH_MIN_MS + Math.random() * MATCHES_REFRESH_SPREAD_MS);
   });
   onReconnect(() => {
-    const state = useAppStore.getState();
     void refreshOwnContents();
-    if (state.workspaceStatus !== 'idle') void state.fetchWorkspace();
+    void refreshKeptWorkspace();
   });
 };
