@@ -121,6 +121,16 @@ export interface ContactImportPush {
   import_id?: string;
 }
 
+/** A scheduled share or release ran (or could not): its owner's open pages toast it and refresh their Scheduled list. */
+export interface ScheduleRanPush {
+  schedule_id: string;
+  kind: 'share' | 'release';
+  content_id: string;
+  outcome: 'ok' | 'failed';
+  /** The owner's notification text (the same words the notifications list shows). */
+  message: string;
+}
+
 export interface WorkspaceUpdatedPush {
   reason: 'selection' | 'reset' | 'share';
   /** The shared content, for `share`. */
@@ -177,6 +187,8 @@ export interface ServerToClientEvents {
   'replay:progress': (progress: ReplayProgressPush) => void;
   /** To `waitlist:{referralCode}` on the `/public` namespace: the sockets holding that entry's token. */
   'waitlist:rank': (rank: WaitlistRankPush) => void;
+  /** To `user:{owner}`: a schedule of theirs ran or failed. */
+  'schedule:ran': (outcome: ScheduleRanPush) => void;
   /** To `user:{id}`: the workspace of that user changed. */
   'workspace:updated': (update: WorkspaceUpdatedPush) => void;
   /** To `user:{id}`: rows of a contact import written so far (docs/features/contact-import.md). */

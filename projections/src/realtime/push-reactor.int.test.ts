@@ -221,6 +221,30 @@ describe('push reactor', () => {
     await eventStore.close();
   });
 
+  test("a schedule that ran pushes its outcome to its owner's room (with the notification the list shows)", async () => {
+    const { eventStore, runner, until } = await start();
+    const ran = { scheduleId: 's1', userId: 'u-1', kind: 'share', contentId: 'c1', contentTitle: 'Title c1', reason: null, ranAt: T };
+    await eventStore.append('schedule-s1', [{ type: 'ScheduleRan', data: { ...ran, outcome: 'ok', reached: 2 } }]);
+    await eventStore.append('schedule-s2', [{ type: 'ScheduleRan', data: { ...ran, scheduleId: 's2', kind: 'release', outcome: 'failed', reason: 'It was paused.', reached: 0 } }]);
+    const pushes = await until(4);
+    const outcomes = pushes.filter((pushed) => pushed.event === 'schedule:ran');
+    assert.deepEqual(outcomes, [
+      {
+        room: 'user:u-1',
+        event: 'schedule:ran',
+        payload: { schedule_id: 's1', kind: 'share', content_id: 'c1', outcome: 'ok', message: 'Your scheduled share of "Title c1" ran: it reached 2 contacts.' },
+      },
+      {
+        room: 'user:u-1',
+        event: 'schedule:ran',
+        payload: { schedule_id: 's2', kind: 'release', content_id: 'c1', outcome: 'failed', message: 'Your scheduled release of "Title c1" did not run: It was paused.' },
+      },
+    ]);
+    assert.deepEqual(pushes.filter((pushed) => pushed.event === 'notification').map((pushed) => (pushed.payload as { message: string }).message), outcomes.map((pushed) => (pushed.payload as { message: string }).message));
+    await runner.stop();
+    await eventStore.close();
+  });
+
   test('a waitlist signup pushes the new member count to the public room', async () => {
     const { eventStore, runner, until } = await start();
     const joined = (key: string): NewEvent => ({

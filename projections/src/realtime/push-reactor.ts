@@ -11,6 +11,7 @@ import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.t
 import { ADMINS_ROOM, PUBLIC_ROOM, userRoom, waitlistRoom, type RealtimePublisher, type Room } from '@crossfeed/platform/realtime/realtime.port.ts';
 import { toContentDto } from '../contents/content.dto.ts';
 import { shownStatus } from '@crossfeed/domain/rules/content-visibility.ts';
+import { scheduleOutcomeMessage } from '@crossfeed/domain/schedules/schedule-outcome.ts';
 import { CONTENTS, type ContentDoc } from '../contents/contents.projection.ts';
 import { toFlagDto } from '../flags/flag.dto.ts';
 import { FLAGS, type FlagDoc } from '../flags/flags.projection.ts';
@@ -129,6 +130,16 @@ export function createPushReactor(options: PushReactorOptions): (event: Recorded
         // The owner's open lists drop it at once (their notification says why).
         push(publisher, userRoom(data.ownerId), 'content:removed', { content_id: data.contentId, by: 'admin' });
       },
+    ],
+    ScheduleRan: [
+      ({ data }) =>
+        push(publisher, userRoom(data.userId), 'schedule:ran', {
+          schedule_id: data.scheduleId,
+          kind: data.kind,
+          content_id: data.contentId,
+          outcome: data.outcome,
+          message: scheduleOutcomeMessage(data),
+        }),
     ],
     // The owner's other tabs drop it too.
     ContentDeleted: [({ data }) => push(publisher, userRoom(data.userId), 'content:removed', { content_id: data.contentId, by: 'owner' })],

@@ -40,5 +40,3 @@ export const shareScheduledFor = (when: string): string => `Share scheduled for 
 export const releaseScheduledFor = (title: string, when: string): string => `Release of \u201c${title}\u201d scheduled for ${when}.`;
 export const localTimeHint = (when: string, zone: string): string => `Runs at ${when} (your time, ${zone}).`;
 export const contactsCount = (count: number): string => `${count} ${count === 1 ? 'contact' : 'contacts'}`;
-/** The notifications of a schedule's outcome start like this (domain/src/schedules/schedule-outcome.ts). */
-export const OUTCOME_PREFIX = 'Your scheduled ';

@@ -160,16 +160,27 @@ describe('ScheduledList', () => {
     expect(await screen.findByText(/Nothing scheduled yet/)).toBeTruthy();
   });
 
-  it('refreshes when a schedule’s outcome notification arrives', async () => {
+  it('refreshes and toasts when a schedule’s outcome is pushed (schedule:ran), and a failure warns', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const warning = vi.spyOn(toast, 'warning');
     listMock.mockResolvedValueOnce(page([schedule()])).mockResolvedValueOnce(page([schedule({ status: 'done', reached: 2 })]));
     render(<ScheduledList isPremium />);
     expect(await screen.findByText('Scheduled', { selector: '.schedule-status' })).toBeTruthy();
     const socket = new FakeSocket();
     registerScheduleHandlers(socket as unknown as AppSocket, () => undefined);
-    socket.push('notification', { id: 'n1', message: 'Your scheduled share of "My video" ran: it reached 2 contacts.', timestamp: new Date().toISOString(), is_read: false });
+    const ran = 'Your scheduled share of "My video" ran: it reached 2 contacts.';
+    socket.push('schedule:ran', { schedule_id: 's1', kind: 'share', content_id: 'c1', outcome: 'ok', message: ran });
     expect(await screen.findByText('Done')).toBeTruthy();
     // The list stayed on screen while it was asked again.
     expect(screen.queryByRole('status')).toBeNull();
     expect(listMock).toHaveBeenCalledTimes(2);
+    expect(success).toHaveBeenCalledWith(ran, expect.anything());
+    listMock.mockResolvedValue(page([]));
+    const failed = 'Your scheduled release of "My video" did not run: it was refused.';
+    socket.push('schedule:ran', { schedule_id: 's2', kind: 'release', content_id: 'c1', outcome: 'failed', message: failed });
+    await waitFor(() => expect(warning).toHaveBeenCalledWith(failed, expect.anything()));
+    // A notification alone is for the notifications list, not a toast here.
+    socket.push('notification', { id: 'n1', message: ran, timestamp: new Date().toISOString(), is_read: false });
+    expect(success).toHaveBeenCalledTimes(1);
   });
 });
