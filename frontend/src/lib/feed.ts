@@ -8,7 +8,10 @@ export type Feed<Event> = {
 
 /**
  * A tiny in-memory fan-out of socket pushes to whatever page is mounted: nothing is kept while no one
- * listens, and a listener may unsubscribe while an event is being delivered.
+ * listens, and a listener may unsubscribe while an event is being delivered. For moments, not server state:
+ * a running job's progress (a contact import, a replay) and the admin report's "New flag" note. What the
+ * server keeps (lists, counts, a workspace) is in the query cache, and its pushes write there
+ * (lib/query/README.md).
  */
 export function createFeed<Event>(): Feed<Event> {
   const listeners = new Set<(event: Event) => void>();

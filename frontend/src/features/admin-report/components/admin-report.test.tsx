@@ -8,7 +8,9 @@ import type { ModeratedItemDto } from '@crossfeed/domain/api/flags.dto.ts';
 import { api, ApiError, type Page } from '@/lib/api-client';
 import { page } from '@/testing/page';
 import { FLAG_OUTCOME_MESSAGES } from '@crossfeed/domain/flags/flag-outcome.ts';
-import { flagFeed } from '../realtime/flag-feed';
+import type { AppSocket } from '@/lib/socket';
+import { FakeSocket } from '@/testing/fake-socket';
+import { registerFlagHandlers } from '../realtime/register-flag-handlers';
 import { AdminReport } from './admin-report';
 
 const flag = (id: string, overrides: Partial<FlagDto> & { title?: string; type?: string | null; status?: string | null } = {}): FlagDto => {
@@ -28,6 +30,9 @@ const flag = (id: string, overrides: Partial<FlagDto> & { title?: string; type?:
 let get: Mock<(path: string, page?: { offset?: number; limit?: number }, request?: unknown) => Promise<Page<FlagDto>>>;
 let put: Mock<(path: string, json?: unknown) => Promise<unknown>>;
 let del: Mock<(path: string) => Promise<unknown>>;
+/** The admin socket, with the flag handlers the app registers; `reconnect` as after a dropped connection. */
+let socket: FakeSocket;
+let reconnect: () => void = () => {};
 let post: Mock<(path: string, json?: unknown) => Promise<unknown>>;
 
 const renderReport = () =>
@@ -47,6 +52,10 @@ const dialog = () => screen.getByRole('dialog');
 
 describe('AdminReport', () => {
   beforeEach(() => {
+    socket = new FakeSocket();
+    registerFlagHandlers(socket as unknown as AppSocket, (listener) => {
+      reconnect = listener;
+    });
     get = vi.fn();
     put = vi.fn();
     del = vi.fn();
@@ -109,7 +118,7 @@ describe('AdminReport', () => {
     renderReport();
     await screen.findByRole('rowheader', { name: 'Post 1' });
 
-    act(() => flagFeed.publish({ type: 'created', flag: flag('9', { title: 'Fresh report' }) }));
+    act(() => socket.push('flag:created', flag('9', { title: 'Fresh report' })));
     expect(titles()).toEqual(['Fresh report', 'Post 1']);
     expect(rowOf('Fresh report')).toHaveClass('flag-row-fresh');
     expect(screen.getByText('New flag: Fresh report')).toBeInTheDocument();
@@ -122,7 +131,7 @@ describe('AdminReport', () => {
       get.mockResolvedValue(page([flag('1')]));
       renderReport();
       await screen.findByRole('rowheader', { name: 'Post 1' });
-      act(() => flagFeed.publish({ type: 'created', flag: flag('9', { title: 'Fresh report' }) }));
+      act(() => socket.push('flag:created', flag('9', { title: 'Fresh report' })));
       expect(screen.getByText('New flag: Fresh report')).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(5000));
       expect(screen.queryByText('New flag: Fresh report')).not.toBeInTheDocument();
@@ -136,7 +145,7 @@ describe('AdminReport', () => {
     get.mockResolvedValue(page([]));
     renderReport();
     await screen.findByText('No content has been flagged.');
-    act(() => flagFeed.publish({ type: 'created', flag: flag('1') }));
+    act(() => socket.push('flag:created', flag('1')));
     expect(screen.queryByText('No content has been flagged.')).not.toBeInTheDocument();
     expect(titles()).toEqual(['Post 1']);
   });
@@ -145,7 +154,7 @@ describe('AdminReport', () => {
     let resolve!: (flags: Page<FlagDto>) => void;
     get.mockReturnValue(new Promise((done) => (resolve = done)));
     renderReport();
-    act(() => flagFeed.publish({ type: 'created', flag: flag('9') }));
+    act(() => socket.push('flag:created', flag('9')));
     act(() => resolve(page([flag('1')])));
     await waitFor(() => expect(titles()).toEqual(['Post 9', 'Post 1']));
   });
@@ -155,13 +164,13 @@ describe('AdminReport', () => {
     renderReport();
     await screen.findByRole('rowheader', { name: 'Post 1' });
 
-    act(() => flagFeed.publish({ type: 'updated', update: { content_id: 'c-1', status: 'under_review' } }));
+    act(() => socket.push('flag:updated', { content_id: 'c-1', status: 'under_review' }));
     await waitFor(() => expect(within(rowOf('Post 1')).getByRole('combobox')).toHaveDisplayValue('Under review'));
 
-    act(() => flagFeed.publish({ type: 'updated', update: { flag_id: '1', content_id: 'c-1', deleted: true } }));
+    act(() => socket.push('flag:updated', { flag_id: '1', content_id: 'c-1', deleted: true }));
     await waitFor(() => expect(titles()).toEqual(['Post 2', 'Post 3']));
 
-    act(() => flagFeed.publish({ type: 'updated', update: { content_id: 'c-2', status: 'deleted', deleted: true } }));
+    act(() => socket.push('flag:updated', { content_id: 'c-2', status: 'deleted', deleted: true }));
     expect(await screen.findByText('No content has been flagged.')).toBeInTheDocument();
   });
 
@@ -169,7 +178,7 @@ describe('AdminReport', () => {
     get.mockResolvedValueOnce(page([flag('1')])).mockResolvedValueOnce(page([flag('1'), flag('2')]));
     renderReport();
     await screen.findByRole('rowheader', { name: 'Post 1' });
-    act(() => flagFeed.publish({ type: 'resync' }));
+    act(() => reconnect());
     await waitFor(() => expect(titles()).toEqual(['Post 1', 'Post 2']));
     expect(get).toHaveBeenCalledTimes(2);
   });
@@ -220,9 +229,9 @@ describe('AdminReport', () => {
       // The server lists the pushed flag first too, and drops the deleted one.
       const pushed = flag('new', { title: 'Pushed' });
       all.unshift(pushed);
-      act(() => flagFeed.publish({ type: 'created', flag: pushed }));
+      act(() => socket.push('flag:created', pushed));
       all.splice(all.findIndex((item) => item.id === '5'), 1);
-      act(() => flagFeed.publish({ type: 'updated', update: { flag_id: '5', content_id: 'c-5', deleted: true } }));
+      act(() => socket.push('flag:updated', { flag_id: '5', content_id: 'c-5', deleted: true }));
       expect(await screen.findByText('100 of 101 shown')).toBeInTheDocument();
 
       await user.click(loadMoreButton());
@@ -257,7 +266,7 @@ describe('AdminReport', () => {
       await user.click(loadMoreButton());
       await waitFor(() => expect(rowTitles()).toHaveLength(150));
 
-      act(() => flagFeed.publish({ type: 'resync' }));
+      act(() => reconnect());
 
       await waitFor(() => expect(get).toHaveBeenLastCalledWith('/flags/', { offset: 0, limit: 150 }, expect.anything()));
       await waitFor(() => expect(rowTitles()).toHaveLength(150));
