@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query/query-client';
 import { getSentShares, type SentShare } from '../api/get-sent-shares';
 import { SENT_UNCOUNTED_LABELS, SHARE_REASON_LABELS, reachedCountedText, sentSharesTitle } from '../messages';
 
@@ -23,19 +24,16 @@ type SentSharesProps = { contentId: string };
  * the contact list already marks who has the content.
  */
 export function SentShares({ contentId }: SentSharesProps) {
-  const [sent, setSent] = useState<{ shares: SentShare[]; total: number } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setSent(null);
-    getSentShares(contentId, SHOWN, controller.signal).then(
-      ({ items, total }) => {
-        if (!controller.signal.aborted) setSent({ shares: (Array.isArray(items) ? items : []).filter(isSentShare), total });
+  const { data: sent } = useQuery(
+    {
+      queryKey: ['sent-shares', contentId],
+      queryFn: async ({ signal }) => {
+        const { items, total } = await getSentShares(contentId, SHOWN, signal);
+        return { shares: (Array.isArray(items) ? items : []).filter(isSentShare), total };
       },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [contentId]);
+    },
+    queryClient,
+  );
 
   if (!sent || sent.shares.length === 0) return null;
   return (
