@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
+import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
 import { useAppStore } from '@/stores/app-store';
 import { getPromoCodes, type PromoCode } from '../api/get-promo-codes';
 import { redeemPromoCode } from '../api/redeem-promo-code';
@@ -21,6 +24,9 @@ type CodesState =
 const isPromoCode = (value: unknown): value is PromoCode =>
   typeof value === 'object' && value !== null && typeof (value as PromoCode).code === 'string';
 
+/** The user's promo codes in the query cache: read when the window opens, dropped when it closes. */
+const PROMO_CODES_KEY = ['promo-codes'] as const;
+
 /**
  * SPEC §2 Promo codes: the user's codes (redeemed ones struck through and marked '(Redeemed)', the others
  * with an 'Active' badge) and a form that redeems a code. A redeem clears the input, reloads the list and
@@ -31,38 +37,35 @@ export function PromoCodesModal({ open, onClose }: PromoCodesModalProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const refreshUser = useAppStore((state) => state.refreshUser);
-  const [codes, setCodes] = useState<CodesState>({ status: 'loading' });
+  const codesQuery = useQuery(
+    {
+      queryKey: PROMO_CODES_KEY,
+      queryFn: async ({ signal }) => {
+        const list = await getPromoCodes(signal);
+        return Array.isArray(list) ? list.filter(isPromoCode) : [];
+      },
+      enabled: open,
+    },
+    queryClient,
+  );
+  useDropWhenHidden(PROMO_CODES_KEY, open);
+  const codes: CodesState = codesQuery.data
+    ? { status: 'ready', codes: codesQuery.data }
+    : codesQuery.isError
+      ? { status: 'error', message: errorMessage(codesQuery.error, PROMO_FETCH_FAILED) }
+      : { status: 'loading' };
+  /** The list again from its loading state (after a redeem, or Retry). */
+  const loadCodes = () => queryClient.resetQueries({ queryKey: PROMO_CODES_KEY, exact: true });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [redeeming, setRedeeming] = useState(false);
-  const requestRef = useRef<AbortController | null>(null);
-
-  const loadCodes = useCallback(async () => {
-    requestRef.current?.abort();
-    const controller = new AbortController();
-    requestRef.current = controller;
-    setCodes({ status: 'loading' });
-    try {
-      const list = await getPromoCodes(controller.signal);
-      if (controller.signal.aborted) return;
-      setCodes({ status: 'ready', codes: Array.isArray(list) ? list.filter(isPromoCode) : [] });
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      setCodes({ status: 'error', message: errorMessage(failure, PROMO_FETCH_FAILED) });
-    }
-  }, []);
 
   useEffect(() => {
     if (!open) return;
     setCode('');
     setError(null);
     setRedeeming(false);
-    void loadCodes();
-    return () => {
-      requestRef.current?.abort();
-      requestRef.current = null;
-    };
-  }, [open, loadCodes]);
+  }, [open]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
