@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
 import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from '@crossfeed/domain/rules/limits.ts';
@@ -7,6 +8,8 @@ import { Modal } from '@/components/ui/modal';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContentTypes } from '@/lib/api/content-types';
 import { errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
+import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
 import { scoreBarWidth } from '@/lib/audience-score';
 import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { useAppStore } from '@/stores/app-store';
@@ -38,6 +41,10 @@ type ProfileState =
   | { status: 'ready'; profile: AccountProfile };
 
 type TypesState = { status: 'loading' } | { status: 'ready'; types: readonly string[]; error: string | null };
+
+/** The profile and the content types in the query cache: read at each opening, dropped when the window closes. */
+const profileKey = (userId: string | null) => ['account-profile', userId] as const;
+const CONTENT_TYPES_KEY = ['content-types'] as const;
 
 /** The dialogs the footer opens on top of this one. */
 type SubModal = 'password' | 'referrals' | 'promo-codes' | null;
@@ -101,34 +108,41 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
   const typeErrorId = useId();
   const userId = useAppStore((state) => state.user?.id ?? null);
   const refreshUser = useAppStore((state) => state.refreshUser);
-  const [profile, setProfile] = useState<ProfileState>({ status: 'loading' });
-  const [types, setTypes] = useState<TypesState>({ status: 'loading' });
+  const profileQuery = useQuery(
+    {
+      queryKey: profileKey(userId),
+      queryFn: async ({ signal }) => {
+        if (!userId) throw new Error(PROFILE_FETCH_FAILED);
+        const answer = await getProfile(userId, signal);
+        if (!answer || typeof answer !== 'object') throw new Error('No profile in the answer.');
+        return answer;
+      },
+      enabled: open,
+    },
+    queryClient,
+  );
+  useDropWhenHidden(profileKey(userId), open);
+  const profile: ProfileState = profileQuery.data
+    ? { status: 'ready', profile: profileQuery.data }
+    : profileQuery.isError
+      ? { status: 'error', message: errorMessage(profileQuery.error, PROFILE_FETCH_FAILED) }
+      : { status: 'loading' };
+  /** The profile again from its loading state (Retry). */
+  const loadProfile = () => queryClient.resetQueries({ queryKey: profileKey(userId), exact: true });
+  // The known types stay offered when the list cannot be read, so the form stays usable; the failure is shown beside it.
+  const typesQuery = useQuery({ queryKey: CONTENT_TYPES_KEY, queryFn: ({ signal }) => getContentTypes(signal), enabled: open }, queryClient);
+  useDropWhenHidden(CONTENT_TYPES_KEY, open);
+  const types: TypesState = typesQuery.data
+    ? typesQuery.data.length > 0
+      ? { status: 'ready', types: typesQuery.data, error: null }
+      : { status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED }
+    : typesQuery.isError
+      ? { status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED }
+      : { status: 'loading' };
   const [form, setForm] = useState<FormFields>(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [subModal, setSubModal] = useState<SubModal>(null);
-  const requestRef = useRef<AbortController | null>(null);
-
-  const loadProfile = useCallback(async (id: string | null) => {
-    requestRef.current?.abort();
-    const controller = new AbortController();
-    requestRef.current = controller;
-    setProfile({ status: 'loading' });
-    if (!id) {
-      setProfile({ status: 'error', message: PROFILE_FETCH_FAILED });
-      return;
-    }
-    try {
-      const answer = await getProfile(id, controller.signal);
-      if (controller.signal.aborted) return;
-      if (!answer || typeof answer !== 'object') throw new Error('No profile in the answer.');
-      setForm(formFrom(answer));
-      setProfile({ status: 'ready', profile: answer });
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      setProfile({ status: 'error', message: errorMessage(failure, PROFILE_FETCH_FAILED) });
-    }
-  }, []);
 
   useEffect(() => {
     if (!open) {
@@ -138,30 +152,12 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
     setError(null);
     setSaving(false);
     setForm(EMPTY_FORM);
-    void loadProfile(userId);
-
-    const controller = new AbortController();
-    setTypes({ status: 'loading' });
-    getContentTypes(controller.signal).then(
-      (list) => {
-        if (controller.signal.aborted) return;
-        setTypes(
-          list.length > 0
-            ? { status: 'ready', types: list, error: null }
-            : { status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED },
-        );
-      },
-      () => {
-        // The select still offers the known types, so the form stays usable; the failure is shown beside it.
-        if (!controller.signal.aborted) setTypes({ status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED });
-      },
-    );
-    return () => {
-      controller.abort();
-      requestRef.current?.abort();
-      requestRef.current = null;
-    };
-  }, [open, userId, loadProfile]);
+  }, [open, userId]);
+  // The form starts from the profile as read at this opening.
+  const loaded = profileQuery.data;
+  useEffect(() => {
+    if (loaded) setForm(formFrom(loaded));
+  }, [loaded]);
 
   const update = (fields: Partial<FormFields>) => {
     setError(null);
@@ -192,7 +188,7 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
   if (profile.status === 'loading') {
     body = <p role="status">Loading profile...</p>;
   } else if (profile.status === 'error') {
-    body = <RetryAlert className="account-error" message={profile.message} onRetry={() => void loadProfile(userId)} />;
+    body = <RetryAlert className="account-error" message={profile.message} onRetry={() => void loadProfile()} />;
   } else {
     const offeredTypes = contentTypeOptions(types.status === 'ready' ? types.types : [], form.contentType);
     const typeError = types.status === 'ready' ? types.error : null;
