@@ -6,7 +6,7 @@ import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from '@crossfeed/domain/rules/limit
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { RetryAlert } from '@/components/ui/retry-alert';
-import { getContentTypes } from '@/lib/api/content-types';
+import { useContentTypes } from '@/lib/api/use-content-types';
 import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query/query-client';
 import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
@@ -42,9 +42,8 @@ type ProfileState =
 
 type TypesState = { status: 'loading' } | { status: 'ready'; types: readonly string[]; error: string | null };
 
-/** The profile and the content types in the query cache: read at each opening, dropped when the window closes. */
+/** The profile in the query cache: read at each opening, dropped when the window closes. */
 const profileKey = (userId: string | null) => ['account-profile', userId] as const;
-const CONTENT_TYPES_KEY = ['content-types'] as const;
 
 /** The dialogs the footer opens on top of this one. */
 type SubModal = 'password' | 'referrals' | 'promo-codes' | null;
@@ -130,15 +129,12 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
   /** The profile again from its loading state (Retry). */
   const loadProfile = () => queryClient.resetQueries({ queryKey: profileKey(userId), exact: true });
   // The known types stay offered when the list cannot be read, so the form stays usable; the failure is shown beside it.
-  const typesQuery = useQuery({ queryKey: CONTENT_TYPES_KEY, queryFn: ({ signal }) => getContentTypes(signal), enabled: open }, queryClient);
-  useDropWhenHidden(CONTENT_TYPES_KEY, open);
-  const types: TypesState = typesQuery.data
-    ? typesQuery.data.length > 0
-      ? { status: 'ready', types: typesQuery.data, error: null }
-      : { status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED }
-    : typesQuery.isError
-      ? { status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED }
-      : { status: 'loading' };
+  const contentTypes = useContentTypes(open);
+  const types: TypesState = contentTypes.loading
+    ? { status: 'loading' }
+    : contentTypes.types.length > 0
+      ? { status: 'ready', types: contentTypes.types, error: null }
+      : { status: 'ready', types: CONTENT_TYPES, error: CONTENT_TYPES_FAILED };
   const [form, setForm] = useState<FormFields>(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,14 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { CONTENT_DESCRIPTION_MAX, CONTENT_TITLE_MAX, CONTENT_URL_MAX } from '@crossfeed/domain/rules/limits.ts';
 import { MESSAGES } from '@crossfeed/domain/rules/validation.ts';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
-import { getContentTypes } from '@/lib/api/content-types';
+import { useContentTypes } from '@/lib/api/use-content-types';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { refreshOwnContents } from '@/lib/api/own-contents';
-import { getSubmissionInfo } from '../api/get-submission-info';
+import { queryClient } from '@/lib/query/query-client';
+import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { getSubmissionInfo, type SubmissionInfo } from '../api/get-submission-info';
 import { submitContent } from '../api/submit-content';
 import {
   ADD_CONTENT_TITLE,
@@ -37,6 +40,9 @@ type AddContentModalProps = {
   onUpgrade: () => void;
 };
 
+/** A Free user's weekly submissions (GET /content/submission-info), read at each opening. */
+const SUBMISSION_INFO_KEY = ['submission-info'] as const;
+
 type TypesState = { status: 'loading' } | { status: 'ready'; types: readonly string[] } | { status: 'error'; types: readonly string[] };
 
 /**
@@ -49,50 +55,52 @@ export function AddContentModal({ open, onClose, onUpgrade }: AddContentModalPro
   const formId = useId();
   const fieldId = useId();
   const [form, setForm] = useState<SubmissionForm>(EMPTY_SUBMISSION_FORM);
-  const [info, setInfo] = useState<SubmissionInfoState>({ status: 'loading' });
-  const [types, setTypes] = useState<TypesState>({ status: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [limitMessage, setLimitMessage] = useState<string>(MESSAGES.weeklyLimit);
   const [busy, setBusy] = useState(false);
   const openRef = useRef(open);
   openRef.current = open;
 
-  // Every opening starts from an empty form and asks the server again for the quota and the types.
+  // Every opening starts from an empty form and asks the server again for the quota and the types (their
+  // queries are dropped when the window closes).
   useEffect(() => {
     if (!open) return;
     setForm(EMPTY_SUBMISSION_FORM);
     setError(null);
     setBusy(false);
     setLimitMessage(MESSAGES.weeklyLimit);
-    setInfo({ status: 'loading' });
-    setTypes({ status: 'loading' });
-    const controller = new AbortController();
-    getSubmissionInfo(controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        const parsed = readSubmissionInfo(answer);
-        if (parsed) setInfo({ status: 'ready', info: parsed });
-        else setInfo({ status: 'error', message: SUBMISSION_INFO_FAILED });
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = errorMessage(failure, SUBMISSION_INFO_FAILED);
-        setInfo({ status: 'error', message });
-        toast.error(SUBMISSION_INFO_FAILED, { toastId: 'submission-info-failed' });
-      },
-    );
-    getContentTypes(controller.signal).then(
-      (list) => {
-        if (controller.signal.aborted) return;
-        setTypes(list.length > 0 ? { status: 'ready', types: list } : { status: 'error', types: FALLBACK_CONTENT_TYPES });
-      },
-      () => {
-        // The form stays usable with the list the server validates against.
-        if (!controller.signal.aborted) setTypes({ status: 'error', types: FALLBACK_CONTENT_TYPES });
-      },
-    );
-    return () => controller.abort();
   }, [open]);
+  const infoQuery = useQuery(
+    {
+      queryKey: SUBMISSION_INFO_KEY,
+      queryFn: async ({ signal }) => {
+        try {
+          return readSubmissionInfo(await getSubmissionInfo(signal));
+        } catch (failure) {
+          if (!signal.aborted) toast.error(SUBMISSION_INFO_FAILED, { toastId: 'submission-info-failed' });
+          throw failure;
+        }
+      },
+      enabled: open,
+    },
+    queryClient,
+  );
+  useDropWhenHidden(SUBMISSION_INFO_KEY, open);
+  const info: SubmissionInfoState =
+    infoQuery.data !== undefined
+      ? infoQuery.data
+        ? { status: 'ready', info: infoQuery.data }
+        : { status: 'error', message: SUBMISSION_INFO_FAILED }
+      : infoQuery.isError
+        ? { status: 'error', message: errorMessage(infoQuery.error, SUBMISSION_INFO_FAILED) }
+        : { status: 'loading' };
+  const contentTypes = useContentTypes(open);
+  // The form stays usable with the list the server validates against.
+  const types: TypesState = contentTypes.loading
+    ? { status: 'loading' }
+    : contentTypes.types.length > 0
+      ? { status: 'ready', types: contentTypes.types }
+      : { status: 'error', types: FALLBACK_CONTENT_TYPES };
 
   const limitReached = info.status === 'ready' && !info.info.can_submit;
 
@@ -132,10 +140,8 @@ export function AddContentModal({ open, onClose, onUpgrade }: AddContentModalPro
         // Over the weekly quota (another tab may have used it): show the limit and the upgrade.
         const message = failure.detail ?? MESSAGES.weeklyLimit;
         setLimitMessage(message);
-        setInfo((current) =>
-          current.status === 'ready'
-            ? { status: 'ready', info: { ...current.info, can_submit: false, submissions_remaining: 0 } }
-            : { status: 'ready', info: { weekly_submission_count: 0, last_submission_date: null, can_submit: false, submissions_remaining: 0 } },
+        queryClient.setQueryData<SubmissionInfo | null>(SUBMISSION_INFO_KEY, (current) =>
+          current ? { ...current, can_submit: false, submissions_remaining: 0 } : { weekly_submission_count: 0, last_submission_date: null, can_submit: false, submissions_remaining: 0 },
         );
         toast.error(message, { toastId: 'weekly-limit' });
         return;
