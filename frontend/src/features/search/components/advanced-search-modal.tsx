@@ -1,9 +1,12 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { CONTENT_TYPES, SEARCH_CATEGORIES, SEARCH_SORTS } from '@crossfeed/domain/rules/content-types.ts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
+import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
 import { getSearchesRemaining } from '../api/get-searches-remaining';
@@ -22,6 +25,9 @@ type AdvancedSearchModalProps = {
   onUpgrade?: () => void;
 };
 
+/** A Free user's searches left today (GET /search/remaining/), read at each opening, dropped on close. */
+const SEARCHES_LEFT_KEY = ['searches-remaining'] as const;
+
 const SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevance', date: 'Date', views: 'Views' };
 
 const toggle = <T extends string>(items: readonly T[], item: T): T[] =>
@@ -34,33 +40,29 @@ const toggle = <T extends string>(items: readonly T[], item: T): T[] =>
  */
 export function AdvancedSearchModal({ open, onClose, onResults, onUpgrade }: AdvancedSearchModalProps) {
   const isPremium = useAppStore(selectIsPremium);
-  /** Free users: searches left today as the server counts them (null until known). */
-  const [left, setLeft] = useState<number | null>(null);
+  /** Free users: searches left today as the server counts them (null until known, or if it cannot be read). */
+  const leftQuery = useQuery(
+    {
+      queryKey: SEARCHES_LEFT_KEY,
+      queryFn: async ({ signal }) => {
+        const answer = await getSearchesRemaining(signal);
+        return typeof answer?.remaining_searches === 'number' ? answer.remaining_searches : null;
+      },
+      enabled: open && !isPremium,
+    },
+    queryClient,
+  );
+  useDropWhenHidden(SEARCHES_LEFT_KEY, open && !isPremium);
+  const left = isPremium ? null : (leftQuery.data ?? null);
+  const setLeft = (remaining: number) => queryClient.setQueryData(SEARCHES_LEFT_KEY, remaining);
+  /** The count again after a search (the hint is left out if that fails). */
+  const refreshLeft = () => void queryClient.invalidateQueries({ queryKey: SEARCHES_LEFT_KEY });
   const ids = { form: useId(), query: useId(), from: useId(), to: useId(), views: useId(), sort: useId() };
   const [form, setForm] = useState<SearchForm>(emptySearchForm);
   const [error, setError] = useState<string | null>(null);
   const [noResults, setNoResults] = useState(false);
   const [searching, setSearching] = useState(false);
   const requestRef = useRef<AbortController | null>(null);
-
-  /** Asks the server how many searches a Free user has left today (the hint is left out if that fails). */
-  const refreshLeft = (signal?: AbortSignal) => {
-    getSearchesRemaining(signal)
-      .then((answer) => {
-        if (!signal?.aborted) setLeft(typeof answer?.remaining_searches === 'number' ? answer.remaining_searches : null);
-      })
-      .catch(() => undefined);
-  };
-
-  useEffect(() => {
-    if (!open || isPremium) {
-      setLeft(null);
-      return;
-    }
-    const controller = new AbortController();
-    refreshLeft(controller.signal);
-    return () => controller.abort();
-  }, [open, isPremium]);
 
   useEffect(() => {
     if (!open) return;
