@@ -123,8 +123,11 @@ describe('CreatorProfileModal', () => {
     await screen.findByText('33.33%');
     rerender(<CreatorProfileModal open={false} userId="u2" username="bob" onClose={() => {}} />);
     rerender(<CreatorProfileModal open userId="u2" username="bob" onClose={() => {}} />);
+    // Each opening starts from its loading state, not from the last opening's answer.
+    expect(screen.getByText('Loading analytics…')).toBeInTheDocument();
     await screen.findByText('33.33%');
     expect(analyticsMock).toHaveBeenCalledTimes(2);
+    expect(profileMock).toHaveBeenCalledTimes(2);
     expect(analyticsMock).toHaveBeenCalledWith('u2', expect.any(AbortSignal));
     expect(profileMock).toHaveBeenCalledWith('u2', expect.any(AbortSignal));
   });

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Modal } from '@/components/ui/modal';
 import { ScoreParts, scorePartsOf } from '@/components/ui/score-parts';
 import { errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
+import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
 import { scoreBarWidth, scoreTone } from '@/lib/audience-score';
 import { getCreatorProfile, type CreatorProfile } from '../api/get-creator-profile';
 import { getUserAnalytics, type UserAnalytics } from '../api/get-user-analytics';
@@ -23,6 +25,10 @@ type AnalyticsState =
   | { status: 'error'; message: string }
   | { status: 'ready'; analytics: UserAnalytics | null };
 
+/** The creator's profile and statistics in the query cache: read at each opening, dropped when the modal closes. */
+const creatorProfileKey = (userId: string | null) => ['creators', 'profile', userId] as const;
+const creatorAnalyticsKey = (userId: string | null) => ['creators', 'analytics', userId] as const;
+
 const isAnalytics = (value: unknown): value is UserAnalytics =>
   typeof value === 'object' && value !== null && 'total_content_shares' in value;
 
@@ -30,38 +36,45 @@ const asCount = (value: unknown) => (typeof value === 'number' && Number.isFinit
 
 /**
  * SPEC §2 Creator profile: avatar, username, categories, the 'Share Statistics' block and the
- * Shares Achieved / Views Received tiles. Both calls are made afresh at each opening.
+ * Shares Achieved / Views Received tiles. Both calls are made afresh at each opening (queries dropped on close).
  *
  * - Share rate = successful_cross_promotions / total_content_shares × 100 (2 decimals; 0.00 without shares).
  * - Shares Achieved is total_content_shares (shares the creator's contents received).
  * - Views Received is total_views (people's clicks on the creator's short links) when the API sends it, else 'N/A'.
  */
 export function CreatorProfileModal({ open, userId, username, onClose }: CreatorProfileModalProps) {
-  const [profile, setProfile] = useState<CreatorProfile | null>(null);
-  const [analytics, setAnalytics] = useState<AnalyticsState>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!open || !userId) return;
-    const controller = new AbortController();
-    setProfile(null);
-    setAnalytics({ status: 'loading' });
-    // The profile only adds the avatar and categories; without it the modal still shows the statistics.
-    getCreatorProfile(userId, controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted && answer && typeof answer === 'object') setProfile(answer);
+  const shown = open && userId !== null;
+  // The profile only adds the avatar and categories; without it (a failure, an empty answer) the modal still shows the statistics.
+  const profileQuery = useQuery(
+    {
+      queryKey: creatorProfileKey(userId),
+      queryFn: async ({ signal }) => {
+        const answer = await getCreatorProfile(userId!, signal);
+        return answer && typeof answer === 'object' ? answer : null;
       },
-      () => {},
-    );
-    getUserAnalytics(userId, controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted) setAnalytics({ status: 'ready', analytics: isAnalytics(answer) ? answer : null });
+      enabled: shown,
+    },
+    queryClient,
+  );
+  useDropWhenHidden(creatorProfileKey(userId), shown);
+  const profile: CreatorProfile | null = profileQuery.data ?? null;
+  const analyticsQuery = useQuery(
+    {
+      queryKey: creatorAnalyticsKey(userId),
+      queryFn: async ({ signal }) => {
+        const answer = await getUserAnalytics(userId!, signal);
+        return isAnalytics(answer) ? answer : null;
       },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAnalytics({ status: 'error', message: errorMessage(error, ANALYTICS_FETCH_FAILED) });
-      },
-    );
-    return () => controller.abort();
-  }, [open, userId]);
+      enabled: shown,
+    },
+    queryClient,
+  );
+  useDropWhenHidden(creatorAnalyticsKey(userId), shown);
+  const analytics: AnalyticsState = analyticsQuery.isSuccess
+    ? { status: 'ready', analytics: analyticsQuery.data }
+    : analyticsQuery.isError
+      ? { status: 'error', message: errorMessage(analyticsQuery.error, ANALYTICS_FETCH_FAILED) }
+      : { status: 'loading' };
 
   const displayName = profile?.username || username;
   const categories = dedupeCategories(profile?.categories);
