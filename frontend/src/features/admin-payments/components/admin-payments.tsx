@@ -1,12 +1,18 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
 import { toast } from '@/lib/toast';
 import { getAdminPayments, type AdminPaymentDto } from '../api/get-admin-payments';
 import { refundPayment } from '../api/refund-payment';
 import { ADMIN_PAYMENTS_MESSAGES, confirmRefund, formatMoney } from '../messages';
 import '../admin-payments.css';
+
+/** The payments in the query cache, one list per filter (`?refundable=true` or not). */
+const ADMIN_PAYMENTS_KEY = ['admin', 'payments'] as const;
+const paymentsKey = (refundableOnly: boolean) => [...ADMIN_PAYMENTS_KEY, refundableOnly] as const;
 
 const formatDate = (iso: string) => {
   const date = new Date(iso);
@@ -27,26 +33,24 @@ function statusOf(payment: AdminPaymentDto): string {
 export function AdminPayments() {
   const filterId = useId();
   const [refundableOnly, setRefundableOnly] = useState(true);
-  const [payments, setPayments] = useState<AdminPaymentDto[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  // The list shown stays on screen while another filter's list, a Retry or the reload after a refund is read.
+  const paymentsQuery = useQuery(
+    {
+      queryKey: paymentsKey(refundableOnly),
+      queryFn: async ({ signal }) => (await getAdminPayments(refundableOnly, signal)).payments,
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
+  const payments: AdminPaymentDto[] | null = paymentsQuery.data ?? null;
+  // A failure is shown until the next read of the list starts.
+  const loadError =
+    paymentsQuery.isError && !paymentsQuery.isFetching ? errorMessage(paymentsQuery.error, ADMIN_PAYMENTS_MESSAGES.loadFailed) : null;
   const [pending, setPending] = useState<AdminPaymentDto | null>(null);
   const [busy, setBusy] = useState(false);
   const [refundError, setRefundError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoadError(null);
-    getAdminPayments(refundableOnly, controller.signal).then(
-      (answer) => setPayments(answer.payments),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(error, ADMIN_PAYMENTS_MESSAGES.loadFailed));
-      },
-    );
-    return () => controller.abort();
-  }, [refundableOnly, reload]);
-
-  const retry = useCallback(() => setReload((count) => count + 1), []);
+  const retry = () => void paymentsQuery.refetch();
 
   const confirm = async () => {
     if (!pending) return;
@@ -56,7 +60,7 @@ export function AdminPayments() {
       await refundPayment(pending.user_id);
       toast.success(ADMIN_PAYMENTS_MESSAGES.refunded);
       setPending(null);
-      setReload((count) => count + 1);
+      void queryClient.invalidateQueries({ queryKey: ADMIN_PAYMENTS_KEY });
     } catch (error) {
       setRefundError(errorMessage(error, ADMIN_PAYMENTS_MESSAGES.refundFailed));
     } finally {
