@@ -140,6 +140,34 @@ describe('FounderAnalytics', () => {
       expect(analyticsCalls()[1]?.[1]?.query).toEqual({ from: '2026-01-01', to: '2026-03-04', bucket: 'week' });
     });
 
+    it("keeps the charts with 'Updating...' while another range loads; after a failure the next range starts from 'Loading analytics...'", async () => {
+      const user = userEvent.setup();
+      renderPage();
+      await screen.findByRole('img', { name: /^Creators/ });
+      const answers: { resolve: (value: unknown) => void; reject: (reason: unknown) => void }[] = [];
+      get.mockImplementation((path) =>
+        path === '/admin/analytics' ? new Promise((resolve, reject) => answers.push({ resolve, reject })) : Promise.reject(new ApiError(404, 'Replay job not found.')),
+      );
+
+      await user.selectOptions(screen.getByLabelText('Group by'), 'week');
+      await user.click(screen.getByRole('button', { name: 'Show' }));
+      expect(await screen.findByText('Updating...')).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: /^Creators/ })).toBeInTheDocument();
+      act(() => answers[0]!.reject(new ApiError(400, 'The range may cover at most 731 days.')));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The range may cover at most 731 days.');
+      expect(screen.queryByRole('img', { name: /^Creators/ })).not.toBeInTheDocument();
+
+      await user.type(screen.getByLabelText('From'), '2026-01-01');
+      await user.type(screen.getByLabelText('To'), '2026-01-31');
+      await user.click(screen.getByRole('button', { name: 'Show' }));
+      expect(await screen.findByText('Loading analytics...')).toBeInTheDocument();
+      expect(screen.queryByText('Updating...')).not.toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: /^Creators/ })).not.toBeInTheDocument();
+      act(() => answers[1]!.resolve(SERIES));
+      expect(await screen.findByRole('img', { name: /^Creators/ })).toBeInTheDocument();
+      expect(analyticsCalls()).toHaveLength(3);
+    });
+
     it('links to the admin report', async () => {
       renderPage();
       await screen.findByRole('img', { name: /^Creators/ });
