@@ -9,7 +9,7 @@ import { renderRoute } from '@/testing/render-route';
 import { resetAppStoreForTests } from '@/testing/reset-app-store';
 import { getAudienceCategories } from '../api/get-audience-categories';
 import { getAudienceOverlap, type AudienceOverlap } from '../api/get-audience-overlap';
-import { CATEGORIES_EMPTY, OVERLAP_EMPTY, OVERLAP_FETCH_FAILED } from '../messages';
+import { CATEGORIES_EMPTY, CATEGORIES_FETCH_FAILED, CATEGORIES_LOADING, OVERLAP_EMPTY, OVERLAP_FETCH_FAILED } from '../messages';
 import { AudienceInsights } from './audience-insights';
 
 vi.mock('../api/get-audience-overlap', () => ({ getAudienceOverlap: vi.fn() }));
@@ -138,6 +138,21 @@ describe('AudienceInsights', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('listitem', { name: 'bob' })).toBeInTheDocument();
     expect(overlapMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a failed categories load with Retry, which asks again from the loading state', async () => {
+    signIn({ is_premium: true });
+    let answer: () => void = () => {};
+    categoriesMock
+      .mockRejectedValueOnce(new TypeError('network down'))
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = () => resolve({ total_clicks: 1, categories: [{ category: 'art', clicks: 1, percent: 100 }] }))));
+    renderInsights();
+    expect(await screen.findByRole('alert')).toHaveTextContent(CATEGORIES_FETCH_FAILED);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByText(CATEGORIES_LOADING)).toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('list', { name: 'Clicks by category' })).toBeInTheDocument();
+    expect(categoriesMock).toHaveBeenCalledTimes(2);
   });
 
   it('loads more partners on demand', async () => {

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
+import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
 import { getAudienceCategories, type AudienceCategories } from '../api/get-audience-categories';
 import { CATEGORIES_FETCH_FAILED } from '../messages';
 
@@ -9,37 +11,36 @@ export type CategoriesState =
   | { status: 'forbidden'; message: string }
   | { status: 'ready'; data: AudienceCategories };
 
+/** The categories in the query cache: read when the insights are shown, dropped when they are not (Free). */
+const CATEGORIES_KEY = ['audience-insights', 'categories'] as const;
+
 const isCategories = (value: unknown): value is AudienceCategories =>
   typeof value === 'object' && value !== null && Array.isArray((value as AudienceCategories).categories);
 
 /** The content categories the caller's contacts click. */
 export function useAudienceCategories(enabled: boolean) {
-  const [state, setState] = useState<CategoriesState>({ status: 'loading' });
-  const controllerRef = useRef<AbortController | null>(null);
-
-  const load = useCallback(() => {
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setState({ status: 'loading' });
-    getAudienceCategories(controller.signal).then(
-      (data) => {
-        if (controller.signal.aborted) return;
-        setState(isCategories(data) ? { status: 'ready', data } : { status: 'error', message: CATEGORIES_FETCH_FAILED });
+  const query = useQuery(
+    {
+      queryKey: CATEGORIES_KEY,
+      queryFn: async ({ signal }) => {
+        const data = await getAudienceCategories(signal);
+        // An answer without a list is a failure, shown with the generic message.
+        if (!isCategories(data)) throw new Error(CATEGORIES_FETCH_FAILED);
+        return data;
       },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = errorMessage(error, CATEGORIES_FETCH_FAILED);
-        setState(error instanceof ApiError && error.status === 403 ? { status: 'forbidden', message } : { status: 'error', message });
-      },
-    );
-  }, []);
+      enabled,
+    },
+    queryClient,
+  );
+  useDropWhenHidden(CATEGORIES_KEY, enabled);
 
-  useEffect(() => {
-    if (!enabled) return;
-    load();
-    return () => controllerRef.current?.abort();
-  }, [enabled, load]);
+  let state: CategoriesState;
+  if (query.isSuccess) state = { status: 'ready', data: query.data };
+  else if (query.isError) {
+    const message = errorMessage(query.error, CATEGORIES_FETCH_FAILED);
+    state = query.error instanceof ApiError && query.error.status === 403 ? { status: 'forbidden', message } : { status: 'error', message };
+  } else state = { status: 'loading' };
 
-  return { state, reload: load };
+  // Retry reads the categories again from the loading state.
+  return { state, reload: () => void queryClient.resetQueries({ queryKey: CATEGORIES_KEY, exact: true }) };
 }
