@@ -52,4 +52,17 @@ describe('AudienceScoreParts', () => {
     await open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Server down.');
   });
+
+  it('asks again, from its loading state, each time it is opened', async () => {
+    scoreMock.mockResolvedValueOnce({ audience_score: 42.5, score_parts: PARTS });
+    render(<AudienceScoreParts userId="u1" />);
+    await open();
+    await screen.findByRole('list', { name: 'Parts of your audience score' });
+    await open();
+    scoreMock.mockReturnValueOnce(new Promise(() => {}));
+    await open();
+    expect(screen.getByText(SCORE_PARTS_LOADING)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Parts of your audience score' })).not.toBeInTheDocument();
+    expect(scoreMock).toHaveBeenCalledTimes(2);
+  });
 });
