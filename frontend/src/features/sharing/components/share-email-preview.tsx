@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
 import { previewShareEmail, type SharePreview } from '../api/preview-share-email';
 import { PREVIEW_BUTTON, PREVIEW_FAILED, PREVIEW_LOADING, PREVIEW_STALE, previewTitle } from '../messages';
 
@@ -19,39 +21,48 @@ type ShareEmailPreviewProps = {
 
 const keyOf = (note: string | null, contactId: string | undefined) => `${contactId ?? ''}\n${note ?? ''}`;
 
+/** What a press of "Preview e-mail" asked for: the preview stays this one until the next press. */
+type PreviewRequest = { contentId: string; note: string | null; contactId: string | undefined };
+
+/** The preview in the query cache, one per content, contact and note; read at each press, dropped when hidden. */
+const previewKey = (request: PreviewRequest | null) =>
+  ['sharing', 'email-preview', request?.contentId ?? null, request?.contactId ?? null, request?.note ?? null] as const;
+
 /**
  * "Preview e-mail": the e-mail the first chosen contact (or a sample reader) would get, as the server
  * writes it. The HTML shows in a sandboxed frame: no scripts, no same-origin access, no forms.
  */
 export function ShareEmailPreview({ contentId, note, contact, disabled = false }: ShareEmailPreviewProps) {
-  const [state, setState] = useState<PreviewState>({ status: 'closed' });
-  const requestRef = useRef<AbortController | null>(null);
+  const [request, setRequest] = useState<PreviewRequest | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(
-    () => () => {
-      requestRef.current?.abort();
+  const previewQuery = useQuery(
+    {
+      queryKey: previewKey(request),
+      queryFn: ({ signal }) =>
+        previewShareEmail(request!.contentId, request!.contactId !== undefined ? { note: request!.note, contactId: request!.contactId } : { note: request!.note }, signal),
+      enabled: request !== null,
     },
-    [],
+    queryClient,
   );
+  const state: PreviewState =
+    request === null
+      ? { status: 'closed' }
+      : previewQuery.isError
+        ? { status: 'error', message: errorMessage(previewQuery.error, PREVIEW_FAILED) }
+        : previewQuery.isSuccess
+          ? { status: 'ready', preview: previewQuery.data, key: keyOf(request.note, request.contactId) }
+          : { status: 'loading' };
 
-  const load = async () => {
-    requestRef.current?.abort();
-    const controller = new AbortController();
-    requestRef.current = controller;
-    const key = keyOf(note, contact?.id);
-    setState({ status: 'loading' });
-    try {
-      const preview = await previewShareEmail(contentId, contact ? { note, contactId: contact.id } : { note }, controller.signal);
-      if (!controller.signal.aborted) setState({ status: 'ready', preview, key });
-    } catch (error) {
-      if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, PREVIEW_FAILED) });
-    }
+  /** Each press reads the preview again, from its loading state, for the note and contact as they stand. */
+  const load = () => {
+    const next: PreviewRequest = { contentId, note, contactId: contact?.id };
+    void queryClient.resetQueries({ queryKey: previewKey(next), exact: true });
+    setRequest(next);
   };
 
   const hide = () => {
-    requestRef.current?.abort();
-    setState({ status: 'closed' });
+    if (request) queryClient.removeQueries({ queryKey: previewKey(request), exact: true });
+    setRequest(null);
     // The hide button goes away: the focus goes back to the button that opened the preview.
     buttonRef.current?.focus();
   };
@@ -69,7 +80,7 @@ export function ShareEmailPreview({ contentId, note, contact, disabled = false }
           disabled={disabled}
           aria-disabled={state.status === 'loading'}
           onClick={() => {
-            if (state.status !== 'loading') void load();
+            if (state.status !== 'loading') load();
           }}
         >
           {PREVIEW_BUTTON}
