@@ -1,7 +1,9 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { render, screen, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { getContentAnalytics } from '../api/get-content-analytics';
 import { getContentDaily } from '../api/get-content-daily';
 import { ATTRIBUTION_TEXTS } from './content-attribution-panel';
@@ -31,6 +33,39 @@ describe('ContentAnalyticsPanel live counts', () => {
     expect(screen.getByRole('table', { name: 'Analytics of your content' })).toBeInTheDocument();
     await vi.waitFor(() => expect(analyticsMock).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect(within(screen.getByRole('table', { name: 'Analytics of your content' })).getAllByRole('row')[1]).toHaveTextContent(/^First postArticleActive2\d/));
+  });
+});
+
+describe('ContentAnalyticsPanel reads', () => {
+  it('says so on failure with a toast, and Retry reads again from its loading state', async () => {
+    const error = vi.spyOn(toast, 'error');
+    analyticsMock.mockReset().mockRejectedValueOnce(new ApiError(500, 'Server down.'));
+    let answer!: (value: Awaited<ReturnType<typeof getContentAnalytics>>) => void;
+    analyticsMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    render(<ContentAnalyticsPanel contents={contents} status="ready" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading analytics…');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server down.');
+    expect(error).toHaveBeenCalledWith('Failed to fetch analytics data.', expect.objectContaining({ toastId: 'content-analytics-failed' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading analytics…');
+    answer({ c1: { shares: 2, short_link_clicks: 3, unique_clicks: 2, conversions: 0 } });
+    expect(await screen.findByRole('table', { name: 'Analytics of your content' })).toBeInTheDocument();
+    expect(analyticsMock).toHaveBeenCalledTimes(2);
+    expect(analyticsMock).toHaveBeenLastCalledWith(['c1'], expect.any(AbortSignal));
+  });
+
+  it('cancels the read while the list behind it reloads, and reads again from its loading state when it is back', async () => {
+    analyticsMock.mockReset().mockReturnValueOnce(new Promise(() => {}));
+    analyticsMock.mockResolvedValueOnce({ c1: { shares: 2, short_link_clicks: 3, unique_clicks: 2, conversions: 0 } });
+    const { rerender } = render(<ContentAnalyticsPanel contents={contents} status="ready" />);
+    const signal = analyticsMock.mock.calls[0]![1]!;
+    rerender(<ContentAnalyticsPanel contents={contents} status="loading" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading analytics…');
+    await vi.waitFor(() => expect(signal.aborted).toBe(true));
+    rerender(<ContentAnalyticsPanel contents={contents} status="ready" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading analytics…');
+    expect(await screen.findByRole('table', { name: 'Analytics of your content' })).toBeInTheDocument();
+    expect(analyticsMock).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,10 +1,14 @@
 import { contentStatusLabel } from '@/lib/content-status-labels';
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { queryClient } from '@/lib/query/query-client';
+import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
 import { toast } from '@/lib/toast';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
-import { getContentAnalytics, type ContentAnalyticsMap } from '../api/get-content-analytics';
+import { contentAnalyticsKeys } from '../api/content-analytics-queries';
+import { getContentAnalytics } from '../api/get-content-analytics';
 import { contentShareProgressPercent } from '@crossfeed/domain/rules/share-progress.ts';
 import { typeLabel } from '../content-labels';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
@@ -21,11 +25,6 @@ type ContentAnalyticsPanelProps = {
   onUpgrade?: () => void;
 };
 
-type AnalyticsState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; analytics: ContentAnalyticsMap };
-
 /**
  * SPEC §2 Manage Content, Analytics tab: POST /analytics/ for the user's own contents, shown as a table of
  * Title, Type, Status, Shares, Progress and Clicks (the unique clicks in the cell's title). Fetched whenever
@@ -34,60 +33,59 @@ type AnalyticsState =
  * (charts, breakdown by sharer, CSV export); for Free, who brought the clicks (all time) and an upsell line.
  */
 export function ContentAnalyticsPanel({ contents, status, isPremium = false, onUpgrade }: ContentAnalyticsPanelProps) {
-  const [state, setState] = useState<AnalyticsState>({ status: 'loading' });
-  const requestRef = useRef<AbortController | null>(null);
   const ids = contents.map((content) => content.id);
   const idsKey = ids.join('\n');
-  // What a push changes on the list (shares, clicks, conversions, status): a new fetch when any moves.
+  // What a push changes on the list (shares, clicks, conversions, status): a new read when any moves.
   const countsKey = contents
     .map((content) => `${content.id}:${content.share_count}:${content.short_link_clicks ?? ''}:${content.conversions_count ?? ''}:${content.status}`)
     .join('\n');
+  const enabled = status === 'ready' && idsKey !== '';
+  const analyticsKey = contentAnalyticsKeys.table(ids);
 
-  const load = useCallback(async (contentIds: readonly string[], quiet = false) => {
-    requestRef.current?.abort();
-    const controller = new AbortController();
-    requestRef.current = controller;
-    if (!quiet) setState({ status: 'loading' });
-    try {
-      const analytics = await getContentAnalytics(contentIds, controller.signal);
-      if (controller.signal.aborted) return;
-      setState({ status: 'ready', analytics });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setState({ status: 'error', message: errorMessage(error, M.analyticsFailed) });
-      toast.error(M.analyticsToast, { toastId: 'content-analytics-failed' });
-    }
-  }, []);
+  // One read per list of ids, from its loading state; while the list behind it is not ready it is cancelled
+  // and dropped, so it is read again, from its loading state, when the list is back.
+  const analyticsQuery = useQuery(
+    {
+      queryKey: analyticsKey,
+      queryFn: async ({ queryKey: [, , contentIds], signal }) => {
+        try {
+          return await getContentAnalytics(contentIds, signal);
+        } catch (error) {
+          if (!signal.aborted) toast.error(M.analyticsToast, { toastId: 'content-analytics-failed' });
+          throw error;
+        }
+      },
+      enabled,
+    },
+    queryClient,
+  );
+  useDropWhenHidden(analyticsKey, enabled);
 
+  // Counts moved on the same list (a pushed share or click): read again quietly, keeping the table (or the
+  // error) on screen until the answer; a read already under way gives way to the new one. A change of the
+  // ids or of the list's state is a read of its own.
+  const shown = useRef({ enabled, idsKey, countsKey });
   useEffect(() => {
-    if (status !== 'ready' || idsKey === '') return;
-    void load(idsKey.split('\n'));
-    return () => requestRef.current?.abort();
-  }, [status, idsKey, load]);
+    const before = shown.current;
+    shown.current = { enabled, idsKey, countsKey };
+    if (!enabled || !before.enabled || before.idsKey !== idsKey || before.countsKey === countsKey) return;
+    void queryClient.refetchQueries({ queryKey: contentAnalyticsKeys.table(idsKey.split('\n')), exact: true });
+  }, [enabled, idsKey, countsKey]);
 
-  // Counts moved on the list (a pushed share or click): refresh quietly, keeping the table on screen.
-  const firstCounts = useRef(true);
-  useEffect(() => {
-    if (firstCounts.current) {
-      firstCounts.current = false;
-      return;
-    }
-    if (status !== 'ready' || idsKey === '') return;
-    void load(idsKey.split('\n'), true);
-    // Only the counts: a change of the ids is the effect above's.
-  }, [countsKey]);
+  /** Retry reads the table again from its loading state. */
+  const retry = () => void queryClient.resetQueries({ queryKey: analyticsKey, exact: true });
 
   if (status === 'loading') return <p role="status">{M.analyticsLoading}</p>;
   if (status === 'error') return <p className="form-message form-message-error" role="alert">{M.ownFetchFailed}</p>;
   if (status === 'invalid') return <p className="form-message form-message-error" role="alert">{M.ownInvalid}</p>;
   if (contents.length === 0) return <p className="modal-empty">{M.analyticsEmpty}</p>;
-  if (state.status === 'loading') return <p role="status">{M.analyticsLoading}</p>;
-  if (state.status === 'error') {
-    return <RetryAlert className="manage-error" message={state.message} onRetry={() => void load(ids)} />;
+  if (analyticsQuery.isPending) return <p role="status">{M.analyticsLoading}</p>;
+  if (analyticsQuery.isError) {
+    return <RetryAlert className="manage-error" message={errorMessage(analyticsQuery.error, M.analyticsFailed)} onRetry={retry} />;
   }
 
   const rows = contents.flatMap((content) => {
-    const entry = state.analytics[content.id];
+    const entry = analyticsQuery.data[content.id];
     return entry ? [{ content, entry }] : [];
   });
   if (rows.length === 0) return <p className="modal-empty">{M.analyticsEmpty}</p>;

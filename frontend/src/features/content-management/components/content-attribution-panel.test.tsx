@@ -73,4 +73,15 @@ describe('ContentAttributionPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });
+
+  it('cancels the read of a content no longer chosen, and shows nothing once none is', async () => {
+    attributionMock.mockReturnValueOnce(new Promise(() => {}));
+    render(<ContentAttributionPanel contents={contents} />);
+    await choose('First post');
+    const signal = attributionMock.mock.calls[0]![1]!;
+    await choose(ATTRIBUTION_TEXTS.choose);
+    expect(signal.aborted).toBe(true);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(attributionMock).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,7 +1,10 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useId, useState } from 'react';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query/query-client';
+import { contentAnalyticsKeys } from '../api/content-analytics-queries';
 import { getContentAttribution, type ContentAttribution } from '../api/get-content-attribution';
 
 export const ATTRIBUTION_TEXTS = {
@@ -15,12 +18,6 @@ export const ATTRIBUTION_TEXTS = {
   othersContacts: 'Their contacts stay private: counts only.',
 } as const;
 
-type State =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; attribution: ContentAttribution };
-
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /**
@@ -31,34 +28,30 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 export function ContentAttributionPanel({ contents }: { contents: readonly ContentDto[] }) {
   const selectId = useId();
   const [contentId, setContentId] = useState('');
-  const [state, setState] = useState<State>({ status: 'idle' });
-  const requestRef = useRef<AbortController | null>(null);
-
-  const load = useCallback(async (id: string) => {
-    requestRef.current?.abort();
-    if (!id) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    requestRef.current = controller;
-    setState({ status: 'loading' });
-    try {
-      const attribution = await getContentAttribution(id, controller.signal);
-      if (controller.signal.aborted) return;
-      if (!attribution || !Array.isArray(attribution.sharers)) throw new Error(ATTRIBUTION_TEXTS.failed);
-      setState({ status: 'ready', attribution });
-    } catch (error) {
-      if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, ATTRIBUTION_TEXTS.failed) });
-    }
-  }, []);
-
-  useEffect(() => () => requestRef.current?.abort(), []);
+  const attributionKey = contentAnalyticsKeys.attribution(contentId);
+  // Nothing is asked until a content is chosen; each choice is read from its loading state (a content no
+  // longer chosen is cancelled and dropped), as is a Retry.
+  const attributionQuery = useQuery(
+    {
+      queryKey: attributionKey,
+      queryFn: async ({ signal }) => {
+        const attribution = await getContentAttribution(contentId, signal);
+        if (!attribution || !Array.isArray(attribution.sharers)) throw new Error(ATTRIBUTION_TEXTS.failed);
+        return attribution;
+      },
+      enabled: contentId !== '',
+    },
+    queryClient,
+  );
+  const retry = () => void queryClient.resetQueries({ queryKey: attributionKey, exact: true });
 
   let body = null;
-  if (state.status === 'loading') body = <p role="status">{ATTRIBUTION_TEXTS.loading}</p>;
-  else if (state.status === 'error') body = <RetryAlert className="manage-error" message={state.message} onRetry={() => void load(contentId)} />;
-  else if (state.status === 'ready') body = <AttributionView attribution={state.attribution} />;
+  if (contentId !== '') {
+    if (attributionQuery.isPending) body = <p role="status">{ATTRIBUTION_TEXTS.loading}</p>;
+    else if (attributionQuery.isError) {
+      body = <RetryAlert className="manage-error" message={errorMessage(attributionQuery.error, ATTRIBUTION_TEXTS.failed)} onRetry={retry} />;
+    } else body = <AttributionView attribution={attributionQuery.data} />;
+  }
 
   return (
     <section className="attribution" aria-label={ATTRIBUTION_TEXTS.title}>
@@ -71,7 +64,6 @@ export function ContentAttributionPanel({ contents }: { contents: readonly Conte
         value={contentId}
         onChange={(event) => {
           setContentId(event.target.value);
-          void load(event.target.value);
         }}
       >
         <option value="">{ATTRIBUTION_TEXTS.choose}</option>

@@ -77,7 +77,10 @@ describe('ContentDailyAnalytics', () => {
     dailyMock.mockResolvedValue(DAILY);
     render(<ContentDailyAnalytics contents={contents} />);
     await screen.findByRole('img', { name: /^Clicks / });
+    dailyMock.mockReturnValueOnce(new Promise(() => {}));
     await userEvent.selectOptions(screen.getByLabelText(DAILY_TEXTS.range), 'Last 7 days');
+    // Another period is read from its loading state.
+    expect(screen.getByRole('status')).toHaveTextContent(DAILY_TEXTS.loading);
     expect(dailyMock).toHaveBeenLastCalledWith('c1', lastDays(7), expect.any(AbortSignal));
     await userEvent.selectOptions(screen.getByLabelText(DAILY_TEXTS.content), 'Second post');
     expect(dailyMock).toHaveBeenLastCalledWith('c2', lastDays(7), expect.any(AbortSignal));
@@ -93,6 +96,16 @@ describe('ContentDailyAnalytics', () => {
     expect(downloadMock).toHaveBeenLastCalledWith('c1', 'sharers', { from: '2026-11-19', to: '2026-11-21' });
   });
 
+  it('cancels the read of the period left', async () => {
+    dailyMock.mockReturnValueOnce(new Promise(() => {})).mockResolvedValue(DAILY);
+    render(<ContentDailyAnalytics contents={contents} />);
+    const signal = dailyMock.mock.calls[0]![2]!;
+    await userEvent.selectOptions(screen.getByLabelText(DAILY_TEXTS.range), 'Last 90 days');
+    expect(signal.aborted).toBe(true);
+    expect(await screen.findByRole('img', { name: /^Clicks / })).toBeInTheDocument();
+    expect(dailyMock).toHaveBeenCalledTimes(2);
+  });
+
   it('says "No activity yet" instead of empty charts', async () => {
     dailyMock.mockResolvedValue(EMPTY);
     render(<ContentDailyAnalytics contents={contents} />);
@@ -105,8 +118,11 @@ describe('ContentDailyAnalytics', () => {
     dailyMock.mockRejectedValueOnce(new ApiError(403, 'Advanced analytics are a Premium feature.'));
     render(<ContentDailyAnalytics contents={contents} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Advanced analytics are a Premium feature.');
-    dailyMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    let fail!: (error: Error) => void;
+    dailyMock.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('status')).toHaveTextContent(DAILY_TEXTS.loading);
+    fail(new TypeError('Failed to fetch'));
     expect(await screen.findByRole('alert')).toHaveTextContent(DAILY_TEXTS.failed);
     dailyMock.mockResolvedValueOnce(DAILY);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -1,12 +1,15 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import type { ContentDailyAnalyticsDto, ContentDailyQuery } from '@crossfeed/domain/api/content-analytics.dto.ts';
 import { CONTENT_DAILY_DEFAULT_DAYS } from '@crossfeed/domain/rules/content-analytics.ts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { queryClient } from '@/lib/query/query-client';
 import { toast } from '@/lib/toast';
 import { formatPeriod, formatValue, totalOf } from '@/components/charts/chart-format';
 import { LineChart } from '@/components/charts/line-chart';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
+import { contentAnalyticsKeys } from '../api/content-analytics-queries';
 import { downloadContentCsv, type ContentCsvKind } from '../api/download-content-csv';
 import { getContentDaily } from '../api/get-content-daily';
 import { ATTRIBUTION_TEXTS, AttributionView } from './content-attribution-panel';
@@ -47,11 +50,6 @@ export function lastDays(days: number, now: Date = new Date()): Required<Content
   return { from, to };
 }
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: ContentDailyAnalyticsDto };
-
 /**
  * Manage → Analytics for Premium: for one chosen content and period, charts of its shares, conversions
  * and clicks per UTC day (each with a data table), the breakdown by sharer over the same period and CSV
@@ -63,33 +61,27 @@ export function ContentDailyAnalytics({ contents }: { contents: readonly Content
   const headingId = useId();
   const [contentId, setContentId] = useState(contents[0]?.id ?? '');
   const [days, setDays] = useState<number>(CONTENT_DAILY_DEFAULT_DAYS);
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [exporting, setExporting] = useState<ContentCsvKind | null>(null);
-  const requestRef = useRef<AbortController | null>(null);
 
   // A content that left the list (deleted) gives way to the first one left.
   const chosen = contents.some((content) => content.id === contentId) ? contentId : (contents[0]?.id ?? '');
 
-  const load = useCallback(async (id: string, period: number) => {
-    requestRef.current?.abort();
-    if (!id) return;
-    const controller = new AbortController();
-    requestRef.current = controller;
-    setState({ status: 'loading' });
-    try {
-      const data = await getContentDaily(id, lastDays(period), controller.signal);
-      if (controller.signal.aborted) return;
-      if (!data || !Array.isArray(data.series) || !Array.isArray(data.sharers)) throw new Error(DAILY_TEXTS.failed);
-      setState({ status: 'ready', data });
-    } catch (error) {
-      if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, DAILY_TEXTS.failed) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(chosen, days);
-    return () => requestRef.current?.abort();
-  }, [chosen, days, load]);
+  const dailyKey = contentAnalyticsKeys.daily(chosen, days);
+  // One read per content and period, each from its loading state (the one left is cancelled and dropped),
+  // the days counted up to today (UTC) when it is read.
+  const dailyQuery = useQuery(
+    {
+      queryKey: dailyKey,
+      queryFn: async ({ signal }) => {
+        const data = await getContentDaily(chosen, lastDays(days), signal);
+        if (!data || !Array.isArray(data.series) || !Array.isArray(data.sharers)) throw new Error(DAILY_TEXTS.failed);
+        return data;
+      },
+      enabled: chosen !== '',
+    },
+    queryClient,
+  );
+  const retry = () => void queryClient.resetQueries({ queryKey: dailyKey, exact: true });
 
   const exportCsv = async (kind: ContentCsvKind, data: ContentDailyAnalyticsDto) => {
     if (exporting) return;
@@ -106,7 +98,7 @@ export function ContentDailyAnalytics({ contents }: { contents: readonly Content
   };
 
   return (
-    <section className="daily-analytics" aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+    <section className="daily-analytics" aria-labelledby={headingId} aria-busy={dailyQuery.isPending}>
       <h3 id={headingId} className="attribution-title daily-title">
         {DAILY_TEXTS.title}
       </h3>
@@ -133,12 +125,12 @@ export function ContentDailyAnalytics({ contents }: { contents: readonly Content
         </div>
       </div>
 
-      {state.status === 'loading' ? (
+      {dailyQuery.isPending ? (
         <p role="status">{DAILY_TEXTS.loading}</p>
-      ) : state.status === 'error' ? (
-        <RetryAlert className="manage-error" message={state.message} onRetry={() => void load(chosen, days)} />
+      ) : dailyQuery.isError ? (
+        <RetryAlert className="manage-error" message={errorMessage(dailyQuery.error, DAILY_TEXTS.failed)} onRetry={retry} />
       ) : (
-        <DailyView data={state.data} exporting={exporting} onExport={(kind) => void exportCsv(kind, state.data)} />
+        <DailyView data={dailyQuery.data} exporting={exporting} onExport={(kind) => void exportCsv(kind, dailyQuery.data)} />
       )}
     </section>
   );

@@ -57,11 +57,15 @@ describe('ConversionTrackingPanel', () => {
   });
 
   it("shows the server's message with Retry when the snippet cannot be loaded", async () => {
-    getMock.mockRejectedValueOnce(new ApiError(404, 'Content not found.')).mockResolvedValueOnce(snippet('c1.t'));
+    let answer!: (value: ReturnType<typeof snippet>) => void;
+    getMock.mockRejectedValueOnce(new ApiError(404, 'Content not found.')).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     render(<ConversionTrackingPanel contentId="c1" title="My post" onClose={vi.fn()} />);
     expect(await within(panel()).findByText('Content not found.')).toBeInTheDocument();
     await user.click(within(panel()).getByRole('button', { name: /Retry/ }));
+    expect(within(panel()).getByRole('status')).toHaveTextContent('Loading the tracking snippet...');
+    answer(snippet('c1.t'));
     expect(await within(panel()).findByLabelText('Tracking snippet')).toBeInTheDocument();
+    expect(getMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,9 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { queryClient } from '@/lib/query/query-client';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
-import { getConversionSnippet, rotateConversionSnippet, type ConversionSnippet } from '../api/conversion-snippet';
+import { getConversionSnippet, rotateConversionSnippet } from '../api/conversion-snippet';
+import { contentAnalyticsKeys } from '../api/content-analytics-queries';
 import { CONTENT_MANAGEMENT_MESSAGES as M } from '../messages';
 
 type ConversionTrackingPanelProps = {
@@ -12,8 +15,6 @@ type ConversionTrackingPanelProps = {
   onClose: () => void;
 };
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; snippet: ConversionSnippet };
-
 /**
  * Manage Content → Track conversions: the snippet that lets the creator's own site report conversions of
  * this content (copyable), what it does in plain words, and "New token" to stop an old snippet.
@@ -21,22 +22,12 @@ type Load = { status: 'loading' } | { status: 'error'; message: string } | { sta
 export function ConversionTrackingPanel({ contentId, title, onClose }: ConversionTrackingPanelProps) {
   const snippetId = useId();
   const headingId = useId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const snippetKey = contentAnalyticsKeys.conversionSnippet(contentId);
+  // Read at each opening (a snippet nobody shows is dropped), cancelled when the panel closes.
+  const snippetQuery = useQuery({ queryKey: snippetKey, queryFn: ({ signal }) => getConversionSnippet(contentId, signal) }, queryClient);
   const [rotating, setRotating] = useState<{ busy: boolean; error: string | null } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    getConversionSnippet(contentId, controller.signal)
-      .then((snippet) => {
-        if (!controller.signal.aborted) setLoad({ status: 'ready', snippet });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'error', message: errorMessage(error, M.trackingFailed) });
-      });
-    return () => controller.abort();
-  }, [contentId, attempt]);
+  /** Retry reads the snippet again from its loading state. */
+  const retry = () => void queryClient.resetQueries({ queryKey: snippetKey, exact: true });
 
   const copy = async (text: string) => {
     try {
@@ -52,7 +43,7 @@ export function ConversionTrackingPanel({ contentId, title, onClose }: Conversio
     setRotating({ busy: true, error: null });
     try {
       const snippet = await rotateConversionSnippet(contentId);
-      setLoad({ status: 'ready', snippet });
+      queryClient.setQueryData(snippetKey, snippet);
       setRotating(null);
       toast.success(M.trackingRotated, { toastId: `tracking-rotated-${contentId}` });
     } catch (error) {
@@ -71,16 +62,16 @@ export function ConversionTrackingPanel({ contentId, title, onClose }: Conversio
         </button>
       </div>
       <p className="tracking-help">{M.trackingHelp}</p>
-      {load.status === 'loading' ? <p role="status">{M.trackingLoading}</p> : null}
-      {load.status === 'error' ? <RetryAlert message={load.message} onRetry={() => setAttempt((count) => count + 1)} /> : null}
-      {load.status === 'ready' ? (
+      {snippetQuery.isPending ? <p role="status">{M.trackingLoading}</p> : null}
+      {snippetQuery.isError ? <RetryAlert message={errorMessage(snippetQuery.error, M.trackingFailed)} onRetry={retry} /> : null}
+      {snippetQuery.isSuccess ? (
         <>
           <label htmlFor={snippetId} className="tracking-label">
             {M.trackingSnippetLabel}
           </label>
-          <textarea id={snippetId} className="tracking-snippet" readOnly rows={8} value={load.snippet.snippet} spellCheck={false} />
+          <textarea id={snippetId} className="tracking-snippet" readOnly rows={8} value={snippetQuery.data.snippet} spellCheck={false} />
           <div className="tracking-actions">
-            <button type="button" className="button button-primary button-small" onClick={() => void copy(load.snippet.snippet)}>
+            <button type="button" className="button button-primary button-small" onClick={() => void copy(snippetQuery.data.snippet)}>
               Copy snippet
             </button>
             <button
