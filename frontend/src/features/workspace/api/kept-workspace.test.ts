@@ -10,6 +10,7 @@ import type { WorkspaceDto } from '../types';
 import {
   KEPT_WORKSPACE_KEY,
   applyContentProgress,
+  forgetKeptWorkspace,
   forgetQueuedContent,
   recordShare,
   replaceQueuedContent,
@@ -188,6 +189,25 @@ describe('selecting', () => {
     await act(() => toggleSelected('match', makeContent('m9')));
     expect(toastError).toHaveBeenCalledWith('Failed to save your workspace.', expect.anything());
     await waitFor(() => expect(ids(result.current.matches)).toEqual(['m1']));
+  });
+});
+
+describe('the end of a session', () => {
+  it('a save on its way shows nothing to the next account, and a save waiting behind it is not sent', async () => {
+    await show();
+    let answerSave: (value: WorkspaceDto) => void = () => {};
+    put.mockImplementationOnce(() => new Promise((resolve) => (answerSave = resolve)));
+    void toggleSelected('match', makeContent('m1'));
+    await settle();
+    void toggleSelected('match', makeContent('m2'));
+    await settle();
+    expect(put).toHaveBeenCalledTimes(1);
+    act(() => forgetKeptWorkspace());
+    const next = await show(workspace({ match_ids: ['theirs'], content_ids: [] }));
+    answerSave(workspace({ match_ids: ['m1'], content_ids: [] }));
+    await settle();
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(ids(next.result.current.matches)).toEqual(['theirs']);
   });
 });
 

@@ -58,7 +58,9 @@ const fromAnswer = (answer: WorkspaceDto): KeptWorkspace => ({
 class NotAWorkspace extends Error {}
 
 // The writes of this session, one after the other (see above); `writes` counts those ever started, so a read
-// that began before one is known to be older than its answer.
+// that began before one is known to be older than its answer. `session` moves when the session ends, so a
+// write still on its way then never shows its answer to the next account.
+let session = 0;
 let writes = 0;
 let writesInFlight = 0;
 let writeChain: Promise<void> = Promise.resolve();
@@ -111,12 +113,15 @@ function completeIfAllShared(workspace: KeptWorkspace): KeptWorkspace {
 
 /** Runs `save` after the writes before it; only the last one's answer is shown (it is what the server keeps). */
 function enqueueWrite(save: () => Promise<WorkspaceDto>): Promise<void> {
+  const ofSession = session;
   writes++;
   writesInFlight++;
   const run = async () => {
     let failed = false;
     try {
+      if (ofSession !== session) return;
       const answer = await save();
+      if (ofSession !== session) return;
       if (writesInFlight === 1 && isWorkspace(answer)) queryClient.setQueryData(KEPT_WORKSPACE_KEY, completeIfAllShared(fromAnswer(answer)));
     } catch {
       failed = true;
@@ -125,7 +130,7 @@ function enqueueWrite(save: () => Promise<WorkspaceDto>): Promise<void> {
       writesInFlight--;
     }
     // What the server kept is what the workspace shows.
-    if (failed && writesInFlight === 0) void queryClient.refetchQueries({ queryKey: KEPT_WORKSPACE_KEY });
+    if (failed && writesInFlight === 0 && ofSession === session) void queryClient.refetchQueries({ queryKey: KEPT_WORKSPACE_KEY });
   };
   writeChain = writeChain.then(run);
   return writeChain;
@@ -228,6 +233,7 @@ export function refreshKeptWorkspace(): Promise<void> {
 
 /** The session ended: nothing of this account's workspace is kept or written for the next one. */
 export function forgetKeptWorkspace(): void {
+  session++;
   queryClient.removeQueries({ queryKey: KEPT_WORKSPACE_KEY });
   saveWaiting = false;
 }

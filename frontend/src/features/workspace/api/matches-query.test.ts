@@ -206,6 +206,24 @@ describe('shuffle counter', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
+  it('a shuffle answered after the filter changed goes to the list it was asked for, not the one shown', async () => {
+    let answer: (items: unknown) => void = () => {};
+    post.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    get.mockResolvedValue(contents('listed'));
+    const { result, rerender } = renderHook(({ filter }: { filter: ViewFilter }) => ({
+      matches: useMatchedContent(filter, { enabled: true }),
+      shuffle: useShuffleMatches({ filter, isPremium: true, onBlocked: () => {} }),
+    }), { initialProps: { filter: 'standard' as ViewFilter } });
+    await waitFor(() => expect(ids(result.current.matches.items)).toEqual(['listed']));
+    act(() => result.current.shuffle.shuffle('Unlimited'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    rerender({ filter: 'rankedContent' });
+    await waitFor(() => expect(ids(result.current.matches.items)).toEqual(['listed']));
+    answer(contents('s1'));
+    await waitFor(() => expect(result.current.shuffle.shuffling).toBe(false));
+    expect(ids(result.current.matches.items)).toEqual(['listed']);
+  });
+
   it('a Premium user shuffles without a count', async () => {
     const { result, onBlocked } = showShuffle('Unlimited', true);
     post.mockResolvedValueOnce(contents('a'));

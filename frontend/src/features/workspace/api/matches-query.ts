@@ -113,12 +113,13 @@ export function useRemainingShuffles(isPremium: boolean, { enabled }: { enabled:
 export function useShuffleMatches({ filter, isPremium, onBlocked }: { filter: ViewFilter; isPremium: boolean; onBlocked: () => void }) {
   const mutation = useMutation(
     {
-      mutationFn: async () => {
-        await queryClient.cancelQueries({ queryKey: matchesKey(filter) });
+      // The filter the shuffle was asked under: its list gets the answer, even if another filter shows by then.
+      mutationFn: async (shuffledFilter: ViewFilter) => {
+        await queryClient.cancelQueries({ queryKey: matchesKey(shuffledFilter) });
         return postShuffleMatches();
       },
-      onSuccess: (items) => {
-        queryClient.setQueryData<MatchList>(matchesKey(filter), toList(items, true));
+      onSuccess: (items, shuffledFilter) => {
+        queryClient.setQueryData<MatchList>(matchesKey(shuffledFilter), toList(items, true));
         if (!isPremium) queryClient.setQueryData<RemainingShuffles | null>(REMAINING_SHUFFLES_KEY, (left) => remainingAfterShuffle(left ?? null));
         toast.success(WORKSPACE_MESSAGES.shuffled);
       },
@@ -134,7 +135,7 @@ export function useShuffleMatches({ filter, isPremium, onBlocked }: { filter: Vi
         onBlocked();
         return;
       }
-      mutation.mutate();
+      mutation.mutate(filter);
     },
   };
 }
