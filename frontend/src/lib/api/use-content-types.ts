@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { getContentTypes } from './content-types';
 
 /** The content types in the query cache, shared by the forms that offer them. */
@@ -11,7 +9,6 @@ export const CONTENT_TYPES_KEY = ['content-types'] as const;
  * `loading` until it answered; `types` empty when the list failed or could not be read (callers offer their own).
  */
 export function useContentTypes(enabled: boolean): { loading: boolean; types: string[] } {
-  const query = useQuery({ queryKey: CONTENT_TYPES_KEY, queryFn: ({ signal }) => getContentTypes(signal), enabled }, queryClient);
-  useDropWhenHidden(CONTENT_TYPES_KEY, enabled);
+  const query = useShownQuery({ queryKey: CONTENT_TYPES_KEY, queryFn: ({ signal }) => getContentTypes(signal) }, enabled);
   return { loading: query.data === undefined && !query.isError, types: query.data ?? [] };
 }

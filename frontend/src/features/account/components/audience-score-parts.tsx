@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ScoreParts, scorePartsOf } from '@/components/ui/score-parts';
 import { errorMessage } from '@/lib/api-client';
-import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { getOwnScore } from '../api/get-score-parts';
 
 export const SCORE_PARTS_LOADING = 'Loading how your score is computed…';
@@ -19,15 +17,13 @@ const scorePartsKey = (userId: string) => ['account', 'score-parts', userId] as 
  */
 export function AudienceScoreParts({ userId }: { userId: string }) {
   const [opened, setOpened] = useState(false);
-  const query = useQuery(
+  const query = useShownQuery(
     {
       queryKey: scorePartsKey(userId),
       queryFn: async ({ signal }) => scorePartsOf((await getOwnScore(userId, signal))?.score_parts),
-      enabled: opened,
     },
-    queryClient,
+    opened,
   );
-  useDropWhenHidden(scorePartsKey(userId), opened);
 
   let body;
   if (query.isError) body = <p className="form-message form-message-error" role="alert">{errorMessage(query.error, SCORE_PARTS_FAILED)}</p>;

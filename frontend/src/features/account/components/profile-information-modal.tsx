@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { CONTENT_TYPES } from '@crossfeed/domain/rules/content-types.ts';
@@ -9,7 +8,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { useContentTypes } from '@/lib/api/use-content-types';
 import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { scoreBarWidth } from '@/lib/audience-score';
 import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { useAppStore } from '@/stores/app-store';
@@ -107,7 +106,7 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
   const typeErrorId = useId();
   const userId = useAppStore((state) => state.user?.id ?? null);
   const refreshUser = useAppStore((state) => state.refreshUser);
-  const profileQuery = useQuery(
+  const profileQuery = useShownQuery(
     {
       queryKey: profileKey(userId),
       queryFn: async ({ signal }) => {
@@ -116,11 +115,9 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
         if (!answer || typeof answer !== 'object') throw new Error('No profile in the answer.');
         return answer;
       },
-      enabled: open,
     },
-    queryClient,
+    open,
   );
-  useDropWhenHidden(profileKey(userId), open);
   const profile: ProfileState = profileQuery.data
     ? { status: 'ready', profile: profileQuery.data }
     : profileQuery.isError

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
@@ -6,7 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { useAppStore } from '@/stores/app-store';
 import { getPromoCodes, type PromoCode } from '../api/get-promo-codes';
 import { redeemPromoCode } from '../api/redeem-promo-code';
@@ -37,18 +36,16 @@ export function PromoCodesModal({ open, onClose }: PromoCodesModalProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const refreshUser = useAppStore((state) => state.refreshUser);
-  const codesQuery = useQuery(
+  const codesQuery = useShownQuery(
     {
       queryKey: PROMO_CODES_KEY,
       queryFn: async ({ signal }) => {
         const list = await getPromoCodes(signal);
         return Array.isArray(list) ? list.filter(isPromoCode) : [];
       },
-      enabled: open,
     },
-    queryClient,
+    open,
   );
-  useDropWhenHidden(PROMO_CODES_KEY, open);
   const codes: CodesState = codesQuery.data
     ? { status: 'ready', codes: codesQuery.data }
     : codesQuery.isError

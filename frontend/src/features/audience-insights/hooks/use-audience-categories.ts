@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { getAudienceCategories, type AudienceCategories } from '../api/get-audience-categories';
 import { CATEGORIES_FETCH_FAILED } from '../messages';
 
@@ -19,7 +18,7 @@ const isCategories = (value: unknown): value is AudienceCategories =>
 
 /** The content categories the caller's contacts click. */
 export function useAudienceCategories(enabled: boolean) {
-  const query = useQuery(
+  const query = useShownQuery(
     {
       queryKey: CATEGORIES_KEY,
       queryFn: async ({ signal }) => {
@@ -28,11 +27,9 @@ export function useAudienceCategories(enabled: boolean) {
         if (!isCategories(data)) throw new Error(CATEGORIES_FETCH_FAILED);
         return data;
       },
-      enabled,
     },
-    queryClient,
+    enabled,
   );
-  useDropWhenHidden(CATEGORIES_KEY, enabled);
 
   let state: CategoriesState;
   if (query.isSuccess) state = { status: 'ready', data: query.data };

@@ -1,9 +1,8 @@
 import { contentStatusLabel } from '@/lib/content-status-labels';
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { toast } from '@/lib/toast';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
@@ -44,7 +43,7 @@ export function ContentAnalyticsPanel({ contents, status, isPremium = false, onU
 
   // One read per list of ids, from its loading state; while the list behind it is not ready it is cancelled
   // and dropped, so it is read again, from its loading state, when the list is back.
-  const analyticsQuery = useQuery(
+  const analyticsQuery = useShownQuery(
     {
       queryKey: analyticsKey,
       queryFn: async ({ queryKey: [, , contentIds], signal }) => {
@@ -55,11 +54,9 @@ export function ContentAnalyticsPanel({ contents, status, isPremium = false, onU
           throw error;
         }
       },
-      enabled,
     },
-    queryClient,
+    enabled,
   );
-  useDropWhenHidden(analyticsKey, enabled);
 
   // Counts moved on the same list (a pushed share or click): read again quietly, keeping the table (or the
   // error) on screen until the answer; a read already under way gives way to the new one. A change of the

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { CONTENT_DESCRIPTION_MAX, CONTENT_TITLE_MAX, CONTENT_URL_MAX } from '@crossfeed/domain/rules/limits.ts';
@@ -10,7 +9,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
 import { refreshOwnContents } from '@/lib/api/own-contents';
 import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { getSubmissionInfo, type SubmissionInfo } from '../api/get-submission-info';
 import { submitContent } from '../api/submit-content';
 import {
@@ -70,7 +69,7 @@ export function AddContentModal({ open, onClose, onUpgrade }: AddContentModalPro
     setBusy(false);
     setLimitMessage(MESSAGES.weeklyLimit);
   }, [open]);
-  const infoQuery = useQuery(
+  const infoQuery = useShownQuery(
     {
       queryKey: SUBMISSION_INFO_KEY,
       queryFn: async ({ signal }) => {
@@ -81,11 +80,9 @@ export function AddContentModal({ open, onClose, onUpgrade }: AddContentModalPro
           throw failure;
         }
       },
-      enabled: open,
     },
-    queryClient,
+    open,
   );
-  useDropWhenHidden(SUBMISSION_INFO_KEY, open);
   const info: SubmissionInfoState =
     infoQuery.data !== undefined
       ? infoQuery.data

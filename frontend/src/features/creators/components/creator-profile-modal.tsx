@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Modal } from '@/components/ui/modal';
 import { ScoreParts, scorePartsOf } from '@/components/ui/score-parts';
 import { errorMessage } from '@/lib/api-client';
-import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { scoreBarWidth, scoreTone } from '@/lib/audience-score';
 import { getCreatorProfile, type CreatorProfile } from '../api/get-creator-profile';
 import { getUserAnalytics, type UserAnalytics } from '../api/get-user-analytics';
@@ -45,31 +43,27 @@ const asCount = (value: unknown) => (typeof value === 'number' && Number.isFinit
 export function CreatorProfileModal({ open, userId, username, onClose }: CreatorProfileModalProps) {
   const shown = open && userId !== null;
   // The profile only adds the avatar and categories; without it (a failure, an empty answer) the modal still shows the statistics.
-  const profileQuery = useQuery(
+  const profileQuery = useShownQuery(
     {
       queryKey: creatorProfileKey(userId),
       queryFn: async ({ signal }) => {
         const answer = await getCreatorProfile(userId!, signal);
         return answer && typeof answer === 'object' ? answer : null;
       },
-      enabled: shown,
     },
-    queryClient,
+    shown,
   );
-  useDropWhenHidden(creatorProfileKey(userId), shown);
   const profile: CreatorProfile | null = profileQuery.data ?? null;
-  const analyticsQuery = useQuery(
+  const analyticsQuery = useShownQuery(
     {
       queryKey: creatorAnalyticsKey(userId),
       queryFn: async ({ signal }) => {
         const answer = await getUserAnalytics(userId!, signal);
         return isAnalytics(answer) ? answer : null;
       },
-      enabled: shown,
     },
-    queryClient,
+    shown,
   );
-  useDropWhenHidden(creatorAnalyticsKey(userId), shown);
   const analytics: AnalyticsState = analyticsQuery.isSuccess
     ? { status: 'ready', analytics: analyticsQuery.data }
     : analyticsQuery.isError

@@ -1,12 +1,11 @@
 import type { ContentDto } from '@crossfeed/domain/api/content.dto.ts';
 import { CONTENT_TYPES, SEARCH_CATEGORIES, SEARCH_SORTS } from '@crossfeed/domain/rules/content-types.ts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsPremium } from '@/stores/session-selectors';
 import { getSearchesRemaining } from '../api/get-searches-remaining';
@@ -41,18 +40,16 @@ const toggle = <T extends string>(items: readonly T[], item: T): T[] =>
 export function AdvancedSearchModal({ open, onClose, onResults, onUpgrade }: AdvancedSearchModalProps) {
   const isPremium = useAppStore(selectIsPremium);
   /** Free users: searches left today as the server counts them (null until known, or if it cannot be read). */
-  const leftQuery = useQuery(
+  const leftQuery = useShownQuery(
     {
       queryKey: SEARCHES_LEFT_KEY,
       queryFn: async ({ signal }) => {
         const answer = await getSearchesRemaining(signal);
         return typeof answer?.remaining_searches === 'number' ? answer.remaining_searches : null;
       },
-      enabled: open && !isPremium,
     },
-    queryClient,
+    open && !isPremium,
   );
-  useDropWhenHidden(SEARCHES_LEFT_KEY, open && !isPremium);
   const left = isPremium ? null : (leftQuery.data ?? null);
   const setLeft = (remaining: number) => queryClient.setQueryData(SEARCHES_LEFT_KEY, remaining);
   /** The count again after a search (the hint is left out if that fails). */

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
@@ -8,7 +7,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { getContacts, type Contact } from '@/lib/api/contacts';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query/query-client';
-import { useDropWhenHidden } from '@/lib/query/use-drop-when-hidden';
+import { useShownQuery } from '@/lib/query/use-shown-query';
 import { usePagedList, type PageCursor } from '@/lib/query/use-paged-list';
 import { getShareSummary, type ShareSummary } from '../api/get-share-summary';
 import { getShareTargets, type ShareTargetState } from '../api/get-share-targets';
@@ -101,11 +100,7 @@ export function ShareContentModal({ open, content, onClose, onShared, onDailyLim
     enabled: shown,
   });
   const summaryKey = ['share-summary', contentId];
-  const summaryQuery = useQuery(
-    { queryKey: summaryKey, queryFn: ({ signal }) => getShareSummary(contentId!, signal), enabled: shown },
-    queryClient,
-  );
-  useDropWhenHidden(summaryKey, shown);
+  const summaryQuery = useShownQuery({ queryKey: summaryKey, queryFn: ({ signal }) => getShareSummary(contentId!, signal) }, shown);
   // null while loading or when it cannot be read: the server still decides every share.
   const summary: ShareSummary | null = summaryQuery.data ?? null;
   // The contacts wait for the summary (or its failure), so a share that cannot be made says so before any choice.
