@@ -55,7 +55,7 @@ export function ContentAttributionPanel({ contents }: { contents: readonly Conte
 
   return (
     <section className="attribution" aria-label={ATTRIBUTION_TEXTS.title}>
-      <h4 className="attribution-title">{ATTRIBUTION_TEXTS.title}</h4>
+      <h3 className="attribution-title">{ATTRIBUTION_TEXTS.title}</h3>
       <label htmlFor={selectId} className="attribution-label">
         {ATTRIBUTION_TEXTS.select}
       </label>{' '}
