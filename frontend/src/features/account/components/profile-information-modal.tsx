@@ -8,6 +8,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { useContentTypes } from '@/lib/api/use-content-types';
 import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query/query-client';
+import { loadStateOf } from '@/lib/query/load-state';
 import { useShownQuery } from '@/lib/query/use-shown-query';
 import { scoreBarWidth } from '@/lib/audience-score';
 import { contentTypeLabel } from '@crossfeed/domain/rules/content-types.ts';
@@ -33,11 +34,6 @@ import { ChangePasswordModal } from './change-password-modal';
 import '../account.css';
 
 type ProfileInformationModalProps = { open: boolean; onClose: () => void };
-
-type ProfileState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; profile: AccountProfile };
 
 type TypesState = { status: 'loading' } | { status: 'ready'; types: readonly string[]; error: string | null };
 
@@ -118,11 +114,7 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
     },
     open,
   );
-  const profile: ProfileState = profileQuery.data
-    ? { status: 'ready', profile: profileQuery.data }
-    : profileQuery.isError
-      ? { status: 'error', message: errorMessage(profileQuery.error, PROFILE_FETCH_FAILED) }
-      : { status: 'loading' };
+  const profile = loadStateOf(profileQuery, PROFILE_FETCH_FAILED);
   /** The profile again from its loading state (Retry). */
   const loadProfile = () => queryClient.resetQueries({ queryKey: profileKey(userId), exact: true });
   // The known types stay offered when the list cannot be read, so the form stays usable; the failure is shown beside it.
@@ -215,7 +207,7 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
             {form.bio.length}/{PROFILE_BIO_MAX}
           </span>
         </div>
-        <AudienceScore score={profile.profile.audience_score} />
+        <AudienceScore score={profile.data.audience_score} />
         {userId ? <AudienceScoreParts userId={userId} /> : null}
         <fieldset className="chip-group account-chips">
           <legend>

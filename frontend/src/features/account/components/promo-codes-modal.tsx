@@ -3,8 +3,8 @@ import { toast } from '@/lib/toast';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
 import { RetryAlert } from '@/components/ui/retry-alert';
-import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query/query-client';
+import { loadStateOf } from '@/lib/query/load-state';
 import { useShownQuery } from '@/lib/query/use-shown-query';
 import { useAppStore } from '@/stores/app-store';
 import { getPromoCodes, type PromoCode } from '../api/get-promo-codes';
@@ -14,11 +14,6 @@ import { redeemErrorMessage, validatePromoCode } from '../utils/promo-code';
 import '../promo-codes.css';
 
 type PromoCodesModalProps = { open: boolean; onClose: () => void };
-
-type CodesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; codes: PromoCode[] };
 
 const isPromoCode = (value: unknown): value is PromoCode =>
   typeof value === 'object' && value !== null && typeof (value as PromoCode).code === 'string';
@@ -46,11 +41,7 @@ export function PromoCodesModal({ open, onClose }: PromoCodesModalProps) {
     },
     open,
   );
-  const codes: CodesState = codesQuery.data
-    ? { status: 'ready', codes: codesQuery.data }
-    : codesQuery.isError
-      ? { status: 'error', message: errorMessage(codesQuery.error, PROMO_FETCH_FAILED) }
-      : { status: 'loading' };
+  const codes = loadStateOf(codesQuery, PROMO_FETCH_FAILED);
   /** The list again from its loading state (after a redeem, or Retry). */
   const loadCodes = () => queryClient.resetQueries({ queryKey: PROMO_CODES_KEY, exact: true });
   const [code, setCode] = useState('');
@@ -96,12 +87,12 @@ export function PromoCodesModal({ open, onClose }: PromoCodesModalProps) {
     list = <p role="status">Loading promo codes...</p>;
   } else if (codes.status === 'error') {
     list = <RetryAlert className="promo-error" message={codes.message} onRetry={() => void loadCodes()} />;
-  } else if (codes.codes.length === 0) {
+  } else if (codes.data.length === 0) {
     list = <p className="modal-empty">{NO_PROMO_CODES}</p>;
   } else {
     list = (
       <ul className="scroll-list promo-list" aria-label="Your promo codes">
-        {codes.codes.map((promo) => (
+        {codes.data.map((promo) => (
           <li key={promo.id || promo.code} className={promo.redeemed ? 'promo-item promo-item-redeemed' : 'promo-item'}>
             {promo.redeemed ? (
               <span className="promo-code-text">

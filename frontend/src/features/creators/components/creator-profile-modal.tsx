@@ -1,6 +1,6 @@
 import { Modal } from '@/components/ui/modal';
 import { ScoreParts, scorePartsOf } from '@/components/ui/score-parts';
-import { errorMessage } from '@/lib/api-client';
+import { loadStateOf } from '@/lib/query/load-state';
 import { useShownQuery } from '@/lib/query/use-shown-query';
 import { scoreBarWidth, scoreTone } from '@/lib/audience-score';
 import { getCreatorProfile, type CreatorProfile } from '../api/get-creator-profile';
@@ -17,11 +17,6 @@ type CreatorProfileModalProps = {
   username: string;
   onClose: () => void;
 };
-
-type AnalyticsState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; analytics: UserAnalytics | null };
 
 /** The creator's profile and statistics in the query cache: read at each opening, dropped when the modal closes. */
 const creatorProfileKey = (userId: string | null) => ['creators', 'profile', userId] as const;
@@ -64,11 +59,7 @@ export function CreatorProfileModal({ open, userId, username, onClose }: Creator
     },
     shown,
   );
-  const analytics: AnalyticsState = analyticsQuery.isSuccess
-    ? { status: 'ready', analytics: analyticsQuery.data }
-    : analyticsQuery.isError
-      ? { status: 'error', message: errorMessage(analyticsQuery.error, ANALYTICS_FETCH_FAILED) }
-      : { status: 'loading' };
+  const analytics = loadStateOf(analyticsQuery, ANALYTICS_FETCH_FAILED);
 
   const displayName = profile?.username || username;
   const categories = dedupeCategories(profile?.categories);
@@ -84,10 +75,10 @@ export function CreatorProfileModal({ open, userId, username, onClose }: Creator
         {analytics.message}
       </p>
     );
-  } else if (!analytics.analytics) {
+  } else if (!analytics.data) {
     statistics = <p className="modal-empty">No analytics data available.</p>;
   } else {
-    const data = analytics.analytics;
+    const data = analytics.data;
     const totalShares = asCount(data.total_content_shares);
     const promotions = asCount(data.successful_cross_promotions);
     const score = typeof data.audience_score === 'number' && Number.isFinite(data.audience_score) ? data.audience_score : null;
