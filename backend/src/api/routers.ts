@@ -17,6 +17,9 @@ import { audienceInsightsRoutes } from '../features/analytics/audience-insights.
 import { contentBatchRoutes } from '../features/content/content-batch.routes.ts';
 import { scheduleRoutes } from '../features/schedules/schedules.routes.ts';
 import { mailRoutes } from '../features/mail/mail.routes.ts';
+import { apiTokenRoutes } from '../features/api-tokens/api-tokens.routes.ts';
+import { webhookRoutes } from '../features/webhooks/webhooks.routes.ts';
+import { apiDocsRoutes } from '../features/api-docs/api-docs.routes.ts';
 
 /**
  * Every feature router of SPEC §7, in mounting order. A request walks the routers in turn until one has its
@@ -42,5 +45,8 @@ export function apiRouters(ctx: ApiContext): Router[] {
     contentBatchRoutes(ctx),
     scheduleRoutes(ctx),
     mailRoutes(ctx),
+    apiTokenRoutes(ctx),
+    webhookRoutes(ctx),
+    apiDocsRoutes(ctx),
   ];
 }
