@@ -14,13 +14,13 @@ import { queueDashboard } from './queue-dashboard.ts';
 export const MAX_ANALYTICS_DAYS = 731;
 export const DEFAULT_ANALYTICS_DAYS = 30;
 
-const AnalyticsQuery = z.strictObject({
+export const AnalyticsQuery = z.strictObject({
   from: IsoDay.optional(),
   to: IsoDay.optional(),
   bucket: z.enum(['day', 'week', 'month'], { error: 'must be day, week or month.' }).optional(),
 });
 
-const ReplayInput = z.strictObject({ projection: z.string({ error: 'is required.' }).trim().min(1, 'is required.') });
+export const ReplayInput = z.strictObject({ projection: z.string({ error: 'is required.' }).trim().min(1, 'is required.') });
 
 /** Job ids are uuids (or BullMQ-style ids): anything else cannot name a replay job. */
 const JOB_ID = /^[A-Za-z0-9_-]{1,100}$/;

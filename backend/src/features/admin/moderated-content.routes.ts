@@ -12,7 +12,7 @@ import { parseInput } from '../../http/validate.ts';
 import { toModeratedContentDto } from '../flags/flag.dto.ts';
 import { changeModerationStatus, contentNotFound, StatusBody } from '../flags/moderation.ts';
 
-const ListQuery = z
+export const ListQuery = z
   .object({
     status: z.enum(MODERATION_STATUSES, { message: `must be one of: ${MODERATION_STATUSES.join(', ')}.` }).optional(),
   })

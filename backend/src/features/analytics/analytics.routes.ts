@@ -11,39 +11,19 @@ import { conversionTrackingRoutes } from './conversion-tracking.routes.ts';
 import { linkRoutes } from './links.routes.ts';
 import { CONTENTS, type ContentDoc } from '@crossfeed/projections/contents/contents.projection.ts';
 import { LIVE_CONTENT } from './owned-content.ts';
-import { publicCreatorParts, type ScorePart } from '@crossfeed/domain/rules/audience-score.ts';
+import { publicCreatorParts } from '@crossfeed/domain/rules/audience-score.ts';
 import { audienceScoreOf, countedClicksOf } from '@crossfeed/projections/audience-scores/audience-scores.queries.ts';
 import { attributionRoutes } from './attribution.routes.ts';
 import { contentDailyRoutes } from './content-daily.routes.ts';
+import type { ContentAnalyticsDto, UserAnalyticsDto } from './analytics.dto.ts';
 
-const AnalyticsInput = z.strictObject({
+export const AnalyticsInput = z.strictObject({
   content_ids: z
     .array(z.string().trim().min(1, 'must not hold empty ids.'), { error: 'must be a list of content ids.' })
     .max(MAX_CONTENT_IDS, `at most ${MAX_CONTENT_IDS} ids.`),
 });
 
-/** SPEC §3 Content analytics, per content id. */
-export interface ContentAnalyticsDto {
-  shares: number;
-  short_link_clicks: number;
-  /** People's clicks with a contact's repeat clicks on one UTC day counted once. */
-  unique_clicks: number;
-  conversions: number;
-}
-
-/** SPEC §3 User analytics. */
-export interface UserAnalyticsDto {
-  audience_score: number | null;
-  /**
-   * The parts `audience_score` is the sum of, in words (domain/src/rules/audience-score.ts); empty while
-   * unscored. The creator's own counts only for the creator; others get `publicCreatorParts`.
-   */
-  score_parts: ScorePart[];
-  total_content_shares: number;
-  successful_cross_promotions: number;
-  /** Views Received (SPEC §2 Creator profile): people's clicks on the short links of the creator's live content. */
-  total_views: number;
-}
+export type { ContentAnalyticsDto, UserAnalyticsDto } from './analytics.dto.ts';
 
 /** Analytics, short links, conversions and the Enhance-link action (SPEC §7 Analytics and conversions). */
 export function analyticsRoutes(ctx: ApiContext): Router {

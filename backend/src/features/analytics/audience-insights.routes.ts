@@ -7,8 +7,6 @@ import {
   overlapFigures,
   snapshotDay,
   snapshotInstant,
-  type CategoryClicks,
-  type OverlapFigures,
 } from '@crossfeed/domain/rules/audience-insights.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 import { ForbiddenError } from '@crossfeed/domain/shared/errors.ts';
@@ -19,28 +17,9 @@ import { USERS, type UserDoc } from '@crossfeed/projections/users/users.projecti
 import type { ApiContext } from '../../api/api-context.ts';
 import { currentUser, requireAuth } from '../../auth/require-auth.ts';
 import { findPage, parsePage, sendPage } from '../../http/paging.ts';
+import type { AudienceCategoriesDto, AudienceOverlapDto } from './audience-insights.dto.ts';
 
-/**
- * One partner of GET /analytics/audience/overlap: who, how you exchanged, and how your audiences overlapped
- * in today's snapshot (both lists as they stood at 00:00 UTC).
- */
-export interface AudienceOverlapDto extends OverlapFigures {
-  partner_id: string;
-  partner_username: string | null;
-  /** Your delivered shares of their content. */
-  shares_given: number;
-  /** Their delivered shares of your content. */
-  shares_received: number;
-  last_shared_at: string;
-  /** The instant both lists were compared as of: 00:00 UTC today (the day's snapshot). */
-  lists_as_of: string;
-}
-
-/** GET /analytics/audience/categories. */
-export interface AudienceCategoriesDto {
-  total_clicks: number;
-  categories: CategoryClicks[];
-}
+export type { AudienceCategoriesDto, AudienceOverlapDto } from './audience-insights.dto.ts';
 
 /**
  * Premium audience insights (docs/features/audience-insights.md): the overlap of the caller's audience with each

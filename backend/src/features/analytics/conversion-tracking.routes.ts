@@ -38,7 +38,7 @@ export const TRACKED_CONVERSIONS_PER_IP_PER_MINUTE = 30;
 export const TRACK_PATH = '/track/conversion';
 export const CONVERSION_TRACKING_PREMIUM = premiumFeatureMessage('Conversion tracking');
 
-const TrackedConversionInput = z.strictObject({
+export const TrackedConversionInput = z.strictObject({
   token: z.string({ error: 'is required.' }).min(1, 'is required.').max(300, 'is not a tracking token.'),
   // Whatever `utm_campaign` the visitor came with: only a short code's shape is kept (the decider then keeps
   // it only when it is one of this content's links).

@@ -18,7 +18,7 @@ import { attributedContact } from './links.routes.ts';
 /** Ids per metrics/analytics request (domain rule). */
 export const MAX_CONTENT_IDS = ANALYTICS_IDS_MAX;
 
-const ConversionInput = z.strictObject({
+export const ConversionInput = z.strictObject({
   content_id: z.string({ error: 'is required.' }).trim().min(1, 'is required.'),
   contact_id: z.string().trim().min(1).max(100).nullish(),
   short_code: z.string().trim().min(1).max(20).nullish(),

@@ -3,7 +3,7 @@ import { CONTENT_DAILY_DEFAULT_DAYS, CONTENT_DAILY_MAX_DAYS } from '@crossfeed/d
 import { IsoDay, resolveDayRange } from '../../http/day-range.ts';
 import { parseInput } from '../../http/validate.ts';
 
-const DayRangeQuery = z.strictObject({ from: IsoDay.optional(), to: IsoDay.optional() });
+export const DayRangeQuery = z.strictObject({ from: IsoDay.optional(), to: IsoDay.optional() });
 
 /**
  * `from`/`to` (UTC days, both included) of a content's daily analytics: without both, the last 30 days

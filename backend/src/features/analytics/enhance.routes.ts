@@ -15,7 +15,7 @@ import { ownedContent } from './owned-content.ts';
 import { claimShortCode } from '@crossfeed/platform/reservations/reservations.ts';
 import { isPremiumActive } from '@crossfeed/domain/rules/premium.ts';
 
-const EmptyBody = z.strictObject({});
+export const EmptyBody = z.strictObject({});
 
 /**
  * POST /content/{id}/enhance/ (Premium, owner): gives the content a short link when it has none and a

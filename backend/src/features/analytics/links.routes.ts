@@ -37,7 +37,7 @@ export const UNSAFE_TARGET = 'This link does not lead to a public website, so it
  * click is not appended: a script cannot inflate counts or grow the content stream without bound.
  */
 export const CLICKS_PER_VISITOR_PER_MINUTE = 30;
-const CreateLinkInput = z.strictObject({ content_id: z.string({ error: 'is required.' }).trim().min(1, 'is required.') });
+export const CreateLinkInput = z.strictObject({ content_id: z.string({ error: 'is required.' }).trim().min(1, 'is required.') });
 
 /** What a reader who followed a link that leads nowhere reads (a browser; API clients get `{ detail }`). */
 export const LINK_PAGE_TEXTS = {
