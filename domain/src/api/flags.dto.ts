@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ContentDto } from './content.dto.ts';
 
 /**
@@ -26,3 +27,17 @@ export interface ModeratedItemDto {
   open_flags: number;
   updated_at: string;
 }
+
+/** ModeratedItemDto's schema: what the OpenAPI document says GET /admin/content answers. */
+export const ModeratedItemDtoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content_type: z.string(),
+  categories: z.array(z.string()),
+  user: z.object({ id: z.string(), username: z.string() }),
+  status: z.string().describe('flagged, under_review, approved or deleted.'),
+  removed: z.boolean().describe('Removed by an admin (DELETE /admin/content/{id}): gone for good, its status can no longer change.'),
+  reason: z.string().nullable().describe("The latest decision's reason, else the latest flag's; null when there is none."),
+  open_flags: z.number().int().min(0).describe('Flags still open on it (listed in the "Flags" view).'),
+  updated_at: z.string(),
+}) satisfies z.ZodType<ModeratedItemDto>;
