@@ -32,6 +32,7 @@ import type { ApiContext } from '../api/api-context.ts';
 import { execute } from '../api/execute.ts';
 import { composeApiContext, tokenServiceFor } from '../api/compose.ts';
 import { apiRouters } from '../api/routers.ts';
+import { checkAnswer } from '../api/openapi/response-check.ts';
 import { createHttpServer, serve } from '../http-server.ts';
 import { socketIdentityVerifier } from '../api/socket-identity.ts';
 import { importEventLog } from './legacy-log/import-event-log.ts';
@@ -206,6 +207,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     }
     const response = await fetch(`${url}${pathname}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
+    // Every answer is held to the OpenAPI document (issue 26): a body or 2xx status it does not describe throws.
+    checkAnswer({ method, path: pathname, status: response.status, contentType: response.headers.get('content-type'), text });
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
