@@ -85,11 +85,12 @@ export const ContactUnsubscribedPayload = z.object({
 });
 
 export const WaitlistPositionChangedPayload = z.object({
-  position: z.number().int().positive().describe('Your waitlist position now (1 is first).'),
-  previous_position: z.number().int().positive().describe('Your waitlist position before.'),
+  rank: z.number().int().positive().describe('Your place on the waitlist now (1 is first): your join order moved up one place per referral.'),
+  previous_rank: z.number().int().positive().describe('Your place before.'),
+  position: z.number().int().positive().describe('Your place in join order.'),
   referrals: z.number().int().nonnegative().describe('Referrals credited to your entry.'),
-  tier: z.enum(['lifetime', 'one_month']).describe('What the position earns at launch.'),
-  changed_at: time('When the positions were computed.'),
+  tier: z.enum(['lifetime', 'one_month']).describe('What your rank earns at launch.'),
+  changed_at: time('When the ranks were computed.'),
 });
 
 export const WaitlistJoinedPayload = z.object({

@@ -6,6 +6,12 @@ import { rankEntries, recomputeRanks, waitlistRankProcessor } from './waitlist-r
 import type { ReadStore } from '@crossfeed/platform/read-store/read-store.port.ts';
 
 let h: Harness;
+/** Ranks written for the first time move nothing: no webhook job is added. */
+const noQueue = {
+  addBulk: (): Promise<string[]> => {
+    throw new Error('no webhook job expected');
+  },
+};
 before(async () => {
   h = await startHarness();
 });
@@ -33,7 +39,7 @@ test('writes ranks and tiers from the waitlist read model, the same on a second 
     await h.record('waitlist-fan103@x.test', 'WaitlistReferralCredited', { emailKey: 'fan103@x.test', referredEmailKey: referred, creditedAt: at });
   }
   await h.settle();
-  const process = waitlistRankProcessor(h, () => new Date(at));
+  const process = waitlistRankProcessor({ readStore: h.readStore, jobQueue: noQueue }, () => new Date(at));
   assert.deepEqual(await process(fakeJob({})), { ranked: 103 });
   const ranks = h.readStore.collection<WaitlistRankDoc>(WAITLIST_RANKS);
   const climber = await ranks.findOne({ _id: 'fan103@x.test' });
@@ -72,6 +78,6 @@ test('writes the ranks in pages, one short read-store batch each, to the same re
   assert.deepEqual(await ranks.find({}, { sort: { _id: 1 } }), before);
   // With the default page (500 writes), these 103 ranks are one batch.
   batches.length = 0;
-  await waitlistRankProcessor({ readStore: paging }, () => new Date('2026-03-01T00:00:00.000Z'))(fakeJob({}));
+  await waitlistRankProcessor({ readStore: paging, jobQueue: noQueue }, () => new Date('2026-03-01T00:00:00.000Z'))(fakeJob({}));
   assert.deepEqual(batches, [103]);
 });
