@@ -154,6 +154,44 @@ describe('App layout sidebar', () => {
   });
 
   it.each([
+    ['API tokens', 'API tokens', 'GET /api/tokens'],
+    ['Webhooks', 'Webhooks', 'GET /api/webhooks'],
+  ])("Profile Information's %s button opens the %s window on top; Escape closes only it", async (button, title, read) => {
+    const fetchMock = stubApi([]);
+    signIn();
+    renderApp();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Profile' }));
+    const profile = await screen.findByRole('dialog', { name: 'Profile Information' });
+    await userEvent.click(within(profile).getByRole('button', { name: button }));
+    // Its own chunk (lazyWhenOpen): it may still be loading when first opened.
+    expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
+    const [method, path] = read.split(' ');
+    await waitFor(() => expect(callsTo(fetchMock, method!, path!)).toHaveLength(1));
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Profile Information' })).toBeInTheDocument();
+  });
+
+  it('a developer window goes with Profile Information when that closes', async () => {
+    stubApi([]);
+    signIn();
+    renderApp();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Profile' }));
+    const profile = await screen.findByRole('dialog', { name: 'Profile Information' });
+    await userEvent.click(within(profile).getByRole('button', { name: 'API tokens' }));
+    expect(await screen.findByRole('dialog', { name: 'API tokens' })).toBeInTheDocument();
+
+    act(() => useAppStore.getState().closePanel());
+    expect(screen.queryByRole('dialog', { name: 'API tokens' })).not.toBeInTheDocument();
+    act(() => useAppStore.getState().showPanel('profile'));
+    expect(await screen.findByRole('dialog', { name: 'Profile Information' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'API tokens' })).not.toBeInTheDocument();
+  });
+
+  it.each([
     ['contacts', 'Contacts'],
     ['add-content', 'Add New Content'],
   ] as const)("opens the %s panel when a page's empty state asks for it", async (panel, title) => {

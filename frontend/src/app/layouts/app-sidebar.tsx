@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { toast } from '@/lib/toast';
 import { ConfirmLogoutModal } from '@/features/auth/components/confirm-logout-modal';
 import { lazyWhenOpen } from '@/components/ui/lazy-when-open';
@@ -31,6 +31,11 @@ const ProfileInformationModal = lazyWhenOpen(() =>
 const PremiumPlanModal = lazyWhenOpen(() =>
   import('@/features/subscription/components/premium-plan-modal').then((module) => module.PremiumPlanModal),
 );
+// Opened from Profile Information's footer, on top of it (issue 26).
+const ApiTokensModal = lazyWhenOpen(() =>
+  import('@/features/developer/components/api-tokens-modal').then((module) => module.ApiTokensModal),
+);
+const WebhooksModal = lazyWhenOpen(() => import('@/features/developer/components/webhooks-modal').then((module) => module.WebhooksModal));
 
 /** SPEC §4 Tour. */
 export const TOUR_RESET = 'Tour has been reset. You can retake the tour.';
@@ -66,6 +71,9 @@ function SidebarNav() {
   const panel = useAppStore((state) => state.openPanel);
   const setPanel = useAppStore((state) => state.showPanel);
   const close = useAppStore((state) => state.closePanel);
+  // The developer window open on top of Profile Information; it goes with Profile.
+  const [developer, setDeveloper] = useState<'api-tokens' | 'webhooks' | null>(null);
+  if (developer !== null && panel !== 'profile') setDeveloper(null);
 
   const select = (id: Entry['id']) => {
     if (id === 'help-tour') {
@@ -113,7 +121,14 @@ function SidebarNav() {
       </nav>
 
       <NotificationsModal open={panel === 'notifications'} onClose={close} />
-      <ProfileInformationModal open={panel === 'profile'} onClose={close} />
+      <ProfileInformationModal
+        open={panel === 'profile'}
+        onClose={close}
+        onOpenApiTokens={() => setDeveloper('api-tokens')}
+        onOpenWebhooks={() => setDeveloper('webhooks')}
+      />
+      <ApiTokensModal open={panel === 'profile' && developer === 'api-tokens'} onClose={() => setDeveloper(null)} />
+      <WebhooksModal open={panel === 'profile' && developer === 'webhooks'} onClose={() => setDeveloper(null)} onUpgrade={() => setPanel('premium')} />
       <ContactsModal open={panel === 'contacts'} onClose={close} onUpgrade={() => setPanel('premium')} />
       <AddContentModal open={panel === 'add-content'} onClose={close} onUpgrade={() => setPanel('premium')} />
       <PremiumPlanModal open={panel === 'premium'} onClose={close} />

@@ -240,6 +240,28 @@ describe('ProfileInformationModal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('adds API tokens and Webhooks to the footer when app/ gives their openers, and each calls its own', async () => {
+    const onOpenApiTokens = vi.fn();
+    const onOpenWebhooks = vi.fn();
+    const user = userEvent.setup();
+    render(<ProfileInformationModal open onClose={vi.fn()} onOpenApiTokens={onOpenApiTokens} onOpenWebhooks={onOpenWebhooks} />);
+    const footer = dialog('Profile Information').querySelector<HTMLElement>('.modal-footer')!;
+    expect(within(footer).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Cancel',
+      'Change Password',
+      'View Referrals',
+      'Promo Codes',
+      'API tokens',
+      'Webhooks',
+    ]);
+    await user.click(within(footer).getByRole('button', { name: 'API tokens' }));
+    expect(onOpenApiTokens).toHaveBeenCalledTimes(1);
+    expect(onOpenWebhooks).not.toHaveBeenCalled();
+    await user.click(within(footer).getByRole('button', { name: 'Webhooks' }));
+    expect(onOpenWebhooks).toHaveBeenCalledTimes(1);
+    expect(onOpenApiTokens).toHaveBeenCalledTimes(1);
+  });
+
   it('Change Password opens on top and closing it keeps the unsaved edits', async () => {
     const user = userEvent.setup();
     const { onClose } = renderModal();

@@ -33,7 +33,13 @@ import {
 import { ChangePasswordModal } from './change-password-modal';
 import '../account.css';
 
-type ProfileInformationModalProps = { open: boolean; onClose: () => void };
+type ProfileInformationModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The footer's API tokens and Webhooks buttons (issue 26): app/ opens those windows, another feature's, on top of this one. */
+  onOpenApiTokens?: () => void;
+  onOpenWebhooks?: () => void;
+};
 
 type TypesState = { status: 'loading' } | { status: 'ready'; types: readonly string[]; error: string | null };
 
@@ -92,9 +98,10 @@ function AudienceScore({ score }: { score: number | null | undefined }) {
  * SPEC §2 Profile Information: Name, Bio, the Audience Score bar, Categories, Interests and Content Type,
  * loaded afresh at each opening (GET /profiles/{id}/) and saved with PUT /profiles/{id}/, after which the
  * user is reloaded and the modal closes. The footer opens Change Password, the referral link and the promo
- * codes on top of it, so unsaved edits survive a visit to them.
+ * codes on top of it, so unsaved edits survive a visit to them, and asks app/ for the API tokens and Webhooks
+ * windows the same way.
  */
-export function ProfileInformationModal({ open, onClose }: ProfileInformationModalProps) {
+export function ProfileInformationModal({ open, onClose, onOpenApiTokens, onOpenWebhooks }: ProfileInformationModalProps) {
   const formId = useId();
   const nameId = useId();
   const bioId = useId();
@@ -296,6 +303,16 @@ export function ProfileInformationModal({ open, onClose }: ProfileInformationMod
             <button type="button" className="button button-ghost account-footer-button" onClick={() => setSubModal('promo-codes')}>
               Promo Codes
             </button>
+            {onOpenApiTokens ? (
+              <button type="button" className="button button-ghost account-footer-button" onClick={onOpenApiTokens}>
+                API tokens
+              </button>
+            ) : null}
+            {onOpenWebhooks ? (
+              <button type="button" className="button button-ghost account-footer-button" onClick={onOpenWebhooks}>
+                Webhooks
+              </button>
+            ) : null}
           </>
         }
       >
