@@ -46,5 +46,5 @@ export const AnalyticsSeriesSchema = z.object({
   from: z.string().describe('YYYY-MM-DD (UTC), included.'),
   to: z.string().describe('YYYY-MM-DD (UTC), included.'),
   series: z.array(AnalyticsPointSchema),
-});
+}).meta({ id: 'AnalyticsSeries' });
 export type AnalyticsSeries = z.infer<typeof AnalyticsSeriesSchema>;

@@ -34,7 +34,7 @@ export const SharerAttributionDtoSchema = AttributionCountsSchema.extend({
     .array(AttributedContactDtoSchema)
     .nullable()
     .describe('Contacts who clicked or converted: named only when `is_you`, else null (counts only).'),
-});
+}).meta({ id: 'SharerAttribution' });
 export type SharerAttributionDto = z.infer<typeof SharerAttributionDtoSchema>;
 
 export const ContentAttributionDtoSchema = z.object({
@@ -43,7 +43,7 @@ export const ContentAttributionDtoSchema = z.object({
   totals: AttributionCountsSchema.extend({ shares: count, contacts_reached: count }),
   sharers: z.array(SharerAttributionDtoSchema),
   unattributed: AttributionCountsSchema.describe("People's clicks and conversions that came without a known contact (the plain short link)."),
-});
+}).meta({ id: 'ContentAttribution' });
 export type ContentAttributionDto = z.infer<typeof ContentAttributionDtoSchema>;
 
 /** One UTC day of one content. */
@@ -67,5 +67,5 @@ export const ContentDailyAnalyticsDtoSchema = ContentAttributionDtoSchema.extend
   from: z.string().describe('YYYY-MM-DD (UTC), included.'),
   to: z.string().describe('YYYY-MM-DD (UTC), included.'),
   series: z.array(ContentDailyPointSchema),
-});
+}).meta({ id: 'ContentDailyAnalytics' });
 export type ContentDailyAnalyticsDto = z.infer<typeof ContentDailyAnalyticsDtoSchema>;

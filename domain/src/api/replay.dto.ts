@@ -42,5 +42,5 @@ export const ReplayJobDtoSchema = z.object({
   progress: z.union([z.number(), ReplayJobProgressSchema]).describe('A number (0) until the first report.'),
   result: ReplayJobResultSchema.optional().describe('Once completed.'),
   error: z.string().optional().describe('Once failed: why.'),
-});
+}).meta({ id: 'ReplayJob' });
 export type ReplayJobDto = z.infer<typeof ReplayJobDtoSchema>;

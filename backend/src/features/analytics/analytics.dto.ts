@@ -9,7 +9,7 @@ export const ContentAnalyticsDtoSchema = z.object({
   short_link_clicks: count,
   unique_clicks: count.describe("People's clicks with a contact's repeat clicks on one UTC day counted once."),
   conversions: count,
-});
+}).meta({ id: 'ContentAnalytics' });
 export type ContentAnalyticsDto = z.infer<typeof ContentAnalyticsDtoSchema>;
 
 /** POST /analytics/: per content id the caller owns (other users' and unknown ids are left out). */
@@ -33,5 +33,5 @@ export const UserAnalyticsDtoSchema = z.object({
   total_content_shares: count,
   successful_cross_promotions: count,
   total_views: count.describe("Views Received: people's clicks on the short links of the creator's live content."),
-});
+}).meta({ id: 'UserAnalytics' });
 export type UserAnalyticsDto = z.infer<typeof UserAnalyticsDtoSchema>;

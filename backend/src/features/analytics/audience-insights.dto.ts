@@ -22,7 +22,7 @@ export const AudienceOverlapDtoSchema = OverlapFiguresSchema.extend({
   shares_received: count.describe('Their delivered shares of your content.'),
   last_shared_at: z.string(),
   lists_as_of: z.string().describe("The instant both lists were compared as of: 00:00 UTC today (the day's snapshot)."),
-});
+}).meta({ id: 'AudienceOverlap' });
 export type AudienceOverlapDto = z.infer<typeof AudienceOverlapDtoSchema>;
 
 export const CategoryClicksSchema = z.object({
@@ -35,5 +35,5 @@ export const CategoryClicksSchema = z.object({
 export const AudienceCategoriesDtoSchema = z.object({
   total_clicks: count,
   categories: z.array(CategoryClicksSchema),
-});
+}).meta({ id: 'AudienceCategories' });
 export type AudienceCategoriesDto = z.infer<typeof AudienceCategoriesDtoSchema>;

@@ -8,7 +8,7 @@ export const ConversionSnippetDtoSchema = z.object({
   token: z.string().describe("The content's tracking token (it sits in the site's page source: it proves only which content)."),
   endpoint: z.string().describe(`The absolute URL of POST ${TRACK_PATH}.`),
   snippet: z.string().describe('The HTML snippet that reports conversions, with the token in it.'),
-});
+}).meta({ id: 'ConversionSnippet' });
 
 export const TrackedConversionDtoSchema = z.object({
   id: z.string(),

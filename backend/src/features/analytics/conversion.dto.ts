@@ -10,7 +10,7 @@ export const ConversionDtoSchema = z.object({
   kind: z.string(),
   value: z.number().min(0),
   created_at: z.string(),
-});
+}).meta({ id: 'Conversion' });
 export type ConversionDto = z.infer<typeof ConversionDtoSchema>;
 
 export function toConversionDto(doc: ConversionDoc): ConversionDto {

@@ -7,7 +7,7 @@ export const ShortLinkDtoSchema = z.object({
   short_code: z.string(),
   url: z.string().describe('The absolute short link: {PUBLIC_URL}/links/{short_code}.'),
   content_id: z.string(),
-});
+}).meta({ id: 'ShortLink' });
 
 /** The operations of `links` as the OpenAPI document describes them (issue 26). */
 export const linksOperations = operations([
