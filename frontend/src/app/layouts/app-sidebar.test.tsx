@@ -156,7 +156,7 @@ describe('App layout sidebar', () => {
   it.each([
     ['API tokens', 'API tokens', 'GET /api/tokens'],
     ['Webhooks', 'Webhooks', 'GET /api/webhooks'],
-  ])("Profile Information's %s button opens the %s window on top; Escape closes only it", async (button, title, read) => {
+  ])("Profile Information's %s button opens the %s window in its place; Escape closes it and Profile opens again", async (button, title, read) => {
     const fetchMock = stubApi([]);
     signIn();
     renderApp();
@@ -169,26 +169,30 @@ describe('App layout sidebar', () => {
     const [method, path] = read.split(' ');
     await waitFor(() => expect(callsTo(fetchMock, method!, path!)).toHaveLength(1));
 
+    expect(screen.queryByRole('dialog', { name: 'Profile Information' })).not.toBeInTheDocument();
+
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Profile Information' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The sidebar is reachable again: Profile opens as before.
+    await userEvent.click(screen.getByRole('button', { name: 'Profile' }));
+    expect(await screen.findByRole('dialog', { name: 'Profile Information' })).toBeInTheDocument();
   });
 
-  it('a developer window goes with Profile Information when that closes', async () => {
+  it('a panel opened from elsewhere replaces an open developer window', async () => {
     stubApi([]);
     signIn();
     renderApp();
 
     await userEvent.click(screen.getByRole('button', { name: 'Profile' }));
     const profile = await screen.findByRole('dialog', { name: 'Profile Information' });
-    await userEvent.click(within(profile).getByRole('button', { name: 'API tokens' }));
-    expect(await screen.findByRole('dialog', { name: 'API tokens' })).toBeInTheDocument();
+    await userEvent.click(within(profile).getByRole('button', { name: 'Webhooks' }));
+    expect(await screen.findByRole('dialog', { name: 'Webhooks' })).toBeInTheDocument();
 
-    act(() => useAppStore.getState().closePanel());
-    expect(screen.queryByRole('dialog', { name: 'API tokens' })).not.toBeInTheDocument();
-    act(() => useAppStore.getState().showPanel('profile'));
-    expect(await screen.findByRole('dialog', { name: 'Profile Information' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'API tokens' })).not.toBeInTheDocument();
+    act(() => useAppStore.getState().showPanel('contacts'));
+    expect(await screen.findByRole('dialog', { name: 'Contacts' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Webhooks' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -31,7 +31,7 @@ const ProfileInformationModal = lazyWhenOpen(() =>
 const PremiumPlanModal = lazyWhenOpen(() =>
   import('@/features/subscription/components/premium-plan-modal').then((module) => module.PremiumPlanModal),
 );
-// Opened from Profile Information's footer, on top of it (issue 26).
+// Opened from Profile Information's footer, in its place (issue 26).
 const ApiTokensModal = lazyWhenOpen(() =>
   import('@/features/developer/components/api-tokens-modal').then((module) => module.ApiTokensModal),
 );
@@ -71,9 +71,13 @@ function SidebarNav() {
   const panel = useAppStore((state) => state.openPanel);
   const setPanel = useAppStore((state) => state.showPanel);
   const close = useAppStore((state) => state.closePanel);
-  // The developer window open on top of Profile Information; it goes with Profile.
+  // The developer window Profile Information's footer opened in its place; any panel opened after it replaces it.
   const [developer, setDeveloper] = useState<'api-tokens' | 'webhooks' | null>(null);
-  if (developer !== null && panel !== 'profile') setDeveloper(null);
+  if (developer !== null && panel !== null) setDeveloper(null);
+  const openDeveloper = (window: 'api-tokens' | 'webhooks') => {
+    close();
+    setDeveloper(window);
+  };
 
   const select = (id: Entry['id']) => {
     if (id === 'help-tour') {
@@ -124,11 +128,11 @@ function SidebarNav() {
       <ProfileInformationModal
         open={panel === 'profile'}
         onClose={close}
-        onOpenApiTokens={() => setDeveloper('api-tokens')}
-        onOpenWebhooks={() => setDeveloper('webhooks')}
+        onOpenApiTokens={() => openDeveloper('api-tokens')}
+        onOpenWebhooks={() => openDeveloper('webhooks')}
       />
-      <ApiTokensModal open={panel === 'profile' && developer === 'api-tokens'} onClose={() => setDeveloper(null)} />
-      <WebhooksModal open={panel === 'profile' && developer === 'webhooks'} onClose={() => setDeveloper(null)} onUpgrade={() => setPanel('premium')} />
+      <ApiTokensModal open={developer === 'api-tokens'} onClose={() => setDeveloper(null)} />
+      <WebhooksModal open={developer === 'webhooks'} onClose={() => setDeveloper(null)} onUpgrade={() => setPanel('premium')} />
       <ContactsModal open={panel === 'contacts'} onClose={close} onUpgrade={() => setPanel('premium')} />
       <AddContentModal open={panel === 'add-content'} onClose={close} onUpgrade={() => setPanel('premium')} />
       <PremiumPlanModal open={panel === 'premium'} onClose={close} />

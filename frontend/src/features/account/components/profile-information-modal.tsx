@@ -36,7 +36,7 @@ import '../account.css';
 type ProfileInformationModalProps = {
   open: boolean;
   onClose: () => void;
-  /** The footer's API tokens and Webhooks buttons (issue 26): app/ opens those windows, another feature's, on top of this one. */
+  /** The footer's API tokens and Webhooks buttons (issue 26): app/ opens those windows, another feature's, in this one's place. */
   onOpenApiTokens?: () => void;
   onOpenWebhooks?: () => void;
 };
@@ -98,8 +98,8 @@ function AudienceScore({ score }: { score: number | null | undefined }) {
  * SPEC §2 Profile Information: Name, Bio, the Audience Score bar, Categories, Interests and Content Type,
  * loaded afresh at each opening (GET /profiles/{id}/) and saved with PUT /profiles/{id}/, after which the
  * user is reloaded and the modal closes. The footer opens Change Password, the referral link and the promo
- * codes on top of it, so unsaved edits survive a visit to them, and asks app/ for the API tokens and Webhooks
- * windows the same way.
+ * codes on top of it, so unsaved edits survive a visit to them; its API tokens and Webhooks buttons ask app/
+ * for those windows.
  */
 export function ProfileInformationModal({ open, onClose, onOpenApiTokens, onOpenWebhooks }: ProfileInformationModalProps) {
   const formId = useId();

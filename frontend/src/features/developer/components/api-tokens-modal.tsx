@@ -22,6 +22,7 @@ import {
   SCOPE_HINTS,
 } from '../messages';
 import { ApiDocsNote } from './api-docs-note';
+import { Choice } from './choice';
 import { OneTimeSecret } from './one-time-secret';
 import '../developer.css';
 
@@ -104,7 +105,7 @@ export function ApiTokensModal({ open, onClose }: ApiTokensModalProps) {
     list = <p className="modal-empty">{NO_API_TOKENS}</p>;
   } else {
     list = (
-      <ul className="scroll-list developer-list" aria-label="Your API tokens">
+      <ul className="developer-list" aria-label="Your API tokens">
         {tokens.data.map((token) => (
           <li key={token.id} className="developer-item">
             <div className="developer-item-head">
@@ -166,13 +167,7 @@ export function ApiTokensModal({ open, onClose }: ApiTokensModalProps) {
             <fieldset className="developer-choices">
               <legend>Scopes</legend>
               {API_TOKEN_SCOPES.map((scope) => (
-                <label key={scope} className="checkbox developer-choice">
-                  <input type="checkbox" checked={scopes.includes(scope)} onChange={(event) => toggleScope(scope, event.target.checked)} />
-                  <span>
-                    <code className="developer-choice-name">{scope}</code>
-                    <span className="developer-choice-hint">{SCOPE_HINTS[scope]}</span>
-                  </span>
-                </label>
+                <Choice key={scope} name={scope} hint={SCOPE_HINTS[scope]} checked={scopes.includes(scope)} onChange={(on) => toggleScope(scope, on)} />
               ))}
             </fieldset>
             <div className="developer-form-actions">

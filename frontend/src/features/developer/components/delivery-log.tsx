@@ -33,11 +33,14 @@ export function DeliveryLog({ webhook, resending, onResend, onClose }: DeliveryL
   const deliveriesQuery = useShownQuery({ queryKey: key, queryFn: ({ signal }) => getDeliveries(webhook.id, signal) }, true);
   const deliveries = loadStateOf(deliveriesQuery, DELIVERIES_FETCH_FAILED);
 
-  // The log appears below the list: take the reader there.
+  // The log appears below the list: take the reader there (the focus once), its heading at the top once the
+  // rows are in (while loading, the dialog may not scroll that far).
   useEffect(() => {
-    headingRef.current?.focus();
-    headingRef.current?.scrollIntoView?.({ block: 'nearest' });
+    headingRef.current?.focus({ preventScroll: true });
   }, [webhook.id]);
+  useEffect(() => {
+    headingRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [webhook.id, deliveries.status]);
 
   let body;
   if (deliveries.status === 'loading') {

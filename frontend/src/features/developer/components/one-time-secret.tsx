@@ -14,12 +14,15 @@ export function OneTimeSecret({ label, value }: { label: string; value: string }
   const inputId = useId();
   const noteId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
+  // A new secret takes the focus, and the whole box (field, Copy, the warning) is brought into view.
   useEffect(() => {
     setCopy('idle');
-    inputRef.current?.focus();
+    inputRef.current?.focus({ preventScroll: true });
     inputRef.current?.select();
+    boxRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [value]);
 
   useEffect(() => {
@@ -29,7 +32,7 @@ export function OneTimeSecret({ label, value }: { label: string; value: string }
   }, [copy]);
 
   return (
-    <div className="developer-secret">
+    <div ref={boxRef} className="developer-secret">
       <div className="form-field">
         <label htmlFor={inputId}>{label}</label>
         <div className="developer-secret-row">

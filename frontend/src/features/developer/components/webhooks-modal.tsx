@@ -46,6 +46,7 @@ import {
   WEBHOOKS_TITLE,
 } from '../messages';
 import { ApiDocsNote } from './api-docs-note';
+import { Choice } from './choice';
 import { DeliveryLog } from './delivery-log';
 import { OneTimeSecret } from './one-time-secret';
 import '../developer.css';
@@ -77,13 +78,7 @@ function EventChoices({ legend, events, chosen, onToggle }: { legend: string; ev
     <fieldset className="developer-choices">
       <legend>{legend}</legend>
       {events.map((event) => (
-        <label key={event} className="checkbox developer-choice">
-          <input type="checkbox" checked={chosen.includes(event)} onChange={(change) => onToggle(event, change.target.checked)} />
-          <span>
-            <code className="developer-choice-name">{event}</code>
-            <span className="developer-choice-hint">{EVENT_HINTS[event]}</span>
-          </span>
-        </label>
+        <Choice key={event} name={event} hint={EVENT_HINTS[event]} checked={chosen.includes(event)} onChange={(on) => onToggle(event, on)} />
       ))}
     </fieldset>
   );
@@ -228,7 +223,7 @@ export function WebhooksModal({ open, onClose, onUpgrade }: WebhooksModalProps) 
     list = allowed ? <p className="modal-empty">{NO_WEBHOOKS}</p> : null;
   } else {
     list = (
-      <ul className="scroll-list developer-list" aria-label="Your endpoints">
+      <ul className="developer-list" aria-label="Your endpoints">
         {webhooks.data.map((webhook) => {
           const urlOf = `${listId}-${webhook.id}`;
           return (
