@@ -17,7 +17,7 @@ import { parseInput } from '../../http/validate.ts';
 import { toContentDto } from './content.dto.ts';
 
 /** Repeats are allowed (they count once); the raw list is still bounded so a body cannot be huge. */
-const BatchContentBody = z.strictObject({
+export const BatchContentBody = z.strictObject({
   action: z.enum(['pause', 'resume', 'delete'], { error: 'must be one of pause, resume, delete.' }),
   content_ids: z
     .array(z.string({ error: 'must be content ids.' }).trim().min(1, 'must be content ids.').max(100, 'must be content ids.'), {

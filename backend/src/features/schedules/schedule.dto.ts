@@ -1,21 +1,27 @@
+import { z } from 'zod';
 import type { ScheduleDoc } from '@crossfeed/projections/schedules/schedules.projection.ts';
 
-/** A scheduled action as GET /schedules, POST /schedules and DELETE /schedules/{id} answer it. */
-export interface ScheduleDto {
-  id: string;
-  kind: ScheduleDoc['kind'];
-  content_id: string;
-  content_title: string;
-  contact_ids: string[];
-  run_at: string;
-  status: ScheduleDoc['status'];
-  /** Why it failed, else null. */
-  reason: string | null;
-  /** Contacts a share reached. */
-  reached: number;
-  scheduled_at: string;
-  finished_at: string | null;
-}
+/**
+ * A scheduled action as GET /schedules, POST /schedules and DELETE /schedules/{id} answer it. The zod schema
+ * describes it in the OpenAPI document (issue 26); the type is derived from it and checked against the read
+ * model's kinds and statuses, so none can drift.
+ */
+export const ScheduleDtoSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['share', 'release']).describe('A share of matched content to contacts, or the release of an own queued item.'),
+    content_id: z.string(),
+    content_title: z.string(),
+    contact_ids: z.array(z.string()),
+    run_at: z.string().describe('When it runs (ISO 8601, UTC).'),
+    status: z.enum(['scheduled', 'running', 'done', 'failed', 'cancelled']),
+    reason: z.string().nullable().describe('Why it failed, else null.'),
+    reached: z.number().int().describe('Contacts a share reached.'),
+    scheduled_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'Schedule' }) satisfies z.ZodType<Pick<ScheduleDoc, 'kind' | 'status'>>;
+export type ScheduleDto = z.infer<typeof ScheduleDtoSchema>;
 
 export const toScheduleDto = (doc: ScheduleDoc): ScheduleDto => ({
   id: doc._id,
