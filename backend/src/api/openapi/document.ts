@@ -3,7 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { API_TOKEN_PREFIX, API_TOKEN_SCOPES } from '@crossfeed/domain/rules/api-token-scopes.ts';
 import { TOTAL_COUNT_HEADER } from '@crossfeed/domain/rules/limits.ts';
-import { WEBHOOK_EVENTS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEST_EVENT } from '@crossfeed/domain/webhooks/webhook-event-types.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEST_EVENT, isFounderWebhookEventType } from '@crossfeed/domain/webhooks/webhook-event-types.ts';
+import { WEBHOOK_PAYLOAD_SCHEMAS } from '@crossfeed/domain/webhooks/webhook-payloads.ts';
 import { PageQuery } from '../../http/paging.ts';
 import { tokenScopeFor } from '../token-scopes.ts';
 import type { Operation, OperationResponse } from './operation.ts';
@@ -254,19 +255,32 @@ function requestBody(converter: SchemaConverter, operation: Operation): NonNulla
   }
 }
 
-/** The events a webhook endpoint receives (OpenAPI 3.1 `webhooks`): the envelope, signed. */
+/**
+ * The events a webhook endpoint receives (OpenAPI 3.1 `webhooks`): each event's envelope with its own `data`
+ * (webhook-payloads.ts), signed in the `Crossfeed-Signature` header.
+ */
 function webhooks(converter: SchemaConverter): OpenApiDocument['webhooks'] {
   const result: OpenApiDocument['webhooks'] = {};
-  for (const type of [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT]) {
+  const events: [string, z.ZodType][] = [
+    ...WEBHOOK_EVENTS.map((type): [string, z.ZodType] => [type, WEBHOOK_PAYLOAD_SCHEMAS[type]]),
+    [WEBHOOK_TEST_EVENT, z.record(z.string(), z.unknown())],
+  ];
+  for (const [type, data] of events) {
     const envelope = z.object({
-      id: z.string().describe('The delivery id, the same across retries and resends: receivers dedupe on it.'),
+      id: z.string().describe('The event id, the same across retries and resends: receivers dedupe on it.'),
       type: z.literal(type),
       created_at: z.string().describe('When the fact happened (ISO 8601).'),
-      data: z.record(z.string(), z.unknown()).describe('The event\'s facts.'),
+      data: data.describe("The event's facts."),
     });
+    const audience =
+      type === WEBHOOK_TEST_EVENT ? 'Sent by "Send test event" to one endpoint; never subscribed to.'
+      : isFounderWebhookEventType(type) ? "For the founders' (admins') endpoints: the whole waitlist."
+      : "For a creator's endpoints, about their own account.";
     result[type] = {
       post: {
-        summary: type === WEBHOOK_TEST_EVENT ? 'The test event ("Send test event"; never subscribed to)' : `The ${type} event`,
+        operationId: `webhook_${type.replace(/\W/g, '_')}`,
+        summary: type === WEBHOOK_TEST_EVENT ? 'The test event' : `The ${type} event`,
+        description: `${audience} docs/webhook-events.md says when each event fires.`,
         tags: ['Webhooks'],
         parameters: [
           {
@@ -274,12 +288,12 @@ function webhooks(converter: SchemaConverter): OpenApiDocument['webhooks'] {
             in: 'header',
             required: true,
             description:
-              "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\">` keyed with the endpoint's secret: recompute it over the raw body and compare, and refuse an old `t`.",
+              "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\">` keyed with the endpoint's signing secret: recompute it over the raw body, compare, and refuse an old `t`.",
             schema: { type: 'string' },
           },
         ],
         requestBody: { required: true, content: { 'application/json': { schema: converter.convert(envelope, 'output') } } },
-        responses: { '2XX': { description: 'Received. Any other answer (or none within the timeout) is retried.' } },
+        responses: { '2XX': { description: 'Received. Any other answer, or none within the timeout, is retried.' } },
       },
     };
   }
