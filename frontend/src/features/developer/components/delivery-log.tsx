@@ -51,7 +51,7 @@ export function DeliveryLog({ webhook, resending, onResend, onClose }: DeliveryL
     body = <p className="modal-empty">{NO_DELIVERIES}</p>;
   } else {
     body = (
-      <div className="developer-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
+      <div className="developer-table-wrap" role="region" aria-label="Deliveries" tabIndex={0}>
         <table className="developer-table">
           <thead>
             <tr>
