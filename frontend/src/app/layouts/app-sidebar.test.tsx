@@ -173,7 +173,8 @@ describe('App layout sidebar', () => {
 
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // The sidebar is reachable again: Profile opens as before.
+    // Focus goes back to where Profile Information was opened from, and Profile opens as before.
+    expect(within(workspaceNav()).getByRole('button', { name: 'Profile' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Profile' }));
     expect(await screen.findByRole('dialog', { name: 'Profile Information' })).toBeInTheDocument();
   });
