@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ContentDto } from './content.dto.ts';
+import { ContentDtoSchema, type ContentDto } from './content.dto.ts';
 
 /**
  * The content as the admin sees it after a moderation change (PUT /flags/{id}/content-status): the
@@ -41,3 +41,7 @@ export const ModeratedItemDtoSchema = z.object({
   open_flags: z.number().int().min(0).describe('Flags still open on it (listed in the "Flags" view).'),
   updated_at: z.string(),
 }) satisfies z.ZodType<ModeratedItemDto>;
+
+/** ModeratedContentDto's schema: what PUT /flags/{id}/content-status (and DELETE /flags/{id} with an outcome) answer. */
+export const ModeratedContentDtoSchema = ContentDtoSchema.omit({ short_link_clicks: true, conversions_count: true, links: true, enhanced_url: true })
+  .meta({ id: 'ModeratedContent' }) satisfies z.ZodType<ModeratedContentDto>;

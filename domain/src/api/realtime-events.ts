@@ -2,68 +2,99 @@
  * The one socket.io contract shared by the server, the push reactor and the browser (STYLE.md: one shared
  * `ServerToClientEvents` / `ClientToServerEvents` type). Payloads are the REST API's shapes (SPEC §3).
  */
+import { z } from 'zod';
 import type { ContentDto } from './content.dto.ts';
 import type { ReplayJobProgress } from './replay.dto.ts';
 
+/**
+ * The REST shapes the pushes share are zod schemas (the OpenAPI document describes the answers with them,
+ * issue 26) and their types are derived from them, so the two cannot drift.
+ */
+
 /** SPEC §3 Profile, as the API returns it. */
-export interface ProfileDto {
-  name: string;
-  bio: string;
-  categories: string[];
-  interests: string[];
-  content_type: string;
-  audience_score: number | null;
-}
+export const ProfileDtoSchema = z
+  .object({
+    name: z.string(),
+    bio: z.string(),
+    categories: z.array(z.string()),
+    interests: z.array(z.string()),
+    content_type: z.string(),
+    audience_score: z.number().nullable().describe('0-100; null before the score worker first ran for the user.'),
+  })
+  .meta({ id: 'Profile' });
+export type ProfileDto = z.infer<typeof ProfileDtoSchema>;
+
+export const WaitlistCarryOverDtoSchema = z
+  .object({
+    position: z.number().int(),
+    tier: z.enum(['lifetime', 'one_month']),
+    month_free_granted: z
+      .boolean()
+      .describe('The month of Premium was granted (WAITLIST_MONTH_FREE=at-signup); false for lifetime or while it waits for launch.'),
+    message: z.string(),
+  })
+  .describe('The waitlist entry this account carried over, with what the user is told ("Waitlist #4: lifetime Premium").');
+export type WaitlistCarryOverDto = z.infer<typeof WaitlistCarryOverDtoSchema>;
 
 /** SPEC §3 User, as the current-user call, login and register answer it. */
-export interface UserDto {
-  id: string;
-  username: string;
-  email: string;
-  is_admin: boolean;
-  is_premium: boolean;
-  has_profile_completed: boolean;
-  categories: string[];
-  share_count: number;
-  view_count: number;
-  avatar_url: string | null;
-  referral_code: string | null;
-  /** When a time-limited Premium (promo) ends; null otherwise. */
-  premium_until: string | null;
-  /** Lifetime Premium (the waitlist's top tier, carried over at sign-up): Premium forever. Always sent by the server (optional for older clients and fixtures). */
-  premium_lifetime?: boolean;
-  /** The waitlist entry this account carried over, with what the user is told ("Waitlist #4: lifetime Premium"). */
-  waitlist?: WaitlistCarryOverDto | null;
-  /** SPEC §4 Tour: the guided tour is completed (on any device). Always sent by the server (optional for older clients and fixtures). */
-  has_completed_tour?: boolean;
-  profile: ProfileDto | null;
-}
-
-export interface WaitlistCarryOverDto {
-  position: number;
-  tier: 'lifetime' | 'one_month';
-  /** The month of Premium was granted (WAITLIST_MONTH_FREE=at-signup); false for lifetime or while it waits for launch. */
-  month_free_granted: boolean;
-  message: string;
-}
+export const UserDtoSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    is_admin: z.boolean(),
+    is_premium: z.boolean(),
+    has_profile_completed: z.boolean(),
+    categories: z.array(z.string()),
+    share_count: z.number().int(),
+    view_count: z.number().int(),
+    avatar_url: z.string().nullable(),
+    referral_code: z.string().nullable(),
+    premium_until: z.string().nullable().describe('When a time-limited Premium (promo) ends; null otherwise.'),
+    premium_lifetime: z
+      .boolean()
+      .optional()
+      .describe("Lifetime Premium (the waitlist's top tier, carried over at sign-up): Premium forever. Always sent by the server (optional for older clients and fixtures)."),
+    waitlist: WaitlistCarryOverDtoSchema.nullable().optional(),
+    has_completed_tour: z
+      .boolean()
+      .optional()
+      .describe('SPEC §4 Tour: the guided tour is completed (on any device). Always sent by the server (optional for older clients and fixtures).'),
+    profile: ProfileDtoSchema.nullable(),
+  })
+  .meta({ id: 'User' });
+export type UserDto = z.infer<typeof UserDtoSchema>;
 
 /** SPEC §3 Notification, as GET /notifications/ returns each item. */
-export interface NotificationDto {
-  id: string;
-  message: string;
-  timestamp: string;
-  is_read: boolean;
-}
+export const NotificationDtoSchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    timestamp: z.string().describe('When it was made (ISO 8601).'),
+    is_read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+export type NotificationDto = z.infer<typeof NotificationDtoSchema>;
 
 /** SPEC §3 Flag, as GET /flags/ returns each item. */
-export interface FlagDto {
-  id: string;
-  content_id: string;
-  reason: string;
-  created_at: string;
-  user: { username: string };
-  content: { title: string; content_type: string | null; categories: string[]; status: string | null };
-}
+export const FlagDtoSchema = z
+  .object({
+    id: z.string(),
+    content_id: z.string(),
+    reason: z.string(),
+    created_at: z.string(),
+    user: z.object({ username: z.string() }).describe('The reporter.'),
+    content: z
+      .object({
+        title: z.string(),
+        content_type: z.string().nullable(),
+        categories: z.array(z.string()),
+        status: z.string().nullable().describe("The moderation status once an admin set one, else the owner status; 'deleted' once removed; null when the content is gone."),
+      })
+      .describe('The flagged content as it is now (the title it had when flagged, if it is gone).'),
+  })
+  .meta({ id: 'Flag' });
+export type FlagDto = z.infer<typeof FlagDtoSchema>;
 
 /** A share moved the owner's content towards its required shares. */
 export interface ContentProgressPush {

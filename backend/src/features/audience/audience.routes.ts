@@ -20,12 +20,12 @@ const fieldSchemas = {
   engagement_rate: z.number({ error: 'must be a number from 0 to 100, or null.' }).nullable(),
   notes: z.string({ error: 'must be text.' }),
 };
-const AudienceInput = z.strictObject({
+export const AudienceInput = z.strictObject({
   ...fieldSchemas,
   engagement_rate: fieldSchemas.engagement_rate.optional(),
   notes: fieldSchemas.notes.optional(),
 });
-const AudienceChanges = z
+export const AudienceChanges = z
   .strictObject({
     name: fieldSchemas.name.optional(),
     platform: fieldSchemas.platform.optional(),

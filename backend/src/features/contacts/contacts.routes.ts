@@ -23,7 +23,7 @@ import { contactScore } from '@crossfeed/domain/rules/audience-score.ts';
 import { importContacts } from './contact-import.ts';
 import { toCsv } from '../../http/csv.ts';
 
-const ContactInput = z.strictObject({
+export const ContactInput = z.strictObject({
   name: z
     .string({ error: 'is required.' })
     .trim()
@@ -33,7 +33,7 @@ const ContactInput = z.strictObject({
 });
 
 /** POST /contacts/batch-delete: the ids to delete (repeats count once; the raw list is bounded). */
-const BatchDeleteInput = z.strictObject({
+export const BatchDeleteInput = z.strictObject({
   contact_ids: z
     .array(z.string({ error: 'must be contact ids.' }).trim().min(1, 'must be contact ids.').max(100, 'must be contact ids.'), {
       error: 'must be a list of contact ids.',
@@ -43,7 +43,7 @@ const BatchDeleteInput = z.strictObject({
 });
 
 /** `?dry_run=true`: what an import would do, nothing written. */
-const BulkQuery = z.object({
+export const BulkQuery = z.object({
   dry_run: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false.' })
     .optional()
@@ -55,7 +55,7 @@ const Mapping = z.strictObject({
   email: z.string({ error: 'must name the e-mail column.' }).trim().min(1, 'must name the e-mail column.').max(200),
   name: z.array(z.string().trim().min(1).max(200), { error: 'must list the name columns.' }).max(5, 'may join at most 5 columns.'),
 });
-const BulkFields = z.object({
+export const BulkFields = z.object({
   /** Chosen by the client; echoed in the `contacts:import` pushes so that each tab follows its own import. */
   import_id: z
     .string()

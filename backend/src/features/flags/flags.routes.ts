@@ -35,7 +35,7 @@ export function flagIdFor(contentId: string, reporterId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const FlagBody = z
+export const FlagBody = z
   .object({
     content_id: z.string({ message: 'content_id is required.' }).trim().min(1, 'content_id is required.').max(ID_MAX),
     reason: z
@@ -46,7 +46,7 @@ const FlagBody = z
   })
   .strict();
 
-const BulkDeleteBody = z
+export const BulkDeleteBody = z
   .object({
     flag_ids: z
       .array(z.string().trim().min(1).max(ID_MAX), { message: 'flag_ids must be a list of flag ids.' })
@@ -62,13 +62,13 @@ const BulkDeleteBody = z
  * last open flag goes. A client that can ask its admin (the admin report) sends `ask_outcome=true` and gets a
  * 409 naming the choice; SPEC's plain call keeps the status (the content stays on "Moderated content").
  */
-const DeleteFlagQuery = z.object({ outcome: Outcome.optional(), ask_outcome: z.enum(['true', 'false'], { message: 'ask_outcome must be true or false.' }).optional() }).strict();
+export const DeleteFlagQuery = z.object({ outcome: Outcome.optional(), ask_outcome: z.enum(['true', 'false'], { message: 'ask_outcome must be true or false.' }).optional() }).strict();
 
 /** The outcome to apply: the one given; none when the client asks to be asked; else the status is kept. */
 const outcomeOf = (outcome: FlagOutcome | undefined, askOutcome: boolean): FlagOutcome | undefined => outcome ?? (askOutcome ? undefined : 'keep');
 
 /** `DELETE /admin/content/{id}` may say why (told to the owner); SPEC's call sends no body. */
-const RemoveBody = z.object({ reason: ModerationReason }).strict();
+export const RemoveBody = z.object({ reason: ModerationReason }).strict();
 
 /** Flags (SPEC §7 Flags and admin): anyone signed in reports content; admins review, moderate and delete. */
 export function flagRoutes(ctx: ApiContext): Router {

@@ -20,13 +20,13 @@ import { invalidUnsubscribePage, unsubscribePage } from './unsubscribe.page.ts';
 /** Most events one `POST /mail/events` may carry. */
 export const MAIL_EVENTS_MAX = 1000;
 
-const MailEvent = z.strictObject({
+export const MailEvent = z.strictObject({
   type: z.enum(['bounce', 'complaint', 'unsubscribe']),
   email: z.string().trim().max(320).refine(isValidEmail, 'must be an e-mail address.'),
   bounce_type: z.enum(['hard', 'soft']).optional(),
   occurred_at: z.string().datetime({ offset: true }).optional(),
 });
-const MailEventsBody = z.union([MailEvent.transform((event) => [event]), z.array(MailEvent).min(1).max(MAIL_EVENTS_MAX)]);
+export const MailEventsBody = z.union([MailEvent.transform((event) => [event]), z.array(MailEvent).min(1).max(MAIL_EVENTS_MAX)]);
 
 /** The relay's secret: MAIL_EVENTS_SECRET, else one generated once into DATA_DIR (docs/operations.md, "Configuration"). */
 export const mailEventsSecret = (ctx: Pick<ApiContext, 'config'>): string =>

@@ -17,9 +17,9 @@ export const REFUND_FAILED = 'The refund could not be made at the payment provid
 const LIST_LIMIT = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const ListQuery = z.strictObject({ refundable: z.enum(['true', 'false'], { error: 'must be true or false.' }).optional() });
-const EmptyBody = z.strictObject({});
-const UserIdParam = z.string().trim().min(1).max(200);
+export const ListQuery = z.strictObject({ refundable: z.enum(['true', 'false'], { error: 'must be true or false.' }).optional() });
+export const EmptyBody = z.strictObject({});
+export const UserIdParam = z.string().trim().min(1).max(200);
 
 const toDto = (user: UserDoc, now: string): AdminPaymentDto | null => {
   const payment = user.last_payment;

@@ -32,7 +32,7 @@ const NOT_YOUR_SUBSCRIPTION = 'This subscription belongs to another account.';
 const NOTHING_TO_CANCEL = 'This subscription is not running: there is nothing to cancel or resume.';
 const RECEIPT_NOT_FOUND = 'Receipt not found.';
 
-const EmptyBody = z.object({}).strict();
+export const EmptyBody = z.object({}).strict();
 
 const isSimulated = (payments: Payments): payments is SimulatedPayments =>
   typeof (payments as Partial<SimulatedPayments>).completeCheckout === 'function';

@@ -55,7 +55,7 @@ const Email = z
   .max(WAITLIST_EMAIL_MAX, MESSAGES.invalidEmail)
   .regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 
-const SignupBody = z
+export const SignupBody = z
   .object({
     email: Email,
     referred_by: z.string().max(REFERRAL_CODE_MAX).nullish(),
@@ -64,22 +64,22 @@ const SignupBody = z
   })
   .strict();
 
-const EmailQuery = z.object({ email: Email }).loose();
-const ConfirmQuery = z.object({ email: Email, token: z.string().min(1).max(200) }).loose();
-const EntryQuery = z.object({ token: z.string({ message: 'Missing waitlist token.' }).min(1, 'Missing waitlist token.').max(200) }).loose();
+export const EmailQuery = z.object({ email: Email }).loose();
+export const ConfirmQuery = z.object({ email: Email, token: z.string().min(1).max(200) }).loose();
+export const EntryQuery = z.object({ token: z.string({ message: 'Missing waitlist token.' }).min(1, 'Missing waitlist token.').max(200) }).loose();
 const ENTRY_NOT_FOUND = 'Waitlist entry not found.';
 /** The new entry's secret token, on the sign-up answer (docs/features/waitlist.md). */
 export const ENTRY_TOKEN_HEADER = 'X-Waitlist-Entry-Token';
 /** Set by the confirmation link for the waitlist page: `entry=<token>&claim=<proof>`. */
 export const CONFIRMED_ENTRY_COOKIE = 'crossfeed_waitlist_entry';
 
-const ReferralBody = z
+export const ReferralBody = z
   .object({
     referral_code: z.string({ message: 'Please enter a referral code.' }).trim().min(1, 'Please enter a referral code.').max(REFERRAL_CODE_MAX),
   })
   .strict();
 
-const RedeemBody = z
+export const RedeemBody = z
   .object({
     code: z
       .string({ message: MESSAGES.promoEmpty })
