@@ -14,6 +14,7 @@ import { searchQuotaEventSchemas } from './search/search-quota.events.ts';
 import { userEventSchemas } from './users/user.events.ts';
 import { waitlistEventSchemas } from './waitlist/waitlist.events.ts';
 import { workspaceEventSchemas } from './workspace/workspace.events.ts';
+import { webhookEventSchemas } from './webhooks/webhook.events.ts';
 import type { DomainEvent, DomainEventType, EventOf } from './events.ts';
 import type { EventSchemas } from './shared/event-schemas.ts';
 
@@ -38,6 +39,7 @@ export const eventSchemas = {
   ...searchQuotaEventSchemas,
   ...waitlistEventSchemas,
   ...workspaceEventSchemas,
+  ...webhookEventSchemas,
 } satisfies EventSchemas<DomainEvent>;
 
 /**

@@ -12,6 +12,7 @@ import type { ScheduleEvent } from './schedules/schedule.events.ts';
 import type { SearchQuotaEvent } from './search/search-quota.events.ts';
 import type { UserEvent } from './users/user.events.ts';
 import type { WaitlistEvent } from './waitlist/waitlist.events.ts';
+import type { WebhookEvent } from './webhooks/webhook.events.ts';
 import type { WorkspaceEvent } from './workspace/workspace.events.ts';
 
 /**
@@ -34,7 +35,8 @@ export type DomainEvent =
   | ScheduleEvent
   | SearchQuotaEvent
   | WaitlistEvent
-  | WorkspaceEvent;
+  | WorkspaceEvent
+  | WebhookEvent;
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -30,3 +30,5 @@ export const workspaceStream = (userId: string): string => `workspace-${userId}`
 export const searchQuotaStream = (userId: string, day: string): string => `search-quota-${userId}-${day}`;
 /** A creator's scheduled actions (auto-scheduling): the cap on waiting schedules is decided there. */
 export const schedulesStream = (userId: string): string => `schedules-${userId}`;
+/** A creator's webhook endpoints (issue 26): the cap on endpoints is decided there. */
+export const webhooksStream = (userId: string): string => `webhooks-${userId}`;

@@ -213,3 +213,17 @@ export function readUnsubscribeToken(key: string, token: string): UnsubscribeRec
 
 export const unsubscribeUrl = (publicUrl: string, key: string, recipient: UnsubscribeRecipient): string =>
   `${publicUrl}/u/${unsubscribeToken(key, recipient)}`;
+
+// ---- Webhook signing secrets -----------------------------------------------------------------------
+
+/** The webhook secrets' server key: domain-separated from the session secret. */
+export const webhookSecretKey = (secret: string): string => `webhooks:${secret}`;
+
+/**
+ * The signing secret of one webhook endpoint at one version: `whsec_` + base64url(HMAC-SHA256(key,
+ * `${endpointId}:${secretVersion}`)). Never stored: rotating bumps the version on `webhooks-{userId}`, so the
+ * old secret stops at once.
+ */
+export function webhookSecret(webhookKey: string, endpointId: string, secretVersion: number): string {
+  return `whsec_${createHmac('sha256', webhookKey).update(`${endpointId}:${secretVersion}`).digest('base64url')}`;
+}
