@@ -15,6 +15,7 @@ import { userEventSchemas } from './users/user.events.ts';
 import { waitlistEventSchemas } from './waitlist/waitlist.events.ts';
 import { workspaceEventSchemas } from './workspace/workspace.events.ts';
 import { webhookEventSchemas } from './webhooks/webhook.events.ts';
+import { apiTokenEventSchemas } from './api-tokens/api-token.events.ts';
 import type { DomainEvent, DomainEventType, EventOf } from './events.ts';
 import type { EventSchemas } from './shared/event-schemas.ts';
 
@@ -40,6 +41,7 @@ export const eventSchemas = {
   ...waitlistEventSchemas,
   ...workspaceEventSchemas,
   ...webhookEventSchemas,
+  ...apiTokenEventSchemas,
 } satisfies EventSchemas<DomainEvent>;
 
 /**

@@ -13,6 +13,7 @@ import type { SearchQuotaEvent } from './search/search-quota.events.ts';
 import type { UserEvent } from './users/user.events.ts';
 import type { WaitlistEvent } from './waitlist/waitlist.events.ts';
 import type { WebhookEvent } from './webhooks/webhook.events.ts';
+import type { ApiTokenEvent } from './api-tokens/api-token.events.ts';
 import type { WorkspaceEvent } from './workspace/workspace.events.ts';
 
 /**
@@ -36,7 +37,8 @@ export type DomainEvent =
   | SearchQuotaEvent
   | WaitlistEvent
   | WorkspaceEvent
-  | WebhookEvent;
+  | WebhookEvent
+  | ApiTokenEvent;
 
 export type DomainEventType = DomainEvent['type'];
 

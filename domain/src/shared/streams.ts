@@ -32,3 +32,5 @@ export const searchQuotaStream = (userId: string, day: string): string => `searc
 export const schedulesStream = (userId: string): string => `schedules-${userId}`;
 /** A creator's webhook endpoints (issue 26): the cap on endpoints is decided there. */
 export const webhooksStream = (userId: string): string => `webhooks-${userId}`;
+/** A creator's personal API tokens (issue 26): the cap on live tokens and revocation are decided there. */
+export const apiTokensStream = (userId: string): string => `api-tokens-${userId}`;
