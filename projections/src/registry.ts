@@ -21,6 +21,7 @@ import { schedulesProjection } from './schedules/schedules.projection.ts';
 import { mailboxesProjection } from './mailboxes/mailboxes.projection.ts';
 import { shareEmailsProjection } from './share-emails/share-emails.projection.ts';
 import { contactHoursProjection } from './contact-hours/contact-hours.projection.ts';
+import { webhookEndpointsProjection } from './webhooks/webhook-endpoints.projection.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens.projection.ts';
 
 /** Every projection the runner maintains, by name. */
@@ -47,6 +48,7 @@ export const projections: readonly Projection[] = [
   mailboxesProjection,
   shareEmailsProjection,
   contactHoursProjection,
+  webhookEndpointsProjection,
   apiTokensProjection,
 ];
 

@@ -22,6 +22,8 @@ import { referralCodeRoute, startReferralCodeWorker } from './referrals/referral
 import { scheduledActionRoute, startScheduledActionWorker } from './schedules/scheduled-action.processor.ts';
 import { mailFailureRoute, startMailFailureWorker } from './email/mail-failure.processor.ts';
 import { startShareEmailAtWorker } from './email/share-email-at.processor.ts';
+import { startWebhookFanoutWorker } from './webhooks/webhook-fanout.processor.ts';
+import { startWebhookDeliveryWorker } from './webhooks/webhook-delivery.processor.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -72,5 +74,7 @@ export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
     startScheduledActionWorker(deps),
     startMailFailureWorker(deps),
     startShareEmailAtWorker(deps),
+    startWebhookFanoutWorker(deps),
+    startWebhookDeliveryWorker(deps),
   ];
 }

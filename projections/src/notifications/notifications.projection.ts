@@ -18,7 +18,8 @@ export type NotificationKind =
   | 'premium_ended'
   | 'waitlist_tier'
   | 'schedule_ran'
-  | 'share_undelivered';
+  | 'share_undelivered'
+  | 'webhook_disabled';
 
 /** One notification for one recipient; its id is the id of the event that caused it (replay gives the same). */
 export interface NotificationDoc extends Doc {
@@ -110,6 +111,10 @@ export const notificationsProjection = defineProjection({
     ShareCreditWithdrawn: (event) => {
       const { data } = event;
       return notify(event, data.sharerId, 'share_undelivered', creditWithdrawnMessage(data), data.withdrawnAt, data.contentId);
+    },
+    WebhookEndpointDisabled: (event) => {
+      const { data } = event;
+      return notify(event, data.userId, 'webhook_disabled', `Your webhook endpoint ${data.url} was disabled: ${data.reason}`, data.disabledAt);
     },
     NotificationRead: (event) => {
       // On `notifications-{userId}`, or on `user-{id}` in logs written before that stream existed.

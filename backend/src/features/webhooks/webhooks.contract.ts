@@ -1,4 +1,93 @@
+import { z } from 'zod';
+import {
+  WebhookDeliveryDtoSchema,
+  WebhookEndpointCreatedDtoSchema,
+  WebhookEndpointDtoSchema,
+  WebhookEventQueuedDtoSchema,
+  WebhookSecretDtoSchema,
+} from '@crossfeed/domain/api/webhooks.dto.ts';
 import { operations } from '../../api/openapi/operation.ts';
+import { WebhookBody } from './webhooks.schemas.ts';
 
-/** The operations of `webhooks` as the OpenAPI document describes them (issue 26). */
-export const webhooksOperations = operations([]);
+/** The operations of `webhooks` as the OpenAPI document describes them (issue 26; docs/webhooks.md). */
+export const webhooksOperations = operations([
+  {
+    method: 'post',
+    route: '/api/webhooks',
+    operationId: 'createWebhook',
+    summary: 'Add a webhook endpoint (Premium)',
+    description:
+      'An https URL on the public internet (at most 2048 characters) and one or more events; the waitlist events are for admins only. At most 10 endpoints. The answer carries the signing secret, shown only here and after a rotation. Free accounts get 403; an unsafe URL 400 with the reason.',
+    tag: 'Webhooks',
+    access: 'session',
+    body: WebhookBody,
+    responses: { 201: { description: 'The new endpoint, with its signing secret.', schema: WebhookEndpointCreatedDtoSchema } },
+    errors: [400, 401, 403, 409, 413],
+  },
+  {
+    method: 'get',
+    route: '/api/webhooks',
+    operationId: 'listWebhooks',
+    summary: "The caller's webhook endpoints",
+    description: 'Oldest first, without their secrets.',
+    tag: 'Webhooks',
+    access: 'session',
+    responses: { 200: { description: 'The endpoints.', schema: z.array(WebhookEndpointDtoSchema) } },
+    errors: [401, 403],
+  },
+  {
+    method: 'delete',
+    route: '/api/webhooks/:id',
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook endpoint',
+    description: "It receives nothing more; its delivery log goes with it. Another user's endpoint is answered 404.",
+    tag: 'Webhooks',
+    access: 'session',
+    responses: { 204: { description: 'Deleted.' } },
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'post',
+    route: '/api/webhooks/:id/rotate-secret',
+    operationId: 'rotateWebhookSecret',
+    summary: "Rotate an endpoint's signing secret",
+    description: 'The previous secret stops at once: deliveries from now on are signed with the new one.',
+    tag: 'Webhooks',
+    access: 'session',
+    responses: { 200: { description: 'The new secret.', schema: WebhookSecretDtoSchema } },
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'post',
+    route: '/api/webhooks/:id/test',
+    operationId: 'testWebhook',
+    summary: 'Send a test event',
+    description: 'Queues a `webhook.test` event to this endpoint only, whatever it subscribes to. A disabled endpoint is answered 409.',
+    tag: 'Webhooks',
+    access: 'session',
+    responses: { 202: { description: 'Queued.', schema: WebhookEventQueuedDtoSchema } },
+    errors: [401, 403, 404, 409],
+  },
+  {
+    method: 'get',
+    route: '/api/webhooks/:id/deliveries',
+    operationId: 'listWebhookDeliveries',
+    summary: "An endpoint's delivery log",
+    description: 'The last 100 attempts, newest first: each try of each event, with the answer code, the time it took and the error.',
+    tag: 'Webhooks',
+    access: 'session',
+    responses: { 200: { description: 'The attempts.', schema: z.array(WebhookDeliveryDtoSchema) } },
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'post',
+    route: '/api/webhooks/:id/deliveries/:deliveryId/resend',
+    operationId: 'resendWebhookDelivery',
+    summary: 'Resend a delivered event',
+    description: 'Delivers the event of that attempt again, with the same event id (receivers dedupe on it), signed with the current secret.',
+    tag: 'Webhooks',
+    access: 'session',
+    responses: { 202: { description: 'Queued.', schema: WebhookEventQueuedDtoSchema } },
+    errors: [401, 403, 404, 409],
+  },
+]);
