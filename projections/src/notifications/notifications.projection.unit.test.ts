@@ -196,3 +196,15 @@ describe('notifications projection: AllNotificationsRead', () => {
     ]);
   });
 });
+
+test('a disabled webhook endpoint tells its owner which one and why', async () => {
+  const notifications = await project([
+    {
+      id: 'wd1',
+      type: 'WebhookEndpointDisabled',
+      data: { endpointId: 'e1', userId: 'ada', url: 'https://hooks.example.com/in', reason: 'Every delivery failed for 3 days.', disabledAt: at },
+    },
+  ]);
+  const doc = await notifications.findOne({ _id: 'wd1' });
+  assert.deepEqual([doc?.user_id, doc?.kind, doc?.message, doc?.is_read], ['ada', 'webhook_disabled', 'Your webhook endpoint https://hooks.example.com/in was disabled: Every delivery failed for 3 days.', false]);
+});
