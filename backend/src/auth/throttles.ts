@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { Config } from '@crossfeed/platform/config/config.ts';
+import { API_TOKEN_REQUESTS_PER_MINUTE } from '@crossfeed/domain/api-tokens/api-token.rules.ts';
 import { HttpError } from '../http/http-error.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface Throttles {
   waitlistSignups: Throttle;
   /** POST /flags/ per user. */
   flags: Throttle;
+  /** Requests per personal API token (issue 26), per minute. */
+  apiTokenRequests: Throttle;
 }
 
 const HOUR_S = 60 * 60;
@@ -60,6 +63,7 @@ export function createThrottles(
     registrations: createThrottle({ points: config.REGISTRATIONS_PER_IP_PER_HOUR, durationSeconds: HOUR_S, keyPrefix: 'throttle_register_ip', redis }),
     waitlistSignups: createThrottle({ points: config.WAITLIST_SIGNUPS_PER_IP_PER_HOUR, durationSeconds: HOUR_S, keyPrefix: 'throttle_waitlist_ip', redis }),
     flags: createThrottle({ points: config.FLAGS_PER_USER_PER_HOUR, durationSeconds: HOUR_S, keyPrefix: 'throttle_flag_user', redis }),
+    apiTokenRequests: createThrottle({ points: API_TOKEN_REQUESTS_PER_MINUTE, durationSeconds: 60, keyPrefix: 'throttle_api_token', redis }),
   };
 }
 
