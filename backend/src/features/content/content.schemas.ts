@@ -108,14 +108,19 @@ export const ShareContentBody = z
 export const SharePreviewBody = z.strictObject({ note, contact_id: z.string().trim().min(1).max(100).optional() });
 
 /** POST /content/{id}/share?release_content_id=...: which queued content a completed match releases (else the oldest). */
-export const ShareQuery = z.strictObject({ release_content_id: z.string().trim().min(1).max(100).optional() });
+export const ShareQuery = z.strictObject({
+  release_content_id: z.string().trim().min(1).max(100).optional().describe('Which of your queued contents a completed match releases (else the oldest).'),
+});
 
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false.' })
   .transform((value) => value === 'true' || value === '1');
 
 /** GET /content/match?ranked_content=true&top_performers=true */
-export const MatchQuery = z.strictObject({ ranked_content: flag.optional(), top_performers: flag.optional() });
+export const MatchQuery = z.strictObject({
+  ranked_content: flag.optional().describe('Premium: rank by shared categories and interests.'),
+  top_performers: flag.optional().describe("Premium: related content first, by its creator's verified engagement."),
+});
 
 /** A repeatable query parameter, also accepted as a comma list. */
 const list = z
@@ -143,17 +148,17 @@ const emptyAsAbsent = (value: unknown): unknown => (value === '' ? undefined : v
 /** SPEC §3 Search filters: query, content_type (list), categories (list), date_from, date_to, min_views, sort_by. */
 export const SearchQuery = z
   .strictObject({
-    query: z.preprocess(emptyAsAbsent, z.string().trim().max(SEARCH_QUERY_MAX, `at most ${SEARCH_QUERY_MAX} characters.`).optional()),
+    query: z.preprocess(emptyAsAbsent, z.string().trim().max(SEARCH_QUERY_MAX, `at most ${SEARCH_QUERY_MAX} characters.`).optional()).describe('Text to find in the title, description or categories (case-insensitive).'),
     content_type: z.preprocess(
       emptyAsAbsent,
       list
         .transform((items) => items.map((item) => item.toLowerCase()))
         .refine((items) => items.every(isContentType), 'unknown content type.')
         .optional(),
-    ),
-    categories: z.preprocess(emptyAsAbsent, list.transform(normalizeCategories).optional()),
-    date_from: z.preprocess(emptyAsAbsent, isoDate('from').optional()),
-    date_to: z.preprocess(emptyAsAbsent, isoDate('to').optional()),
+    ).describe('Content types (repeat the parameter or separate with commas).'),
+    categories: z.preprocess(emptyAsAbsent, list.transform(normalizeCategories).optional()).describe('Categories (repeat the parameter or separate with commas).'),
+    date_from: z.preprocess(emptyAsAbsent, isoDate('from').optional()).describe('Submitted on or after this day (YYYY-MM-DD) or time.'),
+    date_to: z.preprocess(emptyAsAbsent, isoDate('to').optional()).describe('Submitted on or before this day (YYYY-MM-DD, the whole day) or time.'),
     min_views: z.preprocess(
       emptyAsAbsent,
       z
@@ -161,8 +166,8 @@ export const SearchQuery = z
         .regex(/^\d{1,9}$/, 'must be a whole number of 0 or more.')
         .transform(Number)
         .optional(),
-    ),
-    sort_by: z.preprocess(emptyAsAbsent, z.enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(', ')}.` }).default('relevance')),
+    ).describe('At least this many views (short-link clicks).'),
+    sort_by: z.preprocess(emptyAsAbsent, z.enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(', ')}.` }).default('relevance')).describe('The order.'),
   })
   .superRefine((query, ctx) => {
     if (query.date_from && query.date_to && query.date_from >= query.date_to) {
