@@ -1,21 +1,10 @@
 import type { ApiTokenScope } from '@crossfeed/domain/rules/api-token-scopes.ts';
+import type { ApiTokenDto, CreatedApiTokenDto } from '@crossfeed/domain/api/api-tokens.dto.ts';
 import { api } from '@/lib/api-client';
 
-// Local shapes of the token routes (issue 26, item 2) until domain/src/api/api-tokens.dto.ts holds them.
-
-/** A token as GET /api/tokens lists it: never its secret, only a hint of it. */
-export type ApiToken = {
-  id: string;
-  name: string;
-  scopes: ApiTokenScope[];
-  /** A few characters of the secret, so the person can tell their tokens apart. */
-  hint: string;
-  created_at: string;
-  last_used_at: string | null;
-};
-
-/** POST /api/tokens' answer: the one time the secret (`cf_…`) is shown. */
-export type CreatedApiToken = Omit<ApiToken, 'last_used_at'> & { token: string };
+/** A token as GET /api/tokens lists it (never its secret, only a hint of it), and POST's one-time answer. */
+export type ApiToken = ApiTokenDto;
+export type CreatedApiToken = CreatedApiTokenDto;
 
 /** The signed-in user's tokens in the query cache, read while the window shows. */
 export const API_TOKENS_KEY = ['api-tokens'] as const;

@@ -1,34 +1,11 @@
 import type { WebhookEventType } from '@crossfeed/domain/webhooks/webhook-event-types.ts';
+import type { WebhookDeliveryDto, WebhookEndpointCreatedDto, WebhookEndpointDto } from '@crossfeed/domain/api/webhooks.dto.ts';
 import { api } from '@/lib/api-client';
 
-// Local shapes of the webhook routes (issue 26, items 3–4) until domain/src/api/webhooks.dto.ts holds them.
-
-/** An endpoint as GET /api/webhooks lists it (never its secret). */
-export type Webhook = {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  status: 'active' | 'disabled';
-  /** Why it was disabled (e.g. three days of failures), when it is. */
-  disabled_reason: string | null;
-  created_at: string;
-};
-
-/** POST /api/webhooks' answer: the one time the signing secret is shown. */
-export type CreatedWebhook = Pick<Webhook, 'id' | 'url' | 'events' | 'status' | 'created_at'> & { secret: string };
-
-/** One try of one event to an endpoint, newest first, the last 100 (GET /api/webhooks/{id}/deliveries). */
-export type WebhookDelivery = {
-  id: string;
-  event_id: string;
-  event_type: string;
-  attempt: number;
-  status: 'succeeded' | 'failed';
-  response_code: number | null;
-  duration_ms: number | null;
-  error: string | null;
-  created_at: string;
-};
+/** An endpoint as GET /api/webhooks lists it (never its secret), POST's one-time answer, and one delivery try. */
+export type Webhook = WebhookEndpointDto;
+export type CreatedWebhook = WebhookEndpointCreatedDto;
+export type WebhookDelivery = WebhookDeliveryDto;
 
 /** The signed-in user's endpoints in the query cache, read while the window shows. */
 export const WEBHOOKS_KEY = ['webhooks'] as const;
