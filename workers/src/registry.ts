@@ -24,6 +24,7 @@ import { mailFailureRoute, startMailFailureWorker } from './email/mail-failure.p
 import { startShareEmailAtWorker } from './email/share-email-at.processor.ts';
 import { startWebhookFanoutWorker } from './webhooks/webhook-fanout.processor.ts';
 import { startWebhookDeliveryWorker } from './webhooks/webhook-delivery.processor.ts';
+import { startWebhookEventsWorker, webhookEventsRoute } from './webhooks/webhook-events.route.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -50,6 +51,7 @@ export const jobRoutes: readonly JobRoute[] = [
   referralRewardRoute,
   scheduledActionRoute,
   mailFailureRoute,
+  webhookEventsRoute,
 ];
 
 /**
@@ -76,5 +78,6 @@ export function startWorkers(deps: WorkerDeps): WorkerHandle[] {
     startShareEmailAtWorker(deps),
     startWebhookFanoutWorker(deps),
     startWebhookDeliveryWorker(deps),
+    startWebhookEventsWorker(deps),
   ];
 }
