@@ -28,6 +28,7 @@ import { contactImportJourney } from './journeys/contact-import.ts';
 import { shareReachJourney } from './journeys/share-reach.ts';
 import { premiumRankingJourney } from './journeys/premium-ranking.ts';
 import { uiTrustJourney } from './journeys/ui-trust.ts';
+import { openPlatformJourney } from './journeys/open-platform.ts';
 import { Api } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, runJourney, type Journey } from './support/browser.ts';
@@ -143,5 +144,10 @@ describe('Crossfeed end-to-end journeys', () => {
     'j21-ui-trust',
     uiTrustJourney,
     ACCESSIBILITY_TIMEOUT_MS,
+  );
+  journey(
+    '22. a creator makes an API token in Profile and lists her contents with it; her webhook receives a completed match, and its delivery log shows match.completed and content.released',
+    'j22-open-platform',
+    openPlatformJourney,
   );
 });
