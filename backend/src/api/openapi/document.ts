@@ -163,6 +163,11 @@ export function buildOpenApiDocument(list: readonly Operation[] = API_OPERATIONS
     }
 
     const scope = operation.access === 'session' ? tokenScopeFor(operation.method, operation.route) : undefined;
+    // What signing in itself can refuse, whatever the handler does: 401 and 503 for every signed-in call, 403
+    // for an admin route or a token the route or its scope does not admit, and 429 past a token's rate limit.
+    for (const status of authRefusals(operation.access, scope !== undefined)) {
+      responses[status] ??= { description: STATUS_TEXT[status] ?? 'Refused.', content: { 'application/json': { schema: errorRef } } };
+    }
     const security: Record<string, string[]>[] =
       operation.access === 'session' ? [{ session: [] }, ...(scope ? [{ apiToken: [scope] }] : [])]
       : operation.access === 'admin' ? [{ session: [] }]
@@ -222,6 +227,13 @@ export function buildOpenApiDocument(list: readonly Operation[] = API_OPERATIONS
       },
     },
   };
+}
+
+/** The refusals `requireAuth` / `requireAdmin` can answer before the handler runs (backend/src/auth/require-auth.ts). */
+function authRefusals(access: Operation['access'], tokenScoped: boolean): number[] {
+  if (access === 'admin') return [401, 403, 503];
+  if (access !== 'session') return [];
+  return tokenScoped ? [401, 403, 429, 503] : [401, 403, 503];
 }
 
 function requestBody(converter: SchemaConverter, operation: Operation): NonNullable<OpenApiOperation['requestBody']> {

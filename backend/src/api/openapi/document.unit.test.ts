@@ -23,6 +23,9 @@ describe('the OpenAPI document', () => {
       const scope = operation.access === 'session' ? tokenScopeFor(operation.method, operation.route) : undefined;
       const expected = operation.access === 'session' ? [{ session: [] }, ...(scope ? [{ apiToken: [scope] }] : [])] : operation.access === 'admin' ? [{ session: [] }] : [];
       assert.deepEqual(documented.security, expected, operation.operationId);
+      // What signing in can refuse before the handler runs is documented on every signed-in operation.
+      const refusals = operation.access === 'admin' ? ['401', '403', '503'] : operation.access === 'session' ? ['401', '403', '503', ...(scope ? ['429'] : [])] : [];
+      for (const status of refusals) assert.ok(documented.responses[status], `${operation.operationId} documents ${status}`);
       if (operation.paged) {
         assert.ok(documented.parameters?.some((parameter) => parameter.name === 'limit' && parameter.in === 'query'), operation.operationId);
         assert.ok(Object.values(documented.responses).some((response) => response.headers?.[TOTAL_COUNT_HEADER]), operation.operationId);
