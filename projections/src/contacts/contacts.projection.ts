@@ -24,10 +24,11 @@ export interface ContactDoc extends Doc {
 
 export const contactsProjection = defineProjection({
   name: 'contacts',
-  // 2: `mailbox_key`. 3: `list_status`.
+  // 2: `mailbox_key`. 3: `list_status`. (An index alone needs no new version: indexes are ensured at every start.)
+  // The `mailbox_key` index alone finds every creator who has a person as a contact (an unsubscribe from all).
   version: 3,
   collections: {
-    [CONTACTS]: [{ key: { user_id: 1, created_at: 1 } }, { key: { user_id: 1, email_key: 1 } }, { key: { user_id: 1, mailbox_key: 1 } }],
+    [CONTACTS]: [{ key: { user_id: 1, created_at: 1 } }, { key: { user_id: 1, email_key: 1 } }, { key: { user_id: 1, mailbox_key: 1 } }, { key: { mailbox_key: 1 } }],
   },
   handlers: {
     ContactAdded: ({ data }) => {
