@@ -13,6 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { unique, type Api } from '../support/api.ts';
+import { AccessibilityAudit } from '../support/axe.ts';
 import { loginViaUi, visible, type Journey } from '../support/browser.ts';
 import { waitFor } from '../support/wait.ts';
 
@@ -86,8 +87,10 @@ export async function openPlatformJourney(journey: Journey, api: Api): Promise<v
   const queuedItem = await api.submitContent(ana, content(anaQueued));
 
   const receiver = await startReceiver();
+  const audit = new AccessibilityAudit();
   try {
-    const page = await journey.newPage({ tourDoneFor: [ana.user.id] });
+    // axe is injected into this page (bypassCSP); the API reference below is opened under the real CSP.
+    const page = await journey.newPage({ tourDoneFor: [ana.user.id], bypassCSP: true });
     await loginViaUi(page, ana.username, ana.password);
 
     // A token with the content:read scope, shown once, lists her contents through fetch.
@@ -100,6 +103,7 @@ export async function openPlatformJourney(journey: Journey, api: Api): Promise<v
     assert.match(token, /^cf_[A-Za-z0-9_-]{20,}$/, 'the token is shown once, cf_…');
     await visible(tokens.getByText('Spreadsheet sync'));
     await journey.screenshot(page, '-token');
+    await audit.scan(page, 'Profile › API tokens with a new token');
 
     const listed = await fetch(`${api.baseUrl}/content/`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(listed.status, 200, 'the token lists the contents');
@@ -154,6 +158,15 @@ export async function openPlatformJourney(journey: Journey, api: Api): Promise<v
     await visible(row('match.completed').getByText('200'));
     await visible(row('content.released').getByText('200'));
     await journey.screenshot(page, '-delivery-log');
+    await audit.scan(page, 'Profile › Webhooks with its delivery log');
+    audit.assertNoSeriousViolations();
+
+    // The API reference renders the document from this server (no CDN) under the app's CSP.
+    const docs = await journey.newPage();
+    await docs.goto('/docs/api');
+    await visible(docs.getByRole('heading', { name: /Crossfeed API/ }), 20_000);
+    await visible(docs.getByText('/content/{id}/share/', { exact: true }).first());
+    await journey.screenshot(docs, '-api-reference');
   } finally {
     await receiver.close();
   }
