@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { API_TOKEN_NAME_MAX } from '@crossfeed/domain/api-tokens/api-token.rules.ts';
 import { API_TOKEN_PREFIX, API_TOKEN_SCOPES, type ApiTokenScope } from '@crossfeed/domain/rules/api-token-scopes.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/form-message';
@@ -27,9 +28,6 @@ import { OneTimeSecret } from './one-time-secret';
 import '../developer.css';
 
 type ApiTokensModalProps = { open: boolean; onClose: () => void };
-
-/** The longest name the form takes. */
-const TOKEN_NAME_MAX = 100;
 
 /**
  * Issue 26, item 2 (Profile → API tokens): make a named token with scopes (its secret shown once, here),
@@ -159,7 +157,7 @@ export function ApiTokensModal({ open, onClose }: ApiTokensModalProps) {
                 name="name"
                 autoComplete="off"
                 placeholder="e.g. Zapier"
-                maxLength={TOKEN_NAME_MAX}
+                maxLength={API_TOKEN_NAME_MAX}
                 value={name}
                 onChange={(event) => setName(event.target.value)}
               />
