@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { mayUseWebhooks } from '@crossfeed/domain/webhooks/webhook.decider.ts';
 import {
   CREATOR_WEBHOOK_EVENTS,
   FOUNDER_WEBHOOK_EVENTS,
@@ -96,7 +97,8 @@ export function WebhooksModal({ open, onClose, onUpgrade }: WebhooksModalProps) 
   const urlRef = useRef<HTMLInputElement>(null);
   const isPremium = useAppStore(selectIsPremium);
   const isAdmin = useAppStore(selectIsAdmin);
-  const allowed = isPremium || isAdmin;
+  // The server's rule (Premium, or an admin for the founder's waitlist events), so the form shows where it is accepted.
+  const allowed = mayUseWebhooks(isPremium, isAdmin);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
   const [secret, setSecret] = useState<ShownSecret>(null);
