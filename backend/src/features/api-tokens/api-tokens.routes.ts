@@ -10,11 +10,9 @@ import { API_TOKENS, type ApiTokenDoc } from '@crossfeed/projections/api-tokens/
 import type { ApiContext } from '../../api/api-context.ts';
 import { execute } from '../../api/execute.ts';
 import { currentUser, hashApiTokenSecret, requireAuth } from '../../auth/require-auth.ts';
-import { HttpError } from '../../http/http-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { CreateApiTokenBody } from './api-tokens.schemas.ts';
 
-export const SESSION_ONLY = 'API tokens are managed from a signed-in session, not with an API token.';
 
 /** A new secret: the prefix and 32 random bytes, base64url (43 characters). */
 export const newApiTokenSecret = (): string => `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -37,16 +35,7 @@ export function apiTokenRoutes(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
   const tokens = () => ctx.readStore.collection<ApiTokenDoc>(API_TOKENS);
-  const sessionOnly = [
-    auth,
-    (req: Parameters<typeof auth>[0], _res: unknown, next: () => void) => {
-      // requireAuth refuses tokens here already (no scope opens these routes); this says so in so many words.
-      if (req.apiToken) throw new HttpError(403, SESSION_ONLY);
-      next();
-    },
-  ];
-
-  router.post('/api/tokens', ...sessionOnly, async (req, res) => {
+  router.post('/api/tokens', auth, async (req, res) => {
     const user = currentUser(req);
     const body = parseInput(CreateApiTokenBody, req.body ?? {});
     const secret = newApiTokenSecret();
@@ -65,13 +54,13 @@ export function apiTokenRoutes(ctx: ApiContext): Router {
     res.status(201).json(created);
   });
 
-  router.get('/api/tokens', ...sessionOnly, async (req, res) => {
+  router.get('/api/tokens', auth, async (req, res) => {
     const user = currentUser(req);
     const docs = await tokens().find({ user_id: user._id, revoked_at: null }, { sort: { created_at: -1, _id: -1 } });
     res.json(docs.map(toApiTokenDto));
   });
 
-  router.delete('/api/tokens/:id', ...sessionOnly, async (req, res) => {
+  router.delete('/api/tokens/:id', auth, async (req, res) => {
     const user = currentUser(req);
     // Another user's token is answered like a missing one, so ids do not leak.
     const found = await tokens().findOne({ _id: String(req.params.id ?? ''), user_id: user._id });
